@@ -1,0 +1,69 @@
+/**
+ * Public API of the contracts: schema names, validation (failures as data), type guards,
+ * the generated types, the profile and the requirement catalogue.
+ *
+ *   import { validate, is, type InvoiceResponse } from '../contracts/index.js';
+ */
+import { getValidator, validateWith, type Diagnostic, type ValidationResult } from './ajv.js';
+import type { SchemaName } from './schema-files.js';
+import type { SchemaTypeMap } from './types.gen.js';
+
+export type { Diagnostic, ValidationResult } from './ajv.js';
+export { CREATED_AT_FORMAT } from './ajv.js';
+export { isCreatedAt, CREATED_AT_PATTERN } from './created-at.js';
+export { SCHEMA_NAMES, PROFILE_SCHEMA_NAMES, SCHEMA_FILES, schemaId, schemaFileUrl } from './schema-files.js';
+export type { SchemaName } from './schema-files.js';
+export { loadProfile, defaultProfile, profileDigest, ProfileError, DEFAULT_PROFILE_URL } from './profile.js';
+export { requirements, requirement, isRequirementId } from './requirements.js';
+export type { Requirement, RequirementId, RequirementKind } from './requirements.js';
+
+// Generated from the schemas (types.gen.ts); these names are the stable public ones.
+export type {
+  InvoiceRequest,
+  InvoicePayload,
+  InvoiceResponse,
+  Payment,
+  PaymentState,
+  Credentials,
+  CardCredentials,
+  FpsCredentials,
+  Deeplink,
+  ValidationErrorBody,
+  MessageErrorBody,
+  Account2CardRequest,
+  UploadRequest,
+  Account2CardResponse,
+  CardPayment,
+  StatusRequest,
+  StatusResponse,
+  CallbackBody,
+  UploadResponse,
+  Profile,
+  ProfileOverride,
+} from './types.gen.js';
+
+/** Each schema name and the type of a document valid against it. */
+export type SchemaTypes = SchemaTypeMap;
+
+/**
+ * Validates `data` against the named schema. Never throws for invalid data: the result
+ * lists every failure (Ajv allErrors) as a Diagnostic. Throws only for an unknown name.
+ */
+export function validate(name: SchemaName, data: unknown): ValidationResult {
+  return validateWith(name, data);
+}
+
+/** Type guard: true when `data` is valid against the named schema. */
+export function is<N extends SchemaName>(name: N, data: unknown): data is SchemaTypes[N] {
+  return getValidator(name)(data) as boolean;
+}
+
+/** One line per diagnostic, e.g. "/payment/state must be equal to one of the allowed values". */
+export function formatDiagnostics(errors: readonly Diagnostic[]): string {
+  return errors
+    .map((d) => {
+      if (d.keyword === 'additionalProperties') return `${d.path}/${String(d.params.additionalProperty)} is not allowed`;
+      return `${d.path || '/'} ${d.message}`;
+    })
+    .join('; ');
+}

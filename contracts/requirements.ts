@@ -1,0 +1,65 @@
+/**
+ * Typed access to requirements.json: one ID per rule of the interface document (kind
+ * documented) and of defaults.md (kind profile). Checks declare the IDs they cover.
+ */
+import { readFileSync } from 'node:fs';
+
+export type RequirementKind = 'documented' | 'profile';
+
+/** A requirement ID such as 'DOC-PAY-STATE'; checked at runtime by requirement()/isRequirementId(). */
+export type RequirementId = string;
+
+export interface Requirement {
+  id: RequirementId;
+  kind: RequirementKind;
+  /** invoice, account2card, upload, status, callbacks, payment-page or all. */
+  operation: string;
+  /** Section of the interface document or of defaults.md that states the rule. */
+  section: string;
+  title: string;
+  /** false when no black-box check can observe the rule; `reason` says why. */
+  testable?: boolean;
+  reason?: string;
+}
+
+const FILE = new URL('./requirements.json', import.meta.url);
+const ID_PATTERN = /^(DOC|PRO)-[A-Z0-9_-]+$/;
+
+function load(): readonly Requirement[] {
+  const raw = JSON.parse(readFileSync(FILE, 'utf8')) as { requirements?: unknown };
+  if (!Array.isArray(raw.requirements)) throw new Error('contracts/requirements.json: "requirements" must be an array');
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const list = raw.requirements as Requirement[];
+  list.forEach((r, i) => {
+    const at = `requirements[${i}]${typeof r?.id === 'string' ? ` (${r.id})` : ''}`;
+    if (typeof r?.id !== 'string' || !ID_PATTERN.test(r.id)) problems.push(`${at}: id must match ${ID_PATTERN}`);
+    else if (seen.has(r.id)) problems.push(`${at}: duplicate id`);
+    else seen.add(r.id);
+    if (r.kind !== 'documented' && r.kind !== 'profile') problems.push(`${at}: kind must be documented or profile`);
+    else if ((r.kind === 'documented') !== r.id.startsWith('DOC-')) problems.push(`${at}: kind ${r.kind} does not match the id prefix`);
+    for (const f of ['operation', 'section', 'title'] as const) {
+      if (typeof r[f] !== 'string' || r[f] === '') problems.push(`${at}: ${f} must be a non-empty string`);
+    }
+    if (r.testable === false && (typeof r.reason !== 'string' || r.reason === '')) problems.push(`${at}: testable false needs a reason`);
+  });
+  if (problems.length) throw new Error(`contracts/requirements.json: ${problems.join('; ')}`);
+  return Object.freeze(list.map((r) => Object.freeze({ ...r })));
+}
+
+/** Every requirement, in file order. */
+export const requirements: readonly Requirement[] = load();
+
+const byId = new Map(requirements.map((r) => [r.id, r]));
+
+/** True when `id` names a requirement. */
+export function isRequirementId(id: string): id is RequirementId {
+  return byId.has(id);
+}
+
+/** The requirement with this ID; throws on an unknown ID (a typo in a check's declaration). */
+export function requirement(id: RequirementId): Requirement {
+  const r = byId.get(id);
+  if (!r) throw new Error(`contracts: unknown requirement ID '${id}' (see contracts/requirements.json)`);
+  return r;
+}

@@ -1,0 +1,644 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE, DO NOT EDIT.
+ * Generated from contracts/schemas/**.schema.json by contracts/gen-types.ts
+ * (npm run contracts:types). Edit the schemas, then regenerate.
+ */
+
+/**
+ * Payment state (States and transitions).
+ */
+export type PaymentState = 'processing' | 'declined' | 'deposited';
+/**
+ * Recipient details, exactly one of two shapes: transfer to a card ({card_pan}) or via the fast payment system ({phone, holder}). Resources / credentials object.
+ */
+export type Credentials = CardCredentials | FpsCredentials;
+/**
+ * A documented payment whose credentials are the card shape.
+ */
+export type CardPayment = Payment & {
+  credentials: CardCredentials;
+};
+
+/**
+ * Each contract schema name and the type of a document valid against it.
+ */
+export interface SchemaTypeMap {
+  common: Common;
+  'invoice-request': InvoiceRequest;
+  'invoice-response': InvoiceResponse;
+  payment: Payment;
+  credentials: Credentials;
+  deeplink: Deeplink;
+  'validation-error': ValidationErrorBody;
+  'message-error': MessageErrorBody;
+  'account2card-request': Account2CardRequest;
+  'upload-request': UploadRequest;
+  'account2card-response': Account2CardResponse;
+  'status-request': StatusRequest;
+  'status-response': StatusResponse;
+  callback: CallbackBody;
+  'upload-response': UploadResponse;
+  profile: Profile;
+  'profile-override': ProfileOverride;
+}
+/**
+ * Shared pieces of the Payment Transfer Service interface document (payment-transfer-service.md). Referenced by the other schemas; the root accepts anything.
+ */
+export interface Common {
+  [k: string]: unknown;
+}
+/**
+ * Request body of POST /api/v1/payments/card2account/invoice (Endpoints / 1. Invoice payment). The document lists every top-level field, so no other is accepted; payload accepts any merchant parameters besides client_id and client_ip.
+ */
+export interface InvoiceRequest {
+  /**
+   * Object key issued by the manager.
+   */
+  api_key: string;
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  /**
+   * A sha256 digest written as 64 hexadecimal characters (Authentication).
+   */
+  signature: string;
+  /**
+   * Invoice amount in kopecks: 100 to 400 000 rubles inclusive (Limits).
+   */
+  amount: number;
+  /**
+   * Payment description.
+   */
+  description: string;
+  /**
+   * An absolute URL. Document: 'string, URL'.
+   */
+  return_url: string;
+  payload: InvoicePayload;
+}
+/**
+ * User information; any further merchant parameters are allowed and arrive in callbacks.
+ */
+export interface InvoicePayload {
+  /**
+   * User identifier in the merchant's system.
+   */
+  client_id: string;
+  /**
+   * User's IP address (that it is an IPv4 or IPv6 address is a profile rule).
+   */
+  client_ip: string;
+  [k: string]: unknown;
+}
+/**
+ * Success body of the invoice payment (Resources / Payment).
+ */
+export interface InvoiceResponse {
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  /**
+   * An absolute URL. Document: 'string, URL'.
+   */
+  redirect_url: string;
+  payment: Payment;
+  deeplink: Deeplink;
+}
+/**
+ * The payment object (Resources / payment object). error_code and error_description are always present, null when there is no error.
+ */
+export interface Payment {
+  /**
+   * Payment identifier in the service.
+   */
+  id: number;
+  state: PaymentState;
+  /**
+   * Error code; null when there is no error. The list of codes is not shown, so any non-empty string or any integer is accepted.
+   */
+  error_code: null | string | number;
+  /**
+   * Error description; null when there is no error.
+   */
+  error_description: string | null;
+  credentials: Credentials;
+  /**
+   * Creation timestamp, shape YYYYMMDDTHHMMSS.ffffffZ. The pattern checks the shape for any JSON Schema tool; the custom format pts-created-at (contracts/ajv.ts) also checks that it is a real calendar date and time.
+   */
+  created_at: string;
+}
+/**
+ * Transfer to a card.
+ */
+export interface CardCredentials {
+  /**
+   * Recipient card number.
+   */
+  card_pan: string;
+}
+/**
+ * Transfer via the fast payment system.
+ */
+export interface FpsCredentials {
+  /**
+   * Recipient phone number: digits with country prefix, no plus sign.
+   */
+  phone: string;
+  /**
+   * Recipient full name.
+   */
+  holder: string;
+}
+/**
+ * Map of deeplink addresses (Resources / deeplink object): keys <BANK>_FOREIGN with an upper-case bank name, values absolute URLs.
+ */
+export interface Deeplink {
+  [k: string]: string;
+}
+/**
+ * Validation failure body (Errors): keys are the names of the invalid fields, values are arrays of message strings.
+ */
+export interface ValidationErrorBody {
+  /**
+   * @minItems 1
+   */
+  [k: string]: string[];
+}
+/**
+ * Other error bodies (Errors): a JSON object with a single field message, a string.
+ */
+export interface MessageErrorBody {
+  message: string;
+}
+/**
+ * Request body of POST /api/v1/payments/account2card (Endpoints / 2. Account to card payment). The X-Sign header is described in openapi.json.
+ */
+export interface Account2CardRequest {
+  /**
+   * Object key issued by the manager.
+   */
+  api_key: string;
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  /**
+   * A sha256 digest written as 64 hexadecimal characters (Authentication).
+   */
+  signature: string;
+  /**
+   * Account to card amount in kopecks: 1 000 to 15 000 rubles inclusive (Limits).
+   */
+  amount: number;
+  /**
+   * Payer's full name.
+   */
+  payer_fio: string;
+  /**
+   * Payer's phone number (its digit rules are a profile rule).
+   */
+  payer_phone: string;
+  /**
+   * Recipient card number (Luhn and length are a profile rule).
+   */
+  recipient_pan: string;
+}
+/**
+ * Parameters of POST /api/v1/psa/upload-transports (Endpoints / 3. Vehicle file upload), described as the parts of a form in OpenAPI style. The encoding is not shown by the document; the default profile sends multipart/form-data.
+ */
+export interface UploadRequest {
+  /**
+   * Object key issued by the manager.
+   */
+  api_key: string;
+  /**
+   * File with the data.
+   */
+  file: string;
+}
+/**
+ * PROFILE (defaults.md, not the interface document, which says the response body is not shown): success body of the account to card payment, {transaction, payment} where payment has the documented payment fields and credentials {card_pan}.
+ */
+export interface Account2CardResponse {
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  payment: CardPayment;
+}
+/**
+ * PROFILE (defaults.md, not the interface document, which does not show the status method): body of POST /api/v1/payments/status, signature = sha256(api_key + transaction + crypto_key).
+ */
+export interface StatusRequest {
+  /**
+   * Object key issued by the manager.
+   */
+  api_key: string;
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  /**
+   * A sha256 digest written as 64 hexadecimal characters (Authentication).
+   */
+  signature: string;
+}
+/**
+ * PROFILE (defaults.md, not the interface document): success body of the payment status method, {transaction, payment} as in the invoice response.
+ */
+export interface StatusResponse {
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  payment: Payment;
+}
+/**
+ * PROFILE (defaults.md, not the interface document, which does not show the callback body): JSON callback {transaction, payment, payload}. That payload equals the invoice request's payload is checked by the conformance tests, not by this schema.
+ */
+export interface CallbackBody {
+  /**
+   * A UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits). Document: 'string, UUID'.
+   */
+  transaction: string;
+  payment: Payment;
+  /**
+   * Every payload.* parameter of the invoice request, unchanged.
+   */
+  payload: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * PROFILE (defaults.md, not the interface document, which does not show the upload response): success body {message: non-empty string} and nothing else.
+ */
+export interface UploadResponse {
+  message: string;
+}
+/**
+ * PROFILE (defaults.md, not the interface document): a complete profile, i.e. profile.default.json or the result of merging a PROFILE override file over it. Every key is required here; profile-override.schema.json is generated from this file by contracts/gen-types.ts with every 'required' removed. Unknown keys are rejected.
+ */
+export interface Profile {
+  /**
+   * Optional editor hint; ignored.
+   */
+  $schema?: string;
+  /**
+   * Free text; ignored.
+   */
+  $comment?: string;
+  paths: ProfilePaths;
+  http: ProfileHttp;
+  validation: ProfileValidation;
+  invoice: ProfileInvoice;
+  antifraud: ProfileAntifraud;
+  account2card: ProfileAccount2Card;
+  upload: ProfileUpload;
+  status: ProfileStatus;
+  paymentPage: ProfilePaymentPage;
+  callbacks: ProfileCallbacks;
+}
+/**
+ * Request paths of the operations, relative to BASE_URL.
+ */
+export interface ProfilePaths {
+  /**
+   * A request path, starting with '/'.
+   */
+  invoice: string;
+  /**
+   * A request path, starting with '/'.
+   */
+  account2card: string;
+  /**
+   * A request path, starting with '/'.
+   */
+  upload: string;
+  /**
+   * A request path, starting with '/'.
+   */
+  status: string;
+}
+/**
+ * Transport choices and the HTTP status code of each kind of response.
+ */
+export interface ProfileHttp {
+  /**
+   * JSON bodies carry Content-Type application/json.
+   */
+  jsonContentType: boolean;
+  /**
+   * An HTTP status code.
+   */
+  methodNotAllowed: number;
+  /**
+   * An HTTP status code.
+   */
+  success: number;
+  /**
+   * An HTTP status code.
+   */
+  validation: number;
+  /**
+   * An HTTP status code.
+   */
+  malformed: number;
+  /**
+   * An HTTP status code.
+   */
+  unauthorized: number;
+  /**
+   * An HTTP status code.
+   */
+  antifraud: number;
+  /**
+   * An HTTP status code.
+   */
+  notFound: number;
+  /**
+   * An HTTP status code.
+   */
+  serverError: number;
+}
+/**
+ * How validation failures are reported.
+ */
+export interface ProfileValidation {
+  /**
+   * Every invalid field is reported, not only the first.
+   */
+  reportsAllFields: boolean;
+  /**
+   * Separator in the names of nested fields (payload.client_id).
+   */
+  nestedSeparator: string;
+  /**
+   * Case-insensitive regular expression that a 'required' message matches.
+   */
+  requiredPattern: string;
+  nullIsMissing: boolean;
+  emptyStringIsMissing: boolean;
+  /**
+   * The hex digits of signature are compared without regard to letter case.
+   */
+  signatureCaseInsensitive: boolean;
+  /**
+   * A transaction already used on the same operation is a validation failure.
+   */
+  duplicateTransactionRejected: boolean;
+}
+export interface ProfileInvoice {
+  initialState: PaymentState;
+  /**
+   * Number of deeplinks in an invoice response.
+   */
+  deeplinkCount: number;
+  /**
+   * Largest accepted difference between created_at and the suite's clock.
+   */
+  createdAtToleranceSeconds: number;
+}
+export interface ProfileAntifraud {
+  /**
+   * payload.client_ip that makes the provider refuse an invoice on anti-fraud grounds; null when no trigger is known (the check is skipped).
+   */
+  invoiceClientIp: string | null;
+}
+export interface ProfileAccount2Card {
+  /**
+   * Encoding of the X-Sign value.
+   */
+  xSignEncoding: 'base64' | 'base64url' | 'hex';
+  /**
+   * X-Sign is checked before the body fields are validated.
+   */
+  xSignCheckedFirst: boolean;
+  /**
+   * Success carries the body {transaction, payment}.
+   */
+  successBody: boolean;
+}
+export interface ProfileUpload {
+  /**
+   * Request encoding of the upload.
+   */
+  encoding: 'multipart/form-data';
+  /**
+   * Largest accepted file size in bytes.
+   */
+  maxFileBytes: number;
+}
+export interface ProfileStatus {
+  /**
+   * The provider offers the payment status method at paths.status.
+   */
+  enabled: boolean;
+}
+export interface ProfilePaymentPage {
+  /**
+   * redirect_url opens a page that a browser can drive.
+   */
+  enabled: boolean;
+  /**
+   * Accessible name of the Pay button.
+   */
+  payButton: string;
+  /**
+   * Accessible name of the Decline button.
+   */
+  declineButton: string;
+}
+export interface ProfileCallbacks {
+  /**
+   * The provider delivers callbacks.
+   */
+  enabled: boolean;
+  /**
+   * Least number of deliveries of a callback not answered 2xx.
+   */
+  minDeliveries: number;
+  /**
+   * How long the suite waits for a callback.
+   */
+  waitSeconds: number;
+}
+/**
+ * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
+ */
+export interface ProfileOverride {
+  /**
+   * Optional editor hint; ignored.
+   */
+  $schema?: string;
+  /**
+   * Free text; ignored.
+   */
+  $comment?: string;
+  /**
+   * Request paths of the operations, relative to BASE_URL.
+   */
+  paths?: {
+    /**
+     * A request path, starting with '/'.
+     */
+    invoice?: string;
+    /**
+     * A request path, starting with '/'.
+     */
+    account2card?: string;
+    /**
+     * A request path, starting with '/'.
+     */
+    upload?: string;
+    /**
+     * A request path, starting with '/'.
+     */
+    status?: string;
+  };
+  /**
+   * Transport choices and the HTTP status code of each kind of response.
+   */
+  http?: {
+    /**
+     * JSON bodies carry Content-Type application/json.
+     */
+    jsonContentType?: boolean;
+    /**
+     * An HTTP status code.
+     */
+    methodNotAllowed?: number;
+    /**
+     * An HTTP status code.
+     */
+    success?: number;
+    /**
+     * An HTTP status code.
+     */
+    validation?: number;
+    /**
+     * An HTTP status code.
+     */
+    malformed?: number;
+    /**
+     * An HTTP status code.
+     */
+    unauthorized?: number;
+    /**
+     * An HTTP status code.
+     */
+    antifraud?: number;
+    /**
+     * An HTTP status code.
+     */
+    notFound?: number;
+    /**
+     * An HTTP status code.
+     */
+    serverError?: number;
+  };
+  /**
+   * How validation failures are reported.
+   */
+  validation?: {
+    /**
+     * Every invalid field is reported, not only the first.
+     */
+    reportsAllFields?: boolean;
+    /**
+     * Separator in the names of nested fields (payload.client_id).
+     */
+    nestedSeparator?: string;
+    /**
+     * Case-insensitive regular expression that a 'required' message matches.
+     */
+    requiredPattern?: string;
+    nullIsMissing?: boolean;
+    emptyStringIsMissing?: boolean;
+    /**
+     * The hex digits of signature are compared without regard to letter case.
+     */
+    signatureCaseInsensitive?: boolean;
+    /**
+     * A transaction already used on the same operation is a validation failure.
+     */
+    duplicateTransactionRejected?: boolean;
+  };
+  invoice?: {
+    initialState?: PaymentState;
+    /**
+     * Number of deeplinks in an invoice response.
+     */
+    deeplinkCount?: number;
+    /**
+     * Largest accepted difference between created_at and the suite's clock.
+     */
+    createdAtToleranceSeconds?: number;
+  };
+  antifraud?: {
+    /**
+     * payload.client_ip that makes the provider refuse an invoice on anti-fraud grounds; null when no trigger is known (the check is skipped).
+     */
+    invoiceClientIp?: string | null;
+  };
+  account2card?: {
+    /**
+     * Encoding of the X-Sign value.
+     */
+    xSignEncoding?: 'base64' | 'base64url' | 'hex';
+    /**
+     * X-Sign is checked before the body fields are validated.
+     */
+    xSignCheckedFirst?: boolean;
+    /**
+     * Success carries the body {transaction, payment}.
+     */
+    successBody?: boolean;
+  };
+  upload?: {
+    /**
+     * Request encoding of the upload.
+     */
+    encoding?: 'multipart/form-data';
+    /**
+     * Largest accepted file size in bytes.
+     */
+    maxFileBytes?: number;
+  };
+  status?: {
+    /**
+     * The provider offers the payment status method at paths.status.
+     */
+    enabled?: boolean;
+  };
+  paymentPage?: {
+    /**
+     * redirect_url opens a page that a browser can drive.
+     */
+    enabled?: boolean;
+    /**
+     * Accessible name of the Pay button.
+     */
+    payButton?: string;
+    /**
+     * Accessible name of the Decline button.
+     */
+    declineButton?: string;
+  };
+  callbacks?: {
+    /**
+     * The provider delivers callbacks.
+     */
+    enabled?: boolean;
+    /**
+     * Least number of deliveries of a callback not answered 2xx.
+     */
+    minDeliveries?: number;
+    /**
+     * How long the suite waits for a callback.
+     */
+    waitSeconds?: number;
+  };
+}
