@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+import type { Ctx } from '../context.js';
+import { ERRORS } from '../errors.js';
+import { paymentJson } from '../present.js';
+import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
+import { FieldChecker } from '../validation.js';
+import { checkSignature, presentString } from './signature.js';
+
+/** Status (profile): {api_key, transaction, signature = sha256(api_key + transaction + crypto_key)}. */
+export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>): void {
+  const { faults } = ctx;
+  const errors = new ValidationErrors(faults);
+  const check = new FieldChecker(errors, faults);
+  const apiKey = check.string('api_key', body.api_key);
+  const merchant = apiKey === undefined ? undefined : ctx.merchants.find(apiKey, faults);
+  if (apiKey !== undefined && !merchant) errors.add('api_key', 'Unknown api_key.');
+  const transaction = check.uuid('transaction', body.transaction);
+  const signature = check.string('signature', body.signature);
+  if (merchant && signature !== undefined && presentString(body.transaction)) {
+    checkSignature(errors, faults, merchant, signature, [apiKey!, body.transaction]);
+  }
+  if (!errors.empty) return sendValidation(res, faults, errors);
+
+  const payment = ctx.store.find(merchant!, transaction!);
+  if (!payment) {
+    return sendError(res, faults, ERRORS.paymentNotFound, {}, faults.has('status-unknown-200') ? 200 : ERRORS.paymentNotFound.status);
+  }
+  sendJson(res, faults, 200, { transaction, payment: paymentJson(payment, faults) });
+}

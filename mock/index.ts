@@ -1,0 +1,4 @@
+/** The embedded reference provider of the Payment Transfer Service (see mock/README.md). */
+export { startProvider, PATHS } from './server.js';
+export { faultCatalog, type FaultDefinition, type FaultName } from './faults/catalog.js';
+export type { MerchantConfig, ProviderOptions, RunningProvider } from './types.js';

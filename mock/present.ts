@@ -1,0 +1,68 @@
+import { randomInt } from 'node:crypto';
+import { withLuhnDigit } from './crypto.js';
+import type { FaultSet } from './faults/catalog.js';
+import type { Credentials, Payment } from './store.js';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** UTC `YYYYMMDDTHHMMSS.ffffffZ`, microseconds from the high-resolution clock. */
+export function createdAt(faults: FaultSet, nowMs = performance.timeOrigin + performance.now()): string {
+  const d = new Date(Math.floor(nowMs));
+  if (faults.has('created-at-iso')) return d.toISOString();
+  const micros = Math.min(999_999, Math.floor((nowMs - Math.floor(nowMs / 1000) * 1000) * 1000));
+  const base =
+    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
+    `T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return faults.has('created-at-millis') ? `${base}.${pad(d.getUTCMilliseconds(), 3)}Z` : `${base}.${pad(micros, 6)}Z`;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+export const FPS_HOLDER = 'Иванов Иван Иванович';
+
+/** Recipient credentials of an invoice: card shape for odd counts, fast-payment-system shape for even. */
+export function invoiceCredentials(count: number, faults: FaultSet): Credentials {
+  if (count % 2 === 1) return { card_pan: withLuhnDigit('220220' + digits(9)) };
+  const phone = '79' + digits(9);
+  return { phone: faults.has('fps-phone-plus') ? '+' + phone : phone, holder: FPS_HOLDER };
+}
+
+const BANKS = ['SBERBANK', 'TINKOFF', 'VTB'] as const;
+
+export function deeplinks(pageUrl: string, faults: FaultSet): Record<string, string> {
+  const banks = faults.has('deeplink-two') ? BANKS.slice(0, 2) : BANKS;
+  return Object.fromEntries(
+    banks.map((b) => {
+      const k = `${b}_FOREIGN`;
+      return [faults.has('deeplink-lowercase-keys') ? k.toLowerCase() : k, `${pageUrl}?bank=${b.toLowerCase()}`];
+    }),
+  );
+}
+
+/** The documented payment object. */
+export function paymentJson(p: Payment, faults: FaultSet): Record<string, unknown> {
+  const body: Record<string, unknown> = { id: p.id, state: p.state };
+  if (!(faults.has('error-code-omitted') && p.errorCode === null && p.errorDescription === null)) {
+    body.error_code = p.errorCode;
+    body.error_description = p.errorDescription;
+  }
+  body.credentials = p.credentials;
+  body.created_at = p.createdAt;
+  return body;
+}
+
+export function maskPan(pan: string): string {
+  return pan.length <= 10 ? pan : pan.slice(0, 6) + '*'.repeat(pan.length - 10) + pan.slice(-4);
+}
+
+/** 123456 kopecks -> "1 234,56 ₽". */
+export function rubles(kopecks: number): string {
+  const whole = Math.trunc(kopecks / 100);
+  const frac = Math.abs(Math.round(kopecks - whole * 100));
+  return `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${pad(frac)} ₽`;
+}
+
+/** 123456 kopecks -> "1234.56 RUB". */
+export function rublesPlain(kopecks: number): string {
+  return `${(kopecks / 100).toFixed(2)} RUB`;
+}
