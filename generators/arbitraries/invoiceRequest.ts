@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import type { InvoiceRequest } from '../../contracts/index.js';
+import { buildInvoiceRequest } from '../builders.js';
+import type { MerchantCredentials } from '../signing.js';
+import { clientId } from './clientId.js';
+import { clientIp, DEFAULT_ANTIFRAUD_IP } from './clientIp.js';
+import { description } from './description.js';
+import { invoiceAmount, type InvoiceAmountConstraints } from './invoiceAmount.js';
+import { payloadExtras, type PayloadExtrasConstraints } from './payloadExtras.js';
+import { returnUrl } from './returnUrl.js';
+import { uuid } from './uuid.js';
+
+/** Options of {@link invoiceRequest}. */
+export interface InvoiceRequestConstraints {
+  /** Range of the amount. Default the whole invoice range, biased to its edges. */
+  amount?: InvoiceAmountConstraints;
+  /** Extra payload parameters; `false` for none. Default {@link payloadExtras} defaults. */
+  extras?: PayloadExtrasConstraints | false;
+  /** Client IPs never produced. Default the default profile's anti-fraud trigger, `203.0.113.66`. */
+  excludeClientIps?: readonly string[];
+}
+
+/**
+ * A valid, correctly signed invoice request body: every documented field, a v4 UUID
+ * transaction, an amount within the limits, extra `payload.*` merchant parameters, and
+ * `signature` = sha256(api_key + transaction + amount + crypto_key) of the generated fields.
+ */
+export function invoiceRequest(
+  creds: MerchantCredentials,
+  constraints: InvoiceRequestConstraints = {},
+): fc.Arbitrary<InvoiceRequest> {
+  const extras = constraints.extras === false ? fc.constant({}) : payloadExtras(constraints.extras ?? {});
+  return fc
+    .record({
+      transaction: uuid(),
+      amount: invoiceAmount(constraints.amount ?? {}),
+      description: description(),
+      return_url: returnUrl(),
+      client_id: clientId(),
+      client_ip: clientIp({ exclude: constraints.excludeClientIps ?? [DEFAULT_ANTIFRAUD_IP] }),
+      extras,
+    })
+    .map(({ client_id, client_ip, extras: more, ...fields }) =>
+      buildInvoiceRequest(creds, { ...fields, payload: { client_id, client_ip, ...more } }),
+    );
+}

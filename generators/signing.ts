@@ -1,0 +1,119 @@
+/**
+ * Request signing for the Payment Transfer Service.
+ *
+ * - The sha256 digests of the invoice, account-to-card and (profile) status requests
+ *   (payment-transfer-service.md, Authentication 2-3; defaults.md, Payment status method).
+ * - The X-Sign header of the account-to-card request (defaults.md: base64 RSASSA-PKCS1-v1_5
+ *   with SHA-256 over the exact body bytes).
+ *
+ * RSA goes through node-forge so that PKCS#1 and PKCS#8 keys are handled by one code path;
+ * hashing uses node:crypto.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import forge from 'node-forge';
+
+/** What a merchant is issued by the manager, plus its RSA key for X-Sign. */
+export type MerchantCredentials = {
+  /** The object key, sent as `api_key`. */
+  apiKey: string;
+  /** The secret key used in the sha256 digests; never sent. */
+  cryptoKey: string;
+  /** PEM of the RSA private key (PKCS#1 or PKCS#8) used for the X-Sign header. */
+  privateKeyPem?: string;
+};
+
+/**
+ * The text a digest is taken over: the plain concatenation, without separators, of the
+ * parts in order. A part is written as `String(part)` (so the integer amount 10000 is
+ * written `10000`, a string is written as is); a missing part (`undefined`) or `null`
+ * is written as the empty string. This is the rule the invalid variants follow for a
+ * body whose digest inputs are themselves broken: the digest is taken over the body as sent.
+ */
+export function digestInput(parts: readonly unknown[]): string {
+  return parts.map(digestPart).join('');
+}
+
+function digestPart(part: unknown): string {
+  if (part === undefined || part === null) return '';
+  return String(part);
+}
+
+/** sha256 of a UTF-8 string, lower-case hex (64 characters). */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Fields of the invoice request that enter its digest. */
+export interface InvoiceDigestFields {
+  api_key: unknown;
+  transaction: unknown;
+  amount: unknown;
+}
+
+/** Fields of the account-to-card request that enter its digest. */
+export interface Account2CardDigestFields extends InvoiceDigestFields {
+  recipient_pan: unknown;
+}
+
+/** Fields of the (profile) status request that enter its digest. */
+export interface StatusDigestFields {
+  api_key: unknown;
+  transaction: unknown;
+}
+
+/** Invoice signature: sha256(api_key + transaction + amount + crypto_key), lower-case hex. */
+export function invoiceDigest(fields: InvoiceDigestFields, cryptoKey: string): string {
+  return sha256Hex(digestInput([fields.api_key, fields.transaction, fields.amount, cryptoKey]));
+}
+
+/** Account-to-card signature: sha256(api_key + transaction + amount + recipient_pan + crypto_key). */
+export function account2cardDigest(fields: Account2CardDigestFields, cryptoKey: string): string {
+  return sha256Hex(
+    digestInput([fields.api_key, fields.transaction, fields.amount, fields.recipient_pan, cryptoKey]),
+  );
+}
+
+/** Status signature (default profile): sha256(api_key + transaction + crypto_key). */
+export function statusDigest(fields: StatusDigestFields, cryptoKey: string): string {
+  return sha256Hex(digestInput([fields.api_key, fields.transaction, cryptoKey]));
+}
+
+/** The exact bytes of a body: UTF-8 when a string, as is when bytes. */
+export function bodyBytes(body: string | Uint8Array): Uint8Array {
+  return typeof body === 'string' ? new Uint8Array(Buffer.from(body, 'utf8')) : body;
+}
+
+/**
+ * X-Sign header value: base64 (standard alphabet, padded) of the RSASSA-PKCS1-v1_5 SHA-256
+ * signature over the exact body bytes. `privateKeyPem` may be PKCS#1 (`RSA PRIVATE KEY`)
+ * or PKCS#8 (`PRIVATE KEY`, unencrypted).
+ */
+export function xSign(body: string | Uint8Array, privateKeyPem: string): string {
+  let key: forge.pki.rsa.PrivateKey;
+  try {
+    key = forge.pki.privateKeyFromPem(privateKeyPem) as forge.pki.rsa.PrivateKey;
+  } catch (cause) {
+    throw new Error('xSign: privateKeyPem is not an unencrypted RSA private key in PKCS#1 or PKCS#8 PEM', {
+      cause,
+    });
+  }
+  const md = forge.md.sha256.create();
+  md.update(Buffer.from(bodyBytes(body)).toString('binary'));
+  return forge.util.encode64(key.sign(md));
+}
+
+/** A freshly generated RSA key pair, PEM: private key PKCS#8, public key SPKI. */
+export interface RsaKeyPair {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+/** Generates an RSA key pair for tests (node:crypto; nothing is written to disk). */
+export function generateRsaKeyPair(bits = 2048): RsaKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: bits,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
+}

@@ -1,0 +1,119 @@
+/**
+ * Wrong `signature` values over an otherwise valid body (each must be rejected keyed
+ * `signature`), and the one accepted deviation: the digest in upper case.
+ */
+import { createHash } from 'node:crypto';
+import type { MerchantCredentials } from '../signing.js';
+import { digestInput, sha256Hex } from '../signing.js';
+import { cloneBody, DIGEST_FIELDS, digestAsSent, type Body } from './body.js';
+import type { AcceptedSignatureVariant, SignatureTampering, VariantOperation } from './types.js';
+
+const DIGEST_RULE: Record<VariantOperation, string> = {
+  invoice: 'DOC-AUTH-INV-DIGEST',
+  account2card: 'DOC-AUTH-A2C-DIGEST',
+};
+
+/** Options of {@link signatureTamperings}. */
+export interface SignatureTamperingOptions {
+  /** Positions (0..63) at which one hex digit of the correct digest is changed. Default `[0, 31, 63]`. */
+  flipPositions?: readonly number[];
+}
+
+/** The hex digest with the digit at `position` replaced by another (`delta` 1..15 steps further, mod 16). */
+export function flipHexDigit(hex: string, position: number, delta = 1): string {
+  if (!Number.isInteger(position) || position < 0 || position >= hex.length) {
+    throw new Error(`flipHexDigit: position must be an integer in 0..${hex.length - 1}, got ${position}`);
+  }
+  if (!Number.isInteger(delta) || delta < 1 || delta > 15) throw new Error(`flipHexDigit: delta must be in 1..15, got ${delta}`);
+  const digit = parseInt(hex[position], 16);
+  if (Number.isNaN(digit)) throw new Error(`flipHexDigit: '${hex[position]}' at ${position} is not a hex digit`);
+  return hex.slice(0, position) + ((digit + delta) % 16).toString(16) + hex.slice(position + 1);
+}
+
+function checkOperation(api: string, operation: VariantOperation): void {
+  if (DIGEST_RULE[operation] === undefined) throw new Error(`${api}: unknown operation '${String(operation)}'`);
+}
+
+/** A copy of `validBody` with `signature` replaced. */
+function withSignature(validBody: unknown, signature: unknown): Body {
+  const body = cloneBody(validBody);
+  body.signature = signature;
+  return body;
+}
+
+/** An obviously different v4 UUID: the hex digits of the given one reversed in each group. */
+function otherTransaction(tx: string): string {
+  const other = tx
+    .split('-')
+    .map((g) => [...g].reverse().join(''))
+    .join('-');
+  return other === tx ? '00000000-0000-4000-8000-000000000001' : other;
+}
+
+/**
+ * The tampered signatures of a valid, correctly signed body: one hex digit changed, wrong
+ * field order, no crypto_key (the same digest as an empty crypto_key), separators between
+ * the fields, another amount / transaction / (account2card) recipient_pan, the invoice
+ * formula on account2card, truncated digests (63 and 32 characters), another crypto_key,
+ * sha1 and md5 instead of sha256, base64 instead of hex. Each differs from the correct
+ * digest in every letter case.
+ */
+export function signatureTamperings(
+  operation: VariantOperation,
+  creds: MerchantCredentials,
+  validBody: unknown,
+  options: SignatureTamperingOptions = {},
+): SignatureTampering[] {
+  checkOperation('signatureTamperings', operation);
+  const body = cloneBody(validBody);
+  const rule = DIGEST_RULE[operation];
+  const key = creds.cryptoKey;
+  const correct = digestAsSent(operation, body, key);
+  const fields = DIGEST_FIELDS[operation].map((f) => body[f]);
+  const digestOf = (parts: unknown[]): string => sha256Hex(digestInput(parts));
+  const as = (label: string, signature: string): SignatureTampering => ({
+    label: `signature ${label}`,
+    body: withSignature(body, signature),
+    rule,
+    kind: 'documented',
+  });
+  const out: SignatureTampering[] = [];
+  for (const p of options.flipPositions ?? [0, 31, 63]) out.push(as(`with hex digit ${p} changed`, flipHexDigit(correct, p)));
+  const [apiKey, transaction, amount, pan] = fields;
+  out.push(as('over the fields in another order (transaction first)', digestOf([transaction, apiKey, ...fields.slice(2), key])));
+  out.push(as('with crypto_key first', digestOf([key, ...fields])));
+  out.push(as('without crypto_key (same as an empty crypto_key)', digestOf(fields)));
+  out.push(as("with '|' separators", sha256Hex([...fields, key].map((p) => digestInput([p])).join('|'))));
+  out.push(as('over another amount (amount+1)', digestOf([apiKey, transaction, Number(amount) + 1, ...fields.slice(3), key])));
+  out.push(as('over another transaction', digestOf([apiKey, otherTransaction(String(transaction)), ...fields.slice(2), key])));
+  if (operation === 'account2card') {
+    const otherPan = String(pan).slice(0, -2) + String(pan).slice(-2).split('').reverse().join('');
+    const changedPan = otherPan === String(pan) ? '5555555555554444' : otherPan;
+    out.push(as('over another recipient_pan', digestOf([apiKey, transaction, amount, changedPan, key])));
+    out.push(as('by the invoice formula (without recipient_pan)', digestOf([apiKey, transaction, amount, key])));
+  }
+  out.push(as('truncated to 63 characters', correct.slice(0, 63)));
+  out.push(as('truncated to 32 characters', correct.slice(0, 32)));
+  out.push(as('made with another crypto_key', digestOf([...fields, key + 'x'])));
+  out.push(as('as sha1 instead of sha256', createHash('sha1').update(digestInput([...fields, key]), 'utf8').digest('hex')));
+  out.push(as('as md5 instead of sha256', createHash('md5').update(digestInput([...fields, key]), 'utf8').digest('hex')));
+  out.push(as('as base64 instead of hex', createHash('sha256').update(digestInput([...fields, key]), 'utf8').digest('base64')));
+  return out;
+}
+
+/**
+ * Signatures that differ from the computed lower-case digest but are correct under the
+ * default profile (hex compared without regard to letter case, PRO-VAL-SIGNATURE).
+ */
+export function acceptedSignatureVariants(
+  operation: VariantOperation,
+  creds: MerchantCredentials,
+  validBody: unknown,
+): AcceptedSignatureVariant[] {
+  checkOperation('acceptedSignatureVariants', operation);
+  const body = cloneBody(validBody);
+  const correct = digestAsSent(operation, body, creds.cryptoKey);
+  return [
+    { label: 'signature in upper-case hex', body: withSignature(body, correct.toUpperCase()), rule: 'PRO-VAL-SIGNATURE', kind: 'profile' },
+  ];
+}

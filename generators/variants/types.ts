@@ -1,0 +1,54 @@
+import type { RequirementId } from '../../contracts/index.js';
+
+/** The operations whose request bodies have invalid variants. */
+export type VariantOperation = 'invoice' | 'account2card';
+
+/** A request body the provider must reject with a validation failure. */
+export interface InvalidVariant {
+  /** Human readable, e.g. `amount = max+1 (40000001)`. */
+  label: string;
+  /** The request body to send; its `signature` is the digest of the body as sent (see signing rule). */
+  body: unknown;
+  /**
+   * When set, send exactly this text as the body instead of `JSON.stringify(body)` (a JSON
+   * integer literal beyond 2^53 that a JS number cannot hold). It encodes the same object.
+   */
+  rawBody?: string;
+  /** Validation-body keys the provider must report, e.g. `['amount']`, `['payload.client_id']`. */
+  breaks: string[];
+  /** Keys a correct provider may also report (e.g. `signature` when a digest input itself is broken). */
+  mayAlsoReport: string[];
+  /** Requirement ID (contracts/requirements.json) of the rule the variant breaks. */
+  rule: RequirementId | string;
+  /** Whether the rule comes from the interface document or from the default profile. */
+  kind: 'documented' | 'profile';
+  /** The message for each broken key must contain "required" (any letter case). */
+  expectRequired: boolean;
+}
+
+/** A body whose `signature` is wrong; everything else is valid. The provider must reject it keyed `signature`. */
+export interface SignatureTampering {
+  label: string;
+  body: Record<string, unknown>;
+  rule: RequirementId | string;
+  kind: 'documented' | 'profile';
+}
+
+/** A body whose `signature` differs from the computed digest but must still be ACCEPTED. */
+export type AcceptedSignatureVariant = SignatureTampering;
+
+/** An X-Sign header the provider must refuse (default profile: 401 before body validation). */
+export interface XSignTampering {
+  label: string;
+  /** The exact body text to send (a valid, correctly signed body). */
+  bodyText: string;
+  /** The X-Sign header value; `undefined`: send no X-Sign header. */
+  header: string | undefined;
+  rule: RequirementId | string;
+  kind: 'documented' | 'profile';
+}
+
+/** Kind of a requirement ID by its prefix. */
+export function kindOf(rule: string): 'documented' | 'profile' {
+  return rule.startsWith('DOC-') ? 'documented' : 'profile';
+}
