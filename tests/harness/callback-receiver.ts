@@ -1,0 +1,150 @@
+// The merchant side of callbacks: accepts POST on any path, records each delivery by its transaction,
+// and lets workers wait for deliveries through GET /__suite/callbacks/<transaction>?count=N&waitMs=M.
+//
+// Redelivery is tested without shared state: when a callback's payload carries the merchant parameter
+// `pts_fail_first` = N, the first N deliveries of that transaction are answered 500.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_DELIVERIES = 10_000;
+const MAX_WAIT_MS = 120_000;
+
+export interface Delivery {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyText: string;
+  json?: unknown;
+  receivedAt: string;
+  /** What the receiver answered. */
+  answeredStatus: number;
+}
+
+type Waiter = { transaction: string; count: number; resolve: () => void };
+
+export class CallbackReceiver {
+  private readonly byTransaction = new Map<string, Delivery[]>();
+  private readonly unmatched: Delivery[] = [];
+  private waiters: Waiter[] = [];
+  private total = 0;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(options: { port?: number; host?: string } = {}): Promise<CallbackReceiver> {
+    const server = createServer();
+    const receiver = new CallbackReceiver(server);
+    server.on('request', (req, res) => void receiver.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+    });
+    server.unref();
+    return receiver;
+  }
+
+  get url(): string {
+    const { address, port } = this.server.address() as AddressInfo;
+    return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  }
+
+  deliveries(transaction: string): Delivery[] {
+    return this.byTransaction.get(transaction) ?? [];
+  }
+
+  async close(): Promise<void> {
+    for (const w of this.waiters) w.resolve();
+    this.waiters = [];
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://receiver');
+      if (req.method === 'GET' && url.pathname.startsWith('/__suite/callbacks/'))
+        return await this.answerQuery(decodeURIComponent(url.pathname.slice('/__suite/callbacks/'.length)), url, res);
+      if (req.method !== 'POST') return send(res, 405, { message: 'callbacks are POST' });
+      const bodyText = await readBody(req);
+      this.record(req, bodyText, res);
+    } catch (e) {
+      send(res, 400, { message: (e as Error).message });
+    }
+  }
+
+  private record(req: IncomingMessage, bodyText: string, res: ServerResponse): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(bodyText);
+    } catch {
+      json = undefined;
+    }
+    const body = (json ?? {}) as { transaction?: unknown; payload?: Record<string, unknown> };
+    const transaction = typeof body.transaction === 'string' ? body.transaction : undefined;
+    const earlier = transaction ? this.deliveries(transaction).length : 0;
+    const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
+    const answeredStatus = earlier < failFirst ? 500 : 200;
+    const delivery: Delivery = {
+      path: req.url ?? '/',
+      headers: req.headers,
+      bodyText,
+      json,
+      receivedAt: new Date().toISOString(),
+      answeredStatus,
+    };
+    if (++this.total > MAX_DELIVERIES) this.byTransaction.clear(); // bounded: a runaway provider cannot exhaust memory
+    if (transaction) this.byTransaction.set(transaction, [...this.deliveries(transaction), delivery]);
+    else if (this.unmatched.length < 100) this.unmatched.push(delivery);
+    this.wake();
+    send(res, answeredStatus, answeredStatus === 200 ? { ok: true } : { message: 'asked to fail this delivery' });
+  }
+
+  private async answerQuery(transaction: string, url: URL, res: ServerResponse): Promise<void> {
+    const count = Math.max(1, Number(url.searchParams.get('count') ?? 1));
+    const waitMs = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('waitMs') ?? 0)));
+    if (this.deliveries(transaction).length < count && waitMs > 0) {
+      await new Promise<void>((resolve) => {
+        const waiter: Waiter = { transaction, count, resolve };
+        this.waiters.push(waiter);
+        setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve();
+        }, waitMs).unref();
+      });
+    }
+    send(res, 200, { deliveries: this.deliveries(transaction), unmatched: this.unmatched.length });
+  }
+
+  private wake(): void {
+    const ready = this.waiters.filter((w) => this.deliveries(w.transaction).length >= w.count);
+    this.waiters = this.waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('callback body over 1 MiB');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The workers' view of the receiver: wait until a transaction has had `count` deliveries. */
+export class CallbackInbox {
+  constructor(private readonly receiverUrl: string) {}
+
+  async waitFor(transaction: string, count: number, waitMs: number): Promise<Delivery[]> {
+    const url = `${this.receiverUrl}/__suite/callbacks/${encodeURIComponent(transaction)}?count=${count}&waitMs=${waitMs}`;
+    const res = await fetch(url);
+    const body = (await res.json()) as { deliveries: Delivery[] };
+    return body.deliveries;
+  }
+}

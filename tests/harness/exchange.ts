@@ -1,0 +1,32 @@
+// One request and what came back: the evidence every check attaches and every failure quotes.
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Body as text (JSON, or a multipart description); undefined when no body was sent. */
+  body?: string;
+  /** For multipart requests: the parts, so the replay command can rebuild them with curl -F. */
+  multipart?: { name: string; value?: string; filename?: string; contentType?: string; size?: number }[];
+}
+
+export interface ReceivedResponse {
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  /** Parsed body when it is JSON; undefined otherwise (see jsonError). */
+  json?: unknown;
+  jsonError?: string;
+  /** True when the body was longer than the suite reads and was cut. */
+  truncated: boolean;
+}
+
+export interface Exchange {
+  request: SentRequest;
+  response?: ReceivedResponse;
+  /** Set when no response came: refused, reset, or no response in time. */
+  transportError?: string;
+  ms: number;
+  /** How often a 429 was waited out before this answer. */
+  rateLimitedRetries: number;
+}

@@ -1,0 +1,98 @@
+// The signed client of the provider under test: one method per operation, each returning the raw
+// Exchange so the check decides what is right. Every exchange is handed to the evidence recorder.
+import type { Profile } from '../../contracts/index.js';
+import { xSign } from '../../generators/signing.js';
+import type { HttpClient } from './client.js';
+import type { Exchange } from './exchange.js';
+
+export interface Merchant {
+  apiKey: string;
+  cryptoKey: string;
+  /** Absent when no XSIGN_PRIVATE_KEY was given: account-to-card checks are then skipped. */
+  privateKeyPem?: string;
+}
+
+export interface JsonSendOptions {
+  /** Exact body text to send instead of JSON.stringify(body) (malformed JSON, big integer literals). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Account2CardSendOptions extends JsonSendOptions {
+  /** 'sign' (default): X-Sign over the exact body bytes with the merchant key; null: no header; a string: that value. */
+  xSign?: 'sign' | null | string;
+}
+
+export interface UploadParts {
+  api_key?: string;
+  file?: { filename: string; contentType: string; bytes: Uint8Array };
+}
+
+export class ProviderApi {
+  constructor(
+    private readonly http: HttpClient,
+    readonly profile: Profile,
+    readonly merchant: Merchant,
+    private readonly record: (exchange: Exchange) => void,
+  ) {}
+
+  private async track(promise: Promise<Exchange>): Promise<Exchange> {
+    const exchange = await promise;
+    this.record(exchange);
+    return exchange;
+  }
+
+  postJson(path: string, body: unknown, opts: JsonSendOptions = {}): Promise<Exchange> {
+    const text = opts.rawBody ?? JSON.stringify(body);
+    return this.track(
+      this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) } }),
+    );
+  }
+
+  invoice(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
+    return this.postJson(this.profile.paths.invoice, body, opts);
+  }
+
+  status(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
+    return this.postJson(this.profile.paths.status, body, opts);
+  }
+
+  account2card(body: unknown, opts: Account2CardSendOptions = {}): Promise<Exchange> {
+    const text = opts.rawBody ?? JSON.stringify(body);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const mode = opts.xSign === undefined ? 'sign' : opts.xSign;
+    if (mode === 'sign') {
+      if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
+      headers['X-Sign'] = xSign(text, this.merchant.privateKeyPem);
+    } else if (mode !== null) headers['X-Sign'] = mode;
+    return this.postJson(this.profile.paths.account2card, undefined, { rawBody: text, headers });
+  }
+
+  async upload(parts: UploadParts): Promise<Exchange> {
+    const form = new FormData();
+    if (parts.api_key !== undefined) form.append('api_key', parts.api_key);
+    if (parts.file) form.append('file', new Blob([Buffer.from(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
+    // The platform's own multipart encoder; the bytes and boundary are read back to send them pooled.
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const multipart = [
+      ...(parts.api_key !== undefined ? [{ name: 'api_key', value: parts.api_key }] : []),
+      ...(parts.file
+        ? [{ name: 'file', filename: parts.file.filename, contentType: parts.file.contentType, size: parts.file.bytes.length }]
+        : []),
+    ];
+    return this.track(
+      this.http.send({
+        path: this.profile.paths.upload,
+        body,
+        multipart,
+        headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+      }),
+    );
+  }
+
+  /** Any method on any path, for transport rules (405, 404). */
+  request(method: string, path: string, body?: string, headers?: Record<string, string>): Promise<Exchange> {
+    return this.track(this.http.send({ method, path, body, headers }));
+  }
+}

@@ -1,0 +1,105 @@
+// The suite's configuration surface: exactly the variables of defaults.md, read once and checked
+// before any request is sent. A problem is one ConfigError with one clear sentence (exit code 2).
+import { readFileSync } from 'node:fs';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface Settings {
+  /** Provider base address without trailing slash; undefined means "start the embedded provider". */
+  baseUrl?: string;
+  apiKey?: string;
+  cryptoKey?: string;
+  /** Path of the merchant's RSA private key (PEM) for X-Sign. */
+  xSignPrivateKeyPath?: string;
+  /** Path of a PROFILE override file. */
+  profilePath?: string;
+  callbackPort?: number;
+  fcSeed?: number;
+  fcNumRuns?: number;
+  /** Most requests per second across the whole run; undefined = unlimited. */
+  rateLimit?: number;
+  /** Seconds to wait for one response before the check fails with "no response in N s". */
+  requestTimeoutSeconds: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function integer(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(`${name}=${raw} is not a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
+
+function positiveNumber(env: Env, name: string): number | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name}=${raw} is not a positive number`);
+  return n;
+}
+
+function baseUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env, 'BASE_URL');
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BASE_URL=${raw} is not an absolute URL (expected e.g. https://sandbox.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`BASE_URL=${raw} must use http or https`);
+  if (url.search || url.hash) throw new ConfigError(`BASE_URL=${raw} must not carry a query or fragment`);
+  return raw.replace(/\/+$/, '');
+}
+
+function readableFile(env: Env, name: string): string | undefined {
+  const path = nonEmpty(env, name);
+  if (path === undefined) return undefined;
+  try {
+    readFileSync(path);
+  } catch (e) {
+    throw new ConfigError(`${name}=${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return path;
+}
+
+/** Reads and checks the environment. Throws ConfigError; never reads secrets into messages. */
+export function readSettings(env: Env = process.env): Settings {
+  const settings: Settings = {
+    baseUrl: baseUrl(env),
+    apiKey: nonEmpty(env, 'API_KEY'),
+    cryptoKey: env.CRYPTO_KEY === undefined || env.CRYPTO_KEY === '' ? undefined : env.CRYPTO_KEY,
+    xSignPrivateKeyPath: readableFile(env, 'XSIGN_PRIVATE_KEY'),
+    profilePath: readableFile(env, 'PROFILE'),
+    callbackPort: integer(env, 'CALLBACK_PORT', 0, 65535),
+    fcSeed: integer(env, 'FC_SEED', -(2 ** 31), 2 ** 31 - 1),
+    fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, 1_000_000),
+    rateLimit: positiveNumber(env, 'RATE_LIMIT'),
+    requestTimeoutSeconds: positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
+  };
+  if (settings.baseUrl !== undefined) {
+    const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter(
+      (n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined,
+    );
+    if (missing.length > 0)
+      throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);
+  } else if (settings.apiKey || settings.cryptoKey || settings.xSignPrivateKeyPath) {
+    throw new ConfigError('API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one');
+  }
+  if (settings.xSignPrivateKeyPath !== undefined) {
+    const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');
+    if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))
+      throw new ConfigError(`XSIGN_PRIVATE_KEY=${settings.xSignPrivateKeyPath} is not a PEM private key (PKCS#1 or PKCS#8)`);
+  }
+  return settings;
+}
