@@ -89,17 +89,30 @@ export function bodyBytes(body: string | Uint8Array): Uint8Array {
  * or PKCS#8 (`PRIVATE KEY`, unencrypted).
  */
 export function xSign(body: string | Uint8Array, privateKeyPem: string): string {
-  let key: forge.pki.rsa.PrivateKey;
-  try {
-    key = forge.pki.privateKeyFromPem(privateKeyPem) as forge.pki.rsa.PrivateKey;
-  } catch (cause) {
-    throw new Error('xSign: privateKeyPem is not an unencrypted RSA private key in PKCS#1 or PKCS#8 PEM', {
-      cause,
-    });
-  }
+  const key = parsePrivateKey(privateKeyPem);
   const md = forge.md.sha256.create();
   md.update(Buffer.from(bodyBytes(body)).toString('binary'));
   return forge.util.encode64(key.sign(md));
+}
+
+// Parsed keys by PEM text: parsing is a large share of a forge signature's cost.
+const parsedKeys = new Map<string, forge.pki.rsa.PrivateKey>();
+
+function parsePrivateKey(pem: string): forge.pki.rsa.PrivateKey {
+  const cached = parsedKeys.get(pem);
+  if (cached) return cached;
+  let key: forge.pki.rsa.PrivateKey;
+  try {
+    key = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
+  } catch (cause) {
+    throw new Error('xSign: privateKeyPem is not an unencrypted RSA private key in PKCS#1 or PKCS#8 PEM', { cause });
+  }
+  if (typeof (key as { sign?: unknown }).sign !== 'function') {
+    throw new Error('xSign: privateKeyPem is not an RSA private key');
+  }
+  if (parsedKeys.size > 16) parsedKeys.clear();
+  parsedKeys.set(pem, key);
+  return key;
 }
 
 /** A freshly generated RSA key pair, PEM: private key PKCS#8, public key SPKI. */
