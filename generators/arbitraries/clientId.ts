@@ -16,7 +16,7 @@ export function clientId(constraints: ClientIdConstraints = {}): fc.Arbitrary<st
   return fc
     .oneof(
       fc.integer({ min: 1, max: 2_147_483_647 }).map(String),
-      fc.tuple(fc.constantFrom('user', 'client', 'cust', 'u'), fc.integer({ min: 1, max: 9_999_999 })).map(([p, n]) => `${p}-${n}`),
+      fc.tuple(fc.constantFrom('u', 'cust', 'user', 'client'), fc.integer({ min: 1, max: 9_999_999 })).map(([p, n]) => `${p}-${n}`),
       fc.uuid({ version: 4 }),
     )
     .map((id) => id.slice(0, maxLength));

@@ -10,9 +10,9 @@ export interface CardScheme {
   lengths: readonly number[];
 }
 
-/** Realistic schemes, most common first (shrinking moves toward the first one). */
+/** Realistic schemes, most common first; lengths shortest first (shrinking moves toward the first ones). */
 export const CARD_SCHEMES: readonly CardScheme[] = [
-  { name: 'visa', prefixes: ['4'], lengths: [16, 13, 19] },
+  { name: 'visa', prefixes: ['4'], lengths: [13, 16, 19] },
   { name: 'mastercard', prefixes: ['51', '52', '53', '54', '55', '2221', '2720'], lengths: [16] },
   { name: 'mir', prefixes: ['2200', '2201', '2202', '2203', '2204'], lengths: [16, 17, 18, 19] },
   { name: 'maestro', prefixes: ['5018', '5020', '6304', '6759', '6761'], lengths: [13, 16, 19] },
