@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures.js';
+import { faultCatalog, startProvider } from '../index.js';
+import { Client, PATHS, sha256 } from './client.js';
+import type { CallbackReceiver } from './receiver.js';
+
+const requirementIds = new Set<string>(
+  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map((r) => r.id),
+);
+
+const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
+const MiB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Probe = (api: Client, receiver: CallbackReceiver) => Promise<boolean>;
+
+async function callbackOf(api: Client, receiver: CallbackReceiver, payloadExtra: Record<string, unknown> = {}): Promise<any> {
+  const inv = (await api.invoice({}, payloadExtra)).json;
+  await api.press(inv.redirect_url, 'pay');
+  return (await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction)).json;
+}
+
+/** For each fault: a probe that is true when the deviation is observed (false on a clean provider). */
+const PROBES: Record<string, Probe> = {
+  'accept-any-signature': async (api) => (await api.invoice({ signature: 'f'.repeat(64) })).status === 200,
+  'signature-prefix-only': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...b, signature: String(b.signature).slice(0, 8) + '0'.repeat(56) })).status === 200;
+  },
+  'signature-ignores-amount': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...b, signature: sha256(`${api.merchant.apiKey}${b.transaction}${api.merchant.cryptoKey}`) })).status === 200;
+  },
+  'a2c-signature-ignores-pan': async (api) => {
+    const b = api.a2cBody();
+    return (await api.a2c({ ...b, signature: sha256(`${api.merchant.apiKey}${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
+  },
+  'signature-case-sensitive': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...b, signature: String(b.signature).toUpperCase() })).status === 422;
+  },
+  'leaks-crypto-key': async (api) => (await api.invoice({ signature: '0'.repeat(64) })).text.includes(api.merchant.cryptoKey),
+  'unknown-api-key-accepted': async (api) => {
+    const b = api.invoiceBody({ api_key: 'nobody' });
+    return (await api.post(PATHS.invoice, { ...b, signature: sha256(`nobody${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
+  },
+  'xsign-not-verified': async (api) => (await api.a2c(api.a2cBody(), null)).status === 200,
+  'xsign-after-validation': async (api) => (await api.a2c({}, null)).status === 422,
+  'invoice-amount-max-off-by-one': async (api) => (await api.invoice({ amount: 40000001 })).status === 200,
+  'invoice-amount-min-exclusive': async (api) => (await api.invoice({ amount: 10000 })).status === 422,
+  'a2c-amount-max-off-by-one': async (api) => (await api.a2c(api.a2cBody({ amount: 1500001 }))).status === 200,
+  'amount-accepts-fraction': async (api) => (await api.invoice({ amount: 10000.5 })).status === 200,
+  'amount-accepts-numeric-string': async (api) => (await api.invoice({ amount: '15000' })).status === 200,
+  'validation-values-strings': async (api) => Object.values((await api.post(PATHS.invoice, {})).json).some((v) => !Array.isArray(v)),
+  'validation-wrapped': async (api) => 'errors' in (await api.post(PATHS.invoice, {})).json,
+  'validation-first-field-only': async (api) => Object.keys((await api.post(PATHS.invoice, {})).json).length === 1,
+  'validation-underscore-names': async (api) => 'payload_client_id' in (await api.invoice({ payload: {} })).json,
+  'required-message-missing': async (api) => !/required/i.test(JSON.stringify((await api.post(PATHS.invoice, {})).json)),
+  'empty-string-accepted': async (api) => (await api.invoice({ description: '' })).status === 200,
+  'client-ip-not-validated': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: 'not-an-ip' } })).status === 200,
+  'luhn-not-checked': async (api) => (await api.a2c(api.a2cBody({ recipient_pan: '4111111111111112' }))).status === 200,
+  'return-url-not-validated': async (api) => (await api.invoice({ return_url: 'not a url' })).status === 200,
+  'transaction-uuid-not-checked': async (api) => (await api.invoice({ transaction: 'order-1', signature: api.invoiceSignature('order-1', 123456) })).status === 200,
+  'payload-extra-rejected': async (api) => (await api.invoice({}, { order: 1 })).status === 422,
+  'duplicate-transaction-accepted': async (api) => {
+    const b = api.invoiceBody();
+    await api.post(PATHS.invoice, b);
+    return (await api.post(PATHS.invoice, b)).status === 200;
+  },
+  'validation-status-400': async (api) => (await api.post(PATHS.invoice, {})).status === 400,
+  'invoice-status-201': async (api) => (await api.invoice()).status === 201,
+  'created-at-iso': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
+  'created-at-millis': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
+  'state-pending': async (api) => (await api.invoice()).json.payment.state !== 'processing',
+  'error-code-omitted': async (api) => !('error_code' in (await api.invoice()).json.payment),
+  'transaction-not-echoed': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, b)).json.transaction !== b.transaction;
+  },
+  'deeplink-lowercase-keys': async (api) => Object.keys((await api.invoice()).json.deeplink).some((k) => !/^[A-Z]+_FOREIGN$/.test(k)),
+  'deeplink-two': async (api) => Object.keys((await api.invoice()).json.deeplink).length !== 3,
+  'fps-phone-plus': async (api) => {
+    const creds = [(await api.invoice()).json.payment.credentials, (await api.invoice()).json.payment.credentials];
+    return creds.some((c) => typeof c.phone === 'string' && c.phone.startsWith('+'));
+  },
+  'a2c-credentials-wrong': async (api) => {
+    const b = api.a2cBody();
+    return (await api.a2c(b)).json.payment.credentials.card_pan !== b.recipient_pan;
+  },
+  'antifraud-status-200': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).status === 200,
+  'message-error-extra-field': async (api) => Object.keys((await api.send('/nowhere')).json).length !== 1,
+  'malformed-json-500': async (api) => (await api.post(PATHS.invoice, '{')).status === 500,
+  'content-type-text-plain': async (api) => !/^application\/json/.test((await api.invoice()).headers.get('content-type') ?? ''),
+  'get-allowed': async (api) => (await api.send(PATHS.invoice, { method: 'GET' })).status !== 405,
+  'crash-on-deep-json': async (api) => {
+    const raw = JSON.stringify(api.invoiceBody({}, { deep: 0 })).replace('"deep":0', `"deep":${'['.repeat(40)}${']'.repeat(40)}`);
+    return (await api.post(PATHS.invoice, raw)).status === 500;
+  },
+  'upload-no-size-limit': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10 * MiB + 1)]) })).status === 200,
+  'upload-unknown-key-accepted': async (api) => (await api.upload({ api_key: 'nobody', file: 'x' })).status === 200,
+  'status-unknown-200': async (api) => (await api.status(crypto.randomUUID())).status === 200,
+  'pay-declines': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await api.press(inv.redirect_url, 'pay')).json.payment.state !== 'deposited';
+  },
+  'decline-null-error': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await api.press(inv.redirect_url, 'decline')).json.payment.error_code === null;
+  },
+  'final-state-changes': async (api) => {
+    const inv = (await api.invoice()).json;
+    await api.press(inv.redirect_url, 'pay');
+    await api.press(inv.redirect_url, 'decline');
+    return (await api.status(inv.transaction)).json.payment.state !== 'deposited';
+  },
+  'callback-drops-payload': async (api, receiver) => !('order' in (await callbackOf(api, receiver, { order: 42 })).payload),
+  'callback-stringifies-numbers': async (api, receiver) => (await callbackOf(api, receiver, { order: 42 })).payload.order !== 42,
+  'callback-no-retry': async (api, receiver) => {
+    receiver.respond = () => 500;
+    const inv = (await api.invoice()).json;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction);
+    await sleep(400);
+    return receiver.forTransaction(inv.transaction).length === 1;
+  },
+};
+
+test.describe('fault catalog', () => {
+  test('has at least 30 faults with unique names, each naming one existing requirement ID', () => {
+    expect(faultCatalog.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(faultCatalog.map((f) => f.name)).size).toBe(faultCatalog.length);
+    for (const f of faultCatalog) {
+      expect(requirementIds.has(f.rule), `${f.name} -> ${f.rule}`).toBe(true);
+      expect(f.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(f.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  test('an unknown fault name throws; the running provider lists its faults', async ({ merchant }) => {
+    const m = { apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: merchant.publicKeyPem };
+    await expect(startProvider({ merchants: [m], faults: ['no-such-fault'] })).rejects.toThrow(/no-such-fault/);
+    const p = await startProvider({ merchants: [m], faults: ['deeplink-two'] });
+    expect(p.faults).toEqual(['deeplink-two']);
+    await p.close();
+  });
+
+  test('every fault has a probe here', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(faultCatalog.map((f) => f.name).sort());
+  });
+
+  for (const f of faultCatalog) {
+    test(`${f.name} (${f.rule}) changes behaviour; a clean provider does not`, async ({ startWith, receiver }) => {
+      const probe = PROBES[f.name];
+      test.skip(!probe, 'no probe');
+      expect(await probe!(await startWith(), receiver), 'clean provider').toBe(false);
+      receiver.reset();
+      expect(await probe!(await startWith({ faults: [f.name] }), receiver), 'with the fault').toBe(true);
+    });
+  }
+});
