@@ -1,0 +1,38 @@
+// Reads Playwright's JSON report into the outcomes the kill matrix needs.
+import { readFileSync } from 'node:fs';
+
+export interface TestOutcome {
+  title: string;
+  project: string;
+  status: string;
+  /** Rule IDs the test declares (its `rule` annotations). */
+  rules: string[];
+  /** First line of the first error: `[RULE] title` for a CheckFailure. */
+  message?: string;
+}
+
+interface JsonSuite {
+  specs?: { title: string; tests: { projectName: string; annotations: { type: string; description?: string }[]; results: { status: string; errors?: { message?: string }[] }[] }[] }[];
+  suites?: JsonSuite[];
+}
+
+export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: string[] } {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: { message?: string }[] };
+  const outcomes: TestOutcome[] = [];
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const last = t.results[t.results.length - 1];
+        outcomes.push({
+          title: spec.title,
+          project: t.projectName,
+          status: last?.status ?? 'skipped',
+          rules: t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
+          message: last?.errors?.[0]?.message?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim(),
+        });
+      }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites) walk(s);
+  return { outcomes, errors: (report.errors ?? []).map((e) => e.message ?? '').filter(Boolean) };
+}
