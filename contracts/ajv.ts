@@ -7,7 +7,7 @@
 import { Ajv2020, type ErrorObject, type Logger, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isCreatedAt } from './created-at.js';
-import { readAllSchemas, SCHEMA_NAMES, schemaId, type SchemaName } from './schema-files.js';
+import { readAllSchemas, SCHEMA_NAMES, schemaId, type JsonObject, type SchemaName } from './schema-files.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -36,19 +36,27 @@ export const CREATED_AT_FORMAT = 'pts-created-at';
 export interface CreateAjvOptions {
   /** Where Ajv logs warnings; the default is the console. Tests pass a recording logger. */
   logger?: Logger | false;
+  /** Schemas to add instead of the files (self-tests use this to try mutated schemas). */
+  schemas?: Readonly<Record<SchemaName, JsonObject>>;
+  /**
+   * Only for the mutation self-test: compile with strictTypes off, to see whether the
+   * counter-examples notice a deleted `type` that strict mode would refuse anyway.
+   */
+  strictTypes?: false;
 }
 
 /** A fresh, fully configured Ajv instance with every contract schema added (not yet compiled). */
 export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
+    ...(options.strictTypes === false ? { strictTypes: false } : {}),
     allErrors: true,
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   addFormats(ajv);
   ajv.addFormat(CREATED_AT_FORMAT, { type: 'string', validate: isCreatedAt });
-  const schemas = readAllSchemas();
-  for (const name of SCHEMA_NAMES) ajv.addSchema(schemas[name]);
+  const schemas = options.schemas ?? readAllSchemas();
+  for (const name of SCHEMA_NAMES) ajv.addSchema(structuredClone(schemas[name]));
   return ajv;
 }
 
@@ -86,9 +94,13 @@ export function validateWith(name: SchemaName, data: unknown): ValidationResult 
   return { valid, errors: valid ? [] : toDiagnostics(fn.errors) };
 }
 
-/** Compiles every schema (used by self-tests to prove the schemas compile cleanly). */
-export function compileAll(ajv: Ajv2020): void {
+/** Compiles every schema of an instance from createAjv() and returns the validators by name. */
+export function compileAll(ajv: Ajv2020): Record<SchemaName, ValidateFunction> {
+  const out = {} as Record<SchemaName, ValidateFunction>;
   for (const name of SCHEMA_NAMES) {
-    if (!ajv.getSchema(schemaId(name))) throw new Error(`contracts: schema '${name}' did not compile`);
+    const fn = ajv.getSchema(schemaId(name));
+    if (!fn) throw new Error(`contracts: schema '${name}' did not compile`);
+    out[name] = fn;
   }
+  return out;
 }

@@ -42,6 +42,7 @@ function deepMerge(base: Json, over: Json): Json {
 function describe(d: Diagnostic): string {
   if (d.keyword === 'additionalProperties') return `${d.path}/${String(d.params.additionalProperty)} is not a known key`;
   if (d.keyword === 'required') return `${d.path}/${String(d.params.missingProperty)} is missing`;
+  if (d.keyword === 'type') return `${d.path || '/'} must be ${String(d.params.type).split(',').join(' or ')}`;
   if (d.keyword === 'enum') return `${d.path || '/'} must be one of ${JSON.stringify(d.params.allowedValues)}`;
   return `${d.path || '/'} ${d.message}`;
 }
