@@ -16,7 +16,7 @@ export function createdAt(faults: FaultSet, nowMs = performance.timeOrigin + per
   return faults.has('created-at-millis') ? `${base}.${pad(d.getUTCMilliseconds(), 3)}Z` : `${base}.${pad(micros, 6)}Z`;
 }
 
-const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+const digits = (n: number) => String(randomInt(0, 10 ** n)).padStart(n, '0'); // n <= 14
 
 export const FPS_HOLDER = 'Иванов Иван Иванович';
 

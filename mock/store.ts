@@ -26,6 +26,34 @@ export type NewPayment = Omit<Payment, 'id'>;
 
 const key = (merchant: Merchant, transaction: string) => `${merchant.apiKey}\u0000${transaction.toLowerCase()}`;
 
+/** FIFO of values with O(1) amortised push/shift (Set/Map iteration from the front degrades under churn). */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(v: T): void {
+    this.items.push(v);
+  }
+
+  peek(): T | undefined {
+    return this.head < this.items.length ? this.items[this.head] : undefined;
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const v = this.items[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return v;
+  }
+}
+
 /**
  * In-memory payments, bounded: beyond `maxPayments` the oldest FINAL payment is evicted
  * first (then the oldest of any state). The transaction-uniqueness index is bounded too
@@ -33,11 +61,15 @@ const key = (merchant: Merchant, transaction: string) => `${merchant.apiKey}\u00
  */
 export class PaymentStore {
   private nextId = 1;
+  /** Smallest id that may still be stored (ids grow with age). */
+  private oldestId = 1;
   private readonly payments = new Map<number, Payment>();
-  private readonly finals = new Set<number>();
+  /** Ids in order of becoming final (may hold ids already evicted). */
+  private readonly finals = new Fifo<number>();
   private readonly byToken = new Map<string, Payment>();
   private readonly byTransaction = new Map<string, Payment>();
   private readonly used = new Set<string>();
+  private readonly usedOrder = new Fifo<string>();
 
   constructor(private readonly maxPayments: number) {
     if (!Number.isInteger(maxPayments) || maxPayments < 1) throw new Error('startProvider: maxPayments must be a positive integer');
@@ -52,15 +84,16 @@ export class PaymentStore {
   }
 
   add(p: NewPayment): Payment {
-    const payment: Payment = { ...p, id: this.nextId++ };
+    const payment = p as Payment;
+    (payment as { id: number }).id = this.nextId++;
     this.payments.set(payment.id, payment);
     if (payment.token) this.byToken.set(payment.token, payment);
-    const k = key(payment.merchant, payment.transaction);
-    this.byTransaction.delete(k); // re-insert: latest payment wins, and keeps the index in age order
-    this.byTransaction.set(k, payment);
-    const u = `${payment.operation}\u0000${k}`;
-    this.used.delete(u);
-    this.used.add(u);
+    this.byTransaction.set(key(payment.merchant, payment.transaction), payment); // latest payment wins
+    const u = `${payment.operation}\u0000${key(payment.merchant, payment.transaction)}`;
+    if (!this.used.has(u)) {
+      this.used.add(u);
+      this.usedOrder.push(u);
+    }
     this.evict();
     return payment;
   }
@@ -75,25 +108,28 @@ export class PaymentStore {
 
   /** Moves a payment to a final state. */
   finalize(p: Payment, state: 'deposited' | 'declined', errorCode: string | null, errorDescription: string | null): void {
+    const wasFinal = p.state === 'deposited' || p.state === 'declined';
     p.state = state;
     p.errorCode = errorCode;
     p.errorDescription = errorDescription;
-    this.finals.delete(p.id);
-    this.finals.add(p.id);
+    if (!wasFinal) this.finals.push(p.id);
   }
 
   private evict(): void {
     while (this.payments.size > this.maxPayments) {
-      const id: number = this.finals.values().next().value ?? this.payments.keys().next().value!;
+      let id: number | undefined;
+      while (this.finals.length > 0 && !this.payments.has(this.finals.peek()!)) this.finals.shift();
+      if (this.finals.length > 0) id = this.finals.shift()!;
+      else {
+        while (!this.payments.has(this.oldestId)) this.oldestId++;
+        id = this.oldestId;
+      }
       const p = this.payments.get(id)!;
       this.payments.delete(id);
-      this.finals.delete(id);
       if (p.token) this.byToken.delete(p.token);
       const k = key(p.merchant, p.transaction);
       if (this.byTransaction.get(k) === p) this.byTransaction.delete(k);
     }
-    while (this.used.size > this.maxPayments * 2) {
-      this.used.delete(this.used.values().next().value!);
-    }
+    while (this.used.size > this.maxPayments * 2) this.used.delete(this.usedOrder.shift()!);
   }
 }
