@@ -28,6 +28,12 @@ export interface UploadParts {
   file?: { filename: string; contentType: string; bytes: Uint8Array };
 }
 
+/** X-Sign in the profile's encoding; the signer gives standard base64. */
+function encodeSignature(base64: string, encoding: Profile['account2card']['xSignEncoding']): string {
+  if (encoding === 'base64') return base64;
+  return Buffer.from(base64, 'base64').toString(encoding === 'hex' ? 'hex' : 'base64url');
+}
+
 export class ProviderApi {
   constructor(
     private readonly http: HttpClient,
@@ -63,7 +69,7 @@ export class ProviderApi {
     const mode = opts.xSign === undefined ? 'sign' : opts.xSign;
     if (mode === 'sign') {
       if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
-      headers['X-Sign'] = xSign(text, this.merchant.privateKeyPem);
+      headers['X-Sign'] = encodeSignature(xSign(text, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
     } else if (mode !== null) headers['X-Sign'] = mode;
     return this.postJson(this.profile.paths.account2card, undefined, { rawBody: text, headers });
   }
