@@ -36,6 +36,9 @@ export default defineConfig({
   projects: [
     { name: 'selftest', testDir: 'tests/selftest', metadata: { offline: true } },
     { name: 'provider', testDir: 'mock/tests' },
+    // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child processes.
+    { name: 'reporting', testDir: 'tests/reporting' },
+    { name: 'reliability', testDir: 'tests/reliability' },
     ...CONFORMANCE_PROJECTS.map((area) => ({ name: area, testDir: `tests/conformance/${area}`, metadata: { conformance: true } })),
   ],
 });
