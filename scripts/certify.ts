@@ -1,0 +1,275 @@
+// `npm run certify`: a merchant's certification run against a provider under test (BASE_URL), with settings
+// for a live sandbox, and a shareable, checksummed folder reports/certification/:
+//   certificate.md   verdict CERTIFIED / NOT CERTIFIED, documented and profile checks, failures with rule IDs
+//   summary.json     the run's summary (copy)         requirements.md/.json  rule traceability (copy)
+//   environment.json provider, suite version, profile digest, fc seed, date, node, rate limit (API key masked)
+//   manifest.sha256  `sha256sum -c manifest.sha256` verifies every file of the folder
+//   run/             everything the reporters wrote during the run (PTS_REPORTS_DIR)
+// Exit codes: 0 every documented check passed (profile failures are reported, they do not fail
+// certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
+// missing, provider unreachable, bad profile, a run that produced no verdict).
+// Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
+import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { profileDigest } from '../contracts/profile.js';
+import { requirements } from '../contracts/requirements.js';
+import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
+import { EXIT, REPO_ROOT, SetupError, isSetupError, preflight, takeOption } from './gate/preflight.js';
+import { cell, readSummary, type Summary, type SummaryCheck } from './gate/summary.js';
+import { listFiles, writeManifest, MANIFEST } from './gate/manifest.js';
+
+/** Sandbox defaults, applied only where the variable is unset. */
+export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', FC_NUM_RUNS: '10' } as const;
+
+const ROOT = REPO_ROOT.replace(/\/+$/, '');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+export function maskKey(value: string | undefined): string | null {
+  if (!value) return null;
+  return value.length <= 8 ? '…' : `${value.slice(0, 4)}…`;
+}
+
+function playwrightVersion(): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
+}
+
+interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function count(checks: SummaryCheck[]): Counts {
+  return {
+    total: checks.length,
+    passed: checks.filter((c) => c.status === 'passed' || c.status === 'flaky').length,
+    failed: checks.filter((c) => c.status === 'failed').length,
+    skipped: checks.filter((c) => c.status === 'skipped').length,
+  };
+}
+
+/** requirements.{md,json} from the contracts and the summary's rule statuses, when the run wrote none. */
+function writeRequirements(out: string, summary: Summary): void {
+  const rows = requirements.map((r) => {
+    const s = summary.rules[r.id];
+    const status = r.testable === false ? 'untestable' : (s?.status ?? 'not run');
+    return { id: r.id, kind: r.kind, operation: r.operation, section: r.section, title: r.title, status, checks: s?.checks ?? [], ...(r.reason ? { reason: r.reason } : {}) };
+  });
+  writeFileSync(join(out, 'requirements.json'), JSON.stringify({ requirements: rows }, null, 2) + '\n');
+  const md = ['# Requirements', '', '| rule | kind | operation | title | status | checks |', '|---|---|---|---|---|---|'];
+  for (const r of rows) md.push(`| ${r.id} | ${r.kind} | ${cell(r.operation)} | ${cell(r.title)} | ${r.status} | ${r.checks.length} |`);
+  writeFileSync(join(out, 'requirements.md'), md.join('\n') + '\n');
+}
+
+function certificate(summary: Summary, env: Record<string, unknown>, verdict: boolean, scope: string): string {
+  const documented = summary.checks.filter((c) => c.kind === 'documented');
+  const profile = summary.checks.filter((c) => c.kind !== 'documented');
+  const d = count(documented);
+  const p = count(profile);
+  const ruleCounts = (kind: string) => {
+    const rs = Object.values(summary.rules).filter((r) => r.kind === kind);
+    const n = (s: string) => rs.filter((r) => r.status === s).length;
+    return `${n('passed')} passed, ${n('failed')} failed, ${n('not run')} not run, ${n('untestable')} untestable (of ${rs.length})`;
+  };
+  const failureTable = (checks: SummaryCheck[]) =>
+    checks.length === 0
+      ? ['None.']
+      : ['| rules | check | failure |', '|---|---|---|', ...checks.map((c) => `| ${cell(c.rules.join(' '))} | ${cell(c.id)} | ${cell(c.failure)} |`)];
+  const skipped = summary.checks.filter((c) => c.status === 'skipped');
+  const lines = [
+    '# Payment Transfer Service: conformance certificate',
+    '',
+    `## Verdict: ${verdict ? 'CERTIFIED' : 'NOT CERTIFIED'}`,
+    '',
+    verdict
+      ? 'Every documented check passed against the provider below.'
+      : documented.length === 0 || d.passed === 0
+        ? 'No documented check passed in this run, so nothing can be certified.'
+        : `${d.failed} documented check(s) failed: the provider does not follow the interface document there.`,
+    '',
+    '| | |',
+    '|---|---|',
+    `| Provider (BASE_URL) | ${cell(String(env.baseUrl))} |`,
+    `| Date | ${cell(String(env.date))} |`,
+    `| Suite version | ${cell(String(env.suiteVersion))} |`,
+    `| Profile | ${cell(String(env.profile))}, digest \`${cell(String(env.profileDigest))}\` |`,
+    `| fast-check | seed ${cell(String(env.fcSeed))}, ${cell(String(env.fcNumRuns))} runs per property |`,
+    `| Rate limit | ${cell(String(env.rateLimit))} requests/s, timeout ${cell(String(env.requestTimeoutSeconds))} s |`,
+    `| Merchant API key | ${cell(String(env.apiKey))} |`,
+    `| Scope | ${cell(scope)} |`,
+    '',
+    '## Checks',
+    '',
+    '| kind | total | passed | failed | skipped |',
+    '|---|---|---|---|---|',
+    `| documented (decide the verdict) | ${d.total} | ${d.passed} | ${d.failed} | ${d.skipped} |`,
+    `| profile (reported only) | ${p.total} | ${p.passed} | ${p.failed} | ${p.skipped} |`,
+    '',
+    `Documented rules: ${ruleCounts('documented')}.`,
+    `Profile rules: ${ruleCounts('profile')}.`,
+    '',
+    '## Documented failures (defects of the provider)',
+    '',
+    ...failureTable(documented.filter((c) => c.status === 'failed')),
+    '',
+    '## Profile failures (the provider differs from the profile in use; they do not affect the verdict)',
+    '',
+    ...failureTable(profile.filter((c) => c.status === 'failed')),
+    '',
+    `## Skipped checks (${skipped.length})`,
+    '',
+    ...(skipped.length === 0 ? ['None.'] : ['| check | reason |', '|---|---|', ...skipped.map((c) => `| ${cell(c.id)} | ${cell(c.skipReason)} |`)]),
+    '',
+    '## Verifying this folder',
+    '',
+    '```sh',
+    `sha256sum -c ${MANIFEST}`,
+    '```',
+    '',
+    'Details of every check: `run/` (the reports of the run), `requirements.md` (rule by rule), `summary.json`.',
+    `To replay: \`FC_SEED=${String(env.fcSeed)} FC_NUM_RUNS=${String(env.fcNumRuns)} BASE_URL=… API_KEY=… CRYPTO_KEY=… npm run certify${env.args && (env.args as string[]).length ? ` -- ${(env.args as string[]).join(' ')}` : ''}\`.`,
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** Files of the folder that contain a secret (crypto key, private key) or the full API key. */
+function leaks(out: string, secrets: { name: string; value: string | undefined }[]): { file: string; name: string }[] {
+  const found: { file: string; name: string }[] = [];
+  const wanted = secrets.filter((s): s is { name: string; value: string } => !!s.value && s.value.length >= 4);
+  for (const f of listFiles(out)) {
+    const text = readFileSync(join(out, f)).toString('latin1');
+    for (const s of wanted) if (text.includes(s.value)) found.push({ file: f, name: s.name });
+    if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) found.push({ file: f, name: 'a PEM private key' });
+  }
+  return found;
+}
+
+function privateKeyBody(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  try {
+    // One line of the key body is enough to recognise a copy of it.
+    return readFileSync(path, 'utf8').split('\n').find((l) => l.length >= 40 && !l.startsWith('-----'));
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  let out: string;
+  let args: string[];
+  try {
+    const opt = takeOption(argv, 'out');
+    out = resolve(opt.value ?? 'reports/certification');
+    args = opt.rest;
+    if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/')) throw new SetupError(`--out ${out} would replace a folder certify does not own`);
+    if (!process.env.BASE_URL?.trim())
+      throw new SetupError('BASE_URL is not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)');
+  } catch (e) {
+    if (isSetupError(e)) {
+      console.error(`certify: ${e.message}`);
+      return EXIT.setup;
+    }
+    throw e;
+  }
+
+  const runDir = join(out, 'run');
+  const env: NodeJS.ProcessEnv = { ...process.env, PTS_REPORTS_DIR: runDir };
+  for (const [k, v] of Object.entries(CERTIFY_DEFAULTS)) if (!env[k]?.trim()) env[k] = v;
+  // A fixed seed makes the certification run replayable; the certificate prints it.
+  if (!env.FC_SEED?.trim()) env.FC_SEED = String(randomInt(0, 2 ** 31 - 1));
+
+  let pre: Awaited<ReturnType<typeof preflight>>;
+  try {
+    pre = await preflight(env);
+  } catch (e) {
+    if (isSetupError(e)) {
+      console.error(`certify: ${e.message}`);
+      return EXIT.setup;
+    }
+    throw e;
+  }
+  const { settings, profile } = pre;
+
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const projects = args.some((a) => a.startsWith('--project')) ? [] : CONFORMANCE_PROJECTS.map((p) => `--project=${p}`);
+  const output = args.some((a) => a.startsWith('--output')) ? [] : [`--output=${join(runDir, 'test-results')}`];
+  const started = Date.now();
+  console.log(`certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`);
+  const run = spawnSync('npx', ['playwright', 'test', ...projects, '--retries=0', '--workers=1', ...output, ...args], { stdio: 'inherit', env });
+  if (run.status !== 0 && run.status !== 1) {
+    console.error(`certify: the Playwright run ended without a verdict (exit ${run.status ?? run.signal})`);
+    return EXIT.setup;
+  }
+  let summary: Summary;
+  try {
+    summary = readSummary(join(runDir, 'summary.json'));
+    if (summary.startedAt && Date.parse(summary.startedAt) < started - 5000) throw new Error(`${runDir}/summary.json is from an earlier run`);
+  } catch (e) {
+    console.error(`certify: no summary of the run: ${(e as Error).message}`);
+    return EXIT.setup;
+  }
+  if (run.status === 1 && !summary.checks.some((c) => c.status === 'failed')) {
+    console.error('certify: the run failed outside the checks (see the output above), so there is no verdict');
+    return EXIT.setup;
+  }
+
+  copyFileSync(join(runDir, 'summary.json'), join(out, 'summary.json'));
+  if (existsSync(join(runDir, 'requirements.json')) && existsSync(join(runDir, 'requirements.md'))) {
+    copyFileSync(join(runDir, 'requirements.json'), join(out, 'requirements.json'));
+    copyFileSync(join(runDir, 'requirements.md'), join(out, 'requirements.md'));
+  } else writeRequirements(out, summary);
+
+  const documented = summary.checks.filter((c) => c.kind === 'documented');
+  const certified = documented.length > 0 && documented.every((c) => c.status !== 'failed') && documented.some((c) => c.status === 'passed' || c.status === 'flaky');
+  const scope = args.length === 0 ? `full: projects ${CONFORMANCE_PROJECTS.join(', ')}` : `partial: ${[...projects, ...args].join(' ')}`;
+  const environment = {
+    baseUrl: settings.baseUrl,
+    suiteVersion: summary.suiteVersion ?? pkg.version,
+    profile: settings.profilePath ?? 'default',
+    profileDigest: profileDigest(profile),
+    fcSeed: summary.fcSeed ?? settings.fcSeed ?? null,
+    fcNumRuns: settings.fcNumRuns ?? null,
+    rateLimit: settings.rateLimit ?? null,
+    requestTimeoutSeconds: settings.requestTimeoutSeconds,
+    date: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    node: process.version,
+    playwright: playwrightVersion(),
+    platform: `${process.platform} ${process.arch}`,
+    apiKey: maskKey(settings.apiKey),
+    xSignPrivateKey: settings.xSignPrivateKeyPath ? 'provided' : 'not provided',
+    callbackPort: settings.callbackPort ?? null,
+    args,
+    verdict: certified ? 'CERTIFIED' : 'NOT CERTIFIED',
+  };
+  writeFileSync(join(out, 'environment.json'), JSON.stringify(environment, null, 2) + '\n');
+  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, certified, scope));
+
+  const leaked = leaks(out, [
+    { name: 'CRYPTO_KEY', value: settings.cryptoKey },
+    { name: 'the XSIGN_PRIVATE_KEY contents', value: privateKeyBody(settings.xSignPrivateKeyPath) },
+  ]);
+  if (leaked.length) {
+    for (const l of leaked) console.error(`certify: ${l.file} contains ${l.name}; this folder must not be shared`);
+    return EXIT.setup;
+  }
+  writeManifest(out);
+
+  const d = count(documented);
+  const p = count(summary.checks.filter((c) => c.kind !== 'documented'));
+  console.log(`certify: ${certified ? 'CERTIFIED' : 'NOT CERTIFIED'}: documented ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
+  for (const c of documented.filter((c) => c.status === 'failed')) console.log(`  FAILED ${c.rules.join(' ')}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
+  console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
+  return certified ? EXIT.conformant : EXIT.failures;
+}
+
+process.exitCode = await main();

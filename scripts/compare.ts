@@ -1,0 +1,50 @@
+// `npm run compare -- OLD NEW [--fail-on-new] [--out DIR]`: compares two runs. OLD and NEW are summary.json
+// files or report directories holding one. Prints the differences and writes DIR/compare.md and .json
+// (DIR: --out, else $PTS_REPORTS_DIR, else reports).
+// Exit codes: 0 (also when there are new failures), 1 new failures with --fail-on-new, 2 unreadable input.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareSummaries, comparisonLines, renderComparisonMarkdown } from './gate/compare.js';
+import { EXIT, isSetupError, reportsDir, takeFlag, takeOption } from './gate/preflight.js';
+import { readSummary, SummaryError } from './gate/summary.js';
+
+function main(): number {
+  let failOnNew: boolean;
+  let out: string;
+  let paths: string[];
+  try {
+    const flag = takeFlag(process.argv.slice(2), 'fail-on-new');
+    const opt = takeOption(flag.rest, 'out');
+    failOnNew = flag.present;
+    out = opt.value ?? reportsDir();
+    paths = opt.rest;
+  } catch (e) {
+    if (isSetupError(e)) {
+      console.error(`compare: ${e.message}`);
+      return EXIT.setup;
+    }
+    throw e;
+  }
+  if (paths.length !== 2 || paths.some((p) => p.startsWith('--'))) {
+    console.error('compare: usage: npm run compare -- OLD NEW [--fail-on-new] [--out DIR] (OLD, NEW: summary.json files or report directories)');
+    return EXIT.setup;
+  }
+  let comparison;
+  try {
+    comparison = compareSummaries(readSummary(paths[0]), readSummary(paths[1]), paths[0], paths[1]);
+  } catch (e) {
+    if (e instanceof SummaryError) {
+      console.error(`compare: ${e.message}`);
+      return EXIT.setup;
+    }
+    throw e;
+  }
+  for (const line of comparisonLines(comparison)) console.log(line);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'compare.md'), renderComparisonMarkdown(comparison));
+  writeFileSync(join(out, 'compare.json'), JSON.stringify(comparison, null, 2) + '\n');
+  console.log(`compare: ${join(out, 'compare.md')}`);
+  return failOnNew && comparison.newFailures.length > 0 ? EXIT.failures : EXIT.conformant;
+}
+
+process.exitCode = main();

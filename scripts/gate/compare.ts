@@ -1,0 +1,112 @@
+// Regression comparison of two runs' summary.json: what got worse, what got better, what changed shape.
+import { cell, checksById, type Summary, type SummaryCheck } from './summary.js';
+
+export interface CheckRef {
+  id: string;
+  rules: string[];
+  kind: string;
+}
+
+export interface Comparison {
+  old: RunInfo;
+  new: RunInfo;
+  /** Failing in NEW, not failing in OLD (passed, skipped, or absent). */
+  newFailures: (CheckRef & { before: string; failure?: string })[];
+  /** Failing in OLD, passing in NEW. */
+  fixed: (CheckRef & { failure?: string })[];
+  /** Failing in both. */
+  stillFailing: CheckRef[];
+  added: (CheckRef & { status: string })[];
+  removed: (CheckRef & { status: string })[];
+  /** Other status changes of a check present in both (e.g. passed → skipped). */
+  statusChanges: (CheckRef & { before: string; after: string })[];
+  ruleChanges: { rule: string; kind: string; before: string; after: string }[];
+  shapeChanges: (CheckRef & { before: string; after: string })[];
+}
+
+export interface RunInfo {
+  path: string;
+  startedAt?: string;
+  baseUrl?: string | null;
+  suiteVersion?: string;
+  profileDigest?: string;
+  totals: Summary['totals'];
+}
+
+const ref = (c: SummaryCheck): CheckRef => ({ id: c.id, rules: c.rules, kind: c.kind });
+const failing = (s: string) => s === 'failed';
+const passing = (s: string) => s === 'passed' || s === 'flaky';
+
+export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, newPath: string): Comparison {
+  const before = checksById(oldS);
+  const after = checksById(newS);
+  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest, totals: s.totals });
+  const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
+  for (const [id, n] of after) {
+    const o = before.get(id);
+    const r = { ...ref(n), id };
+    if (!o) c.added.push({ ...r, status: n.status });
+    if (failing(n.status) && !(o && failing(o.status))) c.newFailures.push({ ...r, before: o ? o.status : 'absent', failure: n.failure });
+    if (!o) continue;
+    if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failure: o.failure });
+    else if (failing(o.status) && failing(n.status)) c.stillFailing.push(r);
+    else if (o.status !== n.status && !failing(n.status)) c.statusChanges.push({ ...r, before: o.status, after: n.status });
+    if (o.responseShape && n.responseShape && o.responseShape !== n.responseShape) c.shapeChanges.push({ ...r, before: o.responseShape, after: n.responseShape });
+  }
+  for (const [id, o] of before) if (!after.has(id)) c.removed.push({ ...ref(o), id, status: o.status });
+  const ruleIds = [...new Set([...Object.keys(oldS.rules), ...Object.keys(newS.rules)])].sort();
+  for (const rule of ruleIds) {
+    const o = oldS.rules[rule];
+    const n = newS.rules[rule];
+    const b = o?.status ?? 'absent';
+    const a = n?.status ?? 'absent';
+    if (a !== b) c.ruleChanges.push({ rule, kind: n?.kind ?? o?.kind ?? '', before: b, after: a });
+  }
+  return c;
+}
+
+export function comparisonLines(c: Comparison): string[] {
+  const out = [
+    `compare: ${c.old.path} → ${c.new.path}`,
+    `  ${c.newFailures.length} new failure(s), ${c.fixed.length} fixed, ${c.stillFailing.length} still failing, ${c.added.length} added, ${c.removed.length} removed, ${c.ruleChanges.length} rule status change(s), ${c.shapeChanges.length} response shape change(s)`,
+  ];
+  for (const f of c.newFailures) out.push(`  NEW failure: ${f.id} (was ${f.before})${f.failure ? ` — ${f.failure}` : ''}`);
+  for (const f of c.fixed) out.push(`  fixed: ${f.id}`);
+  for (const r of c.ruleChanges) out.push(`  rule ${r.rule}: ${r.before} → ${r.after}`);
+  for (const s of c.shapeChanges) out.push(`  response shape: ${s.id}: ${s.before} → ${s.after}`);
+  return out;
+}
+
+export function renderComparisonMarkdown(c: Comparison): string {
+  const section = (title: string, n: number, head: string[], rows: string[][]) => [
+    `## ${title} (${n})`,
+    '',
+    ...(rows.length === 0 ? ['None.'] : [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)]),
+    '',
+  ];
+  const run = (label: string, r: RunInfo) =>
+    `| ${label} | \`${cell(r.path)}\` | ${cell(r.startedAt)} | ${cell(r.baseUrl ?? 'embedded')} | ${cell(r.suiteVersion)} | \`${cell(r.profileDigest?.slice(0, 12))}\` | ${r.totals.passed}/${r.totals.failed}/${r.totals.skipped} of ${r.totals.total} |`;
+  const notes: string[] = [];
+  if (c.old.profileDigest && c.new.profileDigest && c.old.profileDigest !== c.new.profileDigest) notes.push('The runs used different profiles (profile digests differ).');
+  if ((c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null)) notes.push('The runs tested different providers (base URLs differ).');
+  if (c.old.suiteVersion !== c.new.suiteVersion) notes.push('The runs used different suite versions.');
+  const lines = [
+    '# Run comparison',
+    '',
+    '| run | summary | started | provider | suite | profile digest | passed/failed/skipped |',
+    '|---|---|---|---|---|---|---|',
+    run('old', c.old),
+    run('new', c.new),
+    '',
+    ...(notes.length ? [...notes.map((n) => `> ${n}`), ''] : []),
+    ...section('New failures', c.newFailures.length, ['check', 'rules', 'before', 'failure'], c.newFailures.map((f) => [f.id, f.rules.join(' '), f.before, f.failure ?? ''])),
+    ...section('Fixed checks', c.fixed.length, ['check', 'rules', 'old failure'], c.fixed.map((f) => [f.id, f.rules.join(' '), f.failure ?? ''])),
+    ...section('Still failing', c.stillFailing.length, ['check', 'rules'], c.stillFailing.map((f) => [f.id, f.rules.join(' ')])),
+    ...section('Checks added', c.added.length, ['check', 'rules', 'status'], c.added.map((f) => [f.id, f.rules.join(' '), f.status])),
+    ...section('Checks removed', c.removed.length, ['check', 'rules', 'old status'], c.removed.map((f) => [f.id, f.rules.join(' '), f.status])),
+    ...section('Other status changes', c.statusChanges.length, ['check', 'before', 'after'], c.statusChanges.map((f) => [f.id, f.before, f.after])),
+    ...section('Rule status changes', c.ruleChanges.length, ['rule', 'kind', 'before', 'after'], c.ruleChanges.map((r) => [r.rule, r.kind, r.before, r.after])),
+    ...section('Response shape changes', c.shapeChanges.length, ['check', 'before', 'after'], c.shapeChanges.map((s) => [s.id, s.before, s.after])),
+  ];
+  return lines.join('\n');
+}

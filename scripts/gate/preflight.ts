@@ -1,0 +1,65 @@
+// Shared by the gate (`npm run conformance`) and certification (`npm run certify`): the checks made
+// before any Playwright run, and the exit codes both scripts use.
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadProfile, ProfileError } from '../../contracts/profile.js';
+
+type Profile = ReturnType<typeof loadProfile>;
+import { ConfigError, readSettings, type Settings } from '../../tests/harness/settings.js';
+import { probeProvider } from '../../tests/harness/probe.js';
+import { ProviderUnreachable } from '../../tests/harness/failure.js';
+
+export const EXIT = { conformant: 0, failures: 1, setup: 2 } as const;
+
+/** A problem of configuration or connection (exit 2), as opposed to a failing check (exit 1). */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+export interface Preflight {
+  settings: Settings;
+  profile: Profile;
+}
+
+/** Reads the settings and the profile and, when BASE_URL is set, sends one probe request. */
+export async function preflight(env: Record<string, string | undefined> = process.env): Promise<Preflight> {
+  const settings = readSettings(env);
+  const profile = loadProfile(settings.profilePath);
+  if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
+  return { settings, profile };
+}
+
+/** True for the errors that mean "exit 2 with one line": configuration, profile, reachability, setup. */
+export function isSetupError(e: unknown): e is Error {
+  return e instanceof ConfigError || e instanceof ProfileError || e instanceof ProviderUnreachable || e instanceof SetupError;
+}
+
+/** The repository root (where playwright.config.ts is). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The reports directory of the run: `PTS_REPORTS_DIR` (relative to the repository root, as the reporters read it), default `reports`. */
+export function reportsDir(env: Record<string, string | undefined> = process.env): string {
+  const dir = env.PTS_REPORTS_DIR?.trim() || 'reports';
+  return isAbsolute(dir) ? dir : resolve(REPO_ROOT, dir);
+}
+
+/** Value of `--name VALUE` or `--name=VALUE` in args, and args without it. */
+export function takeOption(args: readonly string[], name: string): { value?: string; rest: string[] } {
+  const rest: string[] = [];
+  let value: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === `--${name}`) {
+      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new SetupError(`--${name} needs a value`);
+      value = args[++i];
+    } else if (a.startsWith(`--${name}=`)) value = a.slice(name.length + 3);
+    else rest.push(a);
+  }
+  return { value, rest };
+}
+
+/** Whether args carry the flag `--name`, and args without it. */
+export function takeFlag(args: readonly string[], name: string): { present: boolean; rest: string[] } {
+  const rest = args.filter((a) => a !== `--${name}`);
+  return { present: rest.length !== args.length, rest };
+}

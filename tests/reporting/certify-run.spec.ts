@@ -1,0 +1,122 @@
+// npm run certify against an embedded provider started here: a clean provider is CERTIFIED with a folder
+// whose manifest verifies and which holds no secret; a fault on a documented rule is NOT CERTIFIED (exit 1);
+// a profile failure alone does not fail certification; missing settings are one line and exit 2.
+import { test, expect } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { childEnv, lines, runScript, startEmbedded, tempDir, type Embedded } from '../../scripts/gate/test-support.js';
+
+const CERTIFY = 'scripts/certify.ts';
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+async function certify(provider: Embedded, args: string[], extra: Record<string, string> = {}) {
+  const out = tempDir('certify');
+  const r = await runScript(CERTIFY, ['--out', out, ...args], childEnv({ ...provider.env, ...extra }));
+  return { ...r, out };
+}
+
+test.describe('certify', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a clean provider is CERTIFIED; the folder verifies against its manifest and holds no secret', async () => {
+    const provider = await startEmbedded();
+    try {
+      const r = await certify(provider, ['--project=invoice', '-g', 'amount']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toContain('certify: CERTIFIED');
+      for (const f of ['summary.json', 'requirements.md', 'requirements.json', 'environment.json', 'certificate.md', 'manifest.sha256'])
+        expect(existsSync(join(r.out, f)), f).toBe(true);
+
+      // Every file of the folder is in the manifest with its sha256, recomputed here.
+      const manifest = readFileSync(join(r.out, 'manifest.sha256'), 'utf8').trim().split('\n');
+      const listed = new Map(manifest.map((l) => [l.slice(66), l.slice(0, 64)]));
+      expect(manifest.every((l) => /^[0-9a-f]{64}  \S/.test(l))).toBe(true);
+      const files = allFiles(r.out).filter((f) => f !== 'manifest.sha256').sort();
+      expect([...listed.keys()].sort()).toEqual(files);
+      for (const f of files) expect(listed.get(f), f).toBe(createHash('sha256').update(readFileSync(join(r.out, f))).digest('hex'));
+
+      const env = JSON.parse(readFileSync(join(r.out, 'environment.json'), 'utf8'));
+      expect(env).toMatchObject({ baseUrl: provider.url, rateLimit: 5, requestTimeoutSeconds: 15, fcNumRuns: 10, apiKey: `${provider.apiKey.slice(0, 4)}…`, verdict: 'CERTIFIED' });
+      expect(env.node).toBe(process.version);
+      expect(typeof env.fcSeed === 'number' || typeof env.fcSeed === 'string').toBe(true);
+      expect(env.profileDigest).toMatch(/^[0-9a-f]{64}$/);
+
+      const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
+      expect(cert).toContain('## Verdict: CERTIFIED');
+      expect(cert).toMatch(/\| documented \(decide the verdict\) \| \d+ \| \d+ \| 0 \| \d+ \|/);
+      const summary = JSON.parse(readFileSync(join(r.out, 'summary.json'), 'utf8'));
+      expect(summary.checks.length).toBe(8);
+
+      // No file carries the crypto key, the private key or the full API key in environment/certificate.
+      const keyLine = provider.privateKeyPem.split('\n')[1];
+      for (const f of allFiles(r.out)) {
+        const text = readFileSync(join(r.out, f)).toString('latin1');
+        expect(text.includes(provider.cryptoKey), `${f} holds CRYPTO_KEY`).toBe(false);
+        expect(text.includes(keyLine), `${f} holds the private key`).toBe(false);
+      }
+      for (const f of ['environment.json', 'certificate.md']) expect(readFileSync(join(r.out, f), 'utf8')).not.toContain(provider.apiKey);
+
+      // A changed file no longer verifies (sha256sum -c, where the tool exists).
+      writeFileSync(join(r.out, 'certificate.md'), cert.replace('CERTIFIED', 'CERTIFIED!'));
+      const changed = createHash('sha256').update(readFileSync(join(r.out, 'certificate.md'))).digest('hex');
+      expect(changed).not.toBe(listed.get('certificate.md'));
+      rmSync(r.out, { recursive: true, force: true });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('a fault on a documented rule is NOT CERTIFIED, exit 1, with the rule in the certificate', async () => {
+    const provider = await startEmbedded(['created-at-millis']);
+    try {
+      const r = await certify(provider, ['--project=invoice', '-g', 'created_at has the shape|amount min'], { RATE_LIMIT: '50', FC_NUM_RUNS: '3' });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout).toContain('certify: NOT CERTIFIED');
+      const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
+      expect(cert).toContain('## Verdict: NOT CERTIFIED');
+      const failures = cert.split('## Documented failures')[1].split('## Profile failures')[0];
+      expect(failures).toContain('DOC-PAY-CREATED_AT');
+      expect(JSON.parse(readFileSync(join(r.out, 'environment.json'), 'utf8'))).toMatchObject({ rateLimit: 50, fcNumRuns: 3, verdict: 'NOT CERTIFIED' });
+      expect(existsSync(join(r.out, 'manifest.sha256'))).toBe(true);
+      rmSync(r.out, { recursive: true, force: true });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('a profile failure alone is reported but the provider is still CERTIFIED', async () => {
+    const provider = await startEmbedded(['deeplink-two']);
+    try {
+      const r = await certify(provider, ['--project=invoice', '-g', 'profile number of deeplinks|amount min'], { RATE_LIMIT: '50' });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
+      expect(cert).toContain('## Verdict: CERTIFIED');
+      const profileFailures = cert.split('## Profile failures')[1].split('## Skipped')[0];
+      expect(profileFailures).toContain('PRO-INV-DEEPLINK-COUNT');
+      rmSync(r.out, { recursive: true, force: true });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('without BASE_URL, or with BASE_URL but no CRYPTO_KEY, certify exits 2 with one line', async () => {
+    const none = await runScript(CERTIFY, ['--project=invoice'], childEnv());
+    expect(none.code).toBe(2);
+    expect(lines(none.stderr)).toEqual([expect.stringMatching(/^certify: BASE_URL is not set/)]);
+    expect(lines(none.stdout)).toEqual([]);
+
+    const partial = await runScript(CERTIFY, ['--project=invoice'], childEnv({ BASE_URL: 'http://127.0.0.1:9', API_KEY: 'abcdefgh' }));
+    expect(partial.code).toBe(2);
+    expect(lines(partial.stderr)).toEqual([expect.stringMatching(/^certify: .*CRYPTO_KEY must be set/)]);
+
+    const unreachable = await runScript(CERTIFY, ['--project=invoice'], childEnv({ BASE_URL: 'http://127.0.0.1:9', API_KEY: 'abcdefgh', CRYPTO_KEY: 'secret-value' }));
+    expect(unreachable.code).toBe(2);
+    expect(lines(unreachable.stderr)).toEqual([expect.stringMatching(/^certify: provider at BASE_URL=.* is unreachable/)]);
+  });
+});
