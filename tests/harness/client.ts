@@ -1,5 +1,11 @@
-// The pooled HTTP client used by every check: keep-alive connections (undici), a per-request deadline,
-// a share of RATE_LIMIT per worker, and 429 answers waited out as Retry-After says.
+// The pooled HTTP client used by every check: keep-alive connections (undici), a per-request deadline
+// (status, headers and body), a share of RATE_LIMIT per worker, 429 answers waited out as Retry-After
+// says, and a circuit breaker: after 3 consecutive transport failures further requests fail at once,
+// naming the original cause, until a trial request (one every ~5 s) gets an answer again.
+import { createHash } from 'node:crypto';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -8,6 +14,10 @@ import { RateLimiter } from './rate-limiter.js';
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_429_RETRIES = 5;
 const MAX_RETRY_AFTER_SECONDS = 60;
+/** Consecutive transport failures after which the breaker opens. */
+export const BREAKER_THRESHOLD = 3;
+/** While open, one real request is let through this often to see whether the provider is back. */
+export const BREAKER_RETRY_MS = 5000;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -15,6 +25,13 @@ export interface ClientOptions {
   /** Requests per second this client may send; undefined = unlimited. */
   ratePerSecond?: number;
   connections?: number;
+  /**
+   * File through which the clients of one run share the breaker state. Playwright replaces a worker
+   * after every failed test, so a per-process breaker alone would let each check wait out the deadline
+   * again. Default: inside a Playwright worker, a file in the temp directory keyed by the runner's
+   * process id and the origin; elsewhere none. null: never share.
+   */
+  breakerStateFile?: string | null;
 }
 
 export interface SendOptions {
@@ -30,6 +47,9 @@ export class HttpClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   private readonly limiter?: RateLimiter;
+  private readonly breaker: CircuitBreaker;
+  /** When the pool last dropped a connection for bytes beyond a response (a Content-Length shorter than the body). */
+  private lastSurplusBytesAt = -Infinity;
 
   constructor(private readonly options: ClientOptions) {
     const url = new URL(options.baseUrl);
@@ -38,7 +58,11 @@ export class HttpClient {
       connections: options.connections ?? 8,
       keepAliveTimeout: 10_000,
     }); // undici follows no redirects: a redirect is an answer, and a redirect loop cannot trap the suite
+    this.pool.on('disconnect', (_origin, _targets, err) => {
+      if ((err as { message?: string } | undefined)?.message === 'bad response') this.lastSurplusBytesAt = performance.now();
+    });
     if (options.ratePerSecond !== undefined) this.limiter = new RateLimiter(options.ratePerSecond);
+    this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : options.breakerStateFile ?? undefined);
   }
 
   get baseUrl(): string {
@@ -58,10 +82,15 @@ export class HttpClient {
     const started = performance.now();
     let rateLimitedRetries = 0;
     for (;;) {
+      const refused = this.breaker.refusal();
+      if (refused !== undefined) return { request, transportError: refused, ms: performance.now() - started, rateLimitedRetries };
       await this.limiter?.take();
       const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body);
-      if ('transportError' in outcome)
+      if ('transportError' in outcome) {
+        this.breaker.failed(outcome.transportError);
         return { request, transportError: outcome.transportError, ms: performance.now() - started, rateLimitedRetries };
+      }
+      this.breaker.succeeded();
       if (outcome.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
         rateLimitedRetries++;
         await sleep(retryAfterMs(outcome.headers['retry-after'], rateLimitedRetries));
@@ -78,15 +107,35 @@ export class HttpClient {
     body: string | Buffer | undefined,
   ): Promise<ReceivedResponse | { transportError: string }> {
     const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
+    const started = performance.now();
+    let declaredLength: number | undefined;
+    let received: { bytes: number } | undefined;
     try {
       const res = await this.pool.request({ method: method as 'POST', path, headers, body, signal: deadline });
-      const { text, truncated } = await readCapped(res.body, deadline);
+      const cl = res.headers['content-length'];
+      declaredLength = typeof cl === 'string' && /^\d+$/.test(cl) ? Number(cl) : undefined;
+      received = { bytes: 0 };
+      const { text, truncated } = await readCapped(res.body, deadline, received);
+      if (declaredLength !== undefined && !truncated) {
+        // Bytes beyond the declared length make undici drop the connection as soon as they are parsed;
+        // its 'disconnect' comes with the socket's close callback, at the latest one loop turn later.
+        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setImmediate(r));
+        if (this.lastSurplusBytesAt >= started)
+          return { transportError: `response length differs from its Content-Length (more bytes followed the ${declaredLength} it declared)` };
+      }
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       const parsed = parseJson(text, truncated);
       return { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed };
     } catch (e) {
-      return { transportError: describeTransportError(e, this.options.timeoutSeconds) };
+      const reason = describeTransportError(e, this.options.timeoutSeconds);
+      if (received === undefined) return { transportError: reason };
+      // The status and headers came; the body did not complete.
+      if (reason.startsWith('no response in')) return { transportError: `${reason} (status and headers came, then only ${received.bytes} body byte(s))` };
+      if (declaredLength !== undefined && received.bytes < declaredLength)
+        return { transportError: `response length differs from its Content-Length (it declared ${declaredLength} bytes, the connection closed after ${received.bytes})` };
+      return { transportError: reason };
     }
   }
 
@@ -95,13 +144,14 @@ export class HttpClient {
   }
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, signal: AbortSignal) {
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, signal: AbortSignal, received: { bytes: number }) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     if (signal.aborted) throw signal.reason;
     chunks.push(chunk);
     size += chunk.length;
+    received.bytes = size;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
       return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'), truncated: true };
@@ -141,3 +191,80 @@ export function describeTransportError(e: unknown, timeoutSeconds: number): stri
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface BreakerState {
+  /** Consecutive transport failures. */
+  failures: number;
+  /** The transport error of the last failure: the original cause, quoted in every refusal. */
+  cause: string;
+  /** Date.now() of the last real request that failed. */
+  lastTryAt: number;
+}
+
+function defaultBreakerFile(origin: string): string | undefined {
+  if (process.env.TEST_WORKER_INDEX === undefined) return undefined; // not a Playwright worker
+  const key = createHash('sha256').update(origin).digest('hex').slice(0, 16);
+  return join(tmpdir(), `pts-breaker-${process.ppid}-${key}.json`);
+}
+
+/**
+ * Open after BREAKER_THRESHOLD consecutive transport failures: requests are refused at once (no
+ * deadline waited out, so property shrinking cannot multiply timeouts), except one real trial request
+ * every BREAKER_RETRY_MS; the first answer of any status closes it again.
+ */
+class CircuitBreaker {
+  private state: BreakerState = { failures: 0, cause: '', lastTryAt: 0 };
+  private trialInFlight = false;
+
+  constructor(private readonly file?: string) {
+    if (!file) return;
+    try {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as BreakerState;
+      if (Number.isInteger(saved.failures) && typeof saved.cause === 'string' && Number.isFinite(saved.lastTryAt)) this.state = saved;
+    } catch {
+      // no shared state yet (or unreadable): start closed
+    }
+  }
+
+  private get open(): boolean {
+    return this.state.failures >= BREAKER_THRESHOLD;
+  }
+
+  /** undefined: send the request (normally, or as the trial); otherwise the transport error to report without sending. */
+  refusal(): string | undefined {
+    if (!this.open) return undefined;
+    if (!this.trialInFlight && Date.now() - this.state.lastTryAt >= BREAKER_RETRY_MS) {
+      this.trialInFlight = true;
+      return undefined;
+    }
+    return `not sent: the provider gave no usable response to the last ${BREAKER_THRESHOLD} requests; last cause: ${this.state.cause}`;
+  }
+
+  failed(cause: string): void {
+    this.trialInFlight = false;
+    this.state = { failures: this.state.failures + 1, cause, lastTryAt: Date.now() };
+    if (this.open) this.save();
+  }
+
+  succeeded(): void {
+    this.trialInFlight = false;
+    const wasFailing = this.state.failures > 0;
+    this.state = { failures: 0, cause: '', lastTryAt: 0 };
+    if (wasFailing && this.file) {
+      try {
+        unlinkSync(this.file);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    try {
+      writeFileSync(this.file, JSON.stringify(this.state), { mode: 0o600 });
+    } catch {
+      // sharing is an optimisation; the breaker of this process still works
+    }
+  }
+}
