@@ -1,0 +1,93 @@
+// The suite against providers that answer badly or not at all: a slice of the invoice checks runs in a
+// child process against each misbehaviour of hostile-server.ts. Every run must end by itself, well within
+// its bound, exit non-zero, and fail every failing check with a rule ID and the evidence of what the
+// provider did; no crash, no unhandled error, no hang, no test timeout.
+import { test, expect } from '@playwright/test';
+import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
+import { runSuite } from './suite-run.js';
+
+/** A slice of the invoice project: a success check, a multi-request transport check, a malformed-body check, a property. */
+const SLICE = [
+  'a valid signed invoice is accepted with the profile success status',
+  'methods other than POST on the invoice path get 405',
+  'an invoice body that is not valid JSON gets the malformed status',
+  'no invoice body with one field replaced by arbitrary JSON causes a server error',
+];
+const GREP = SLICE.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+
+const REQUEST_TIMEOUT = 2;
+/** The run must end by itself within this; the child is killed (and the test fails) beyond it. */
+const BOUND_MS = 60_000;
+
+/** What every failing check's message must show, per misbehaviour. */
+const EVIDENCE: Record<HostileBehaviour, RegExp> = {
+  'never-answers': /no response in 2 s/,
+  'accept-and-close': /connection closed before a complete response/,
+  'one-byte-a-second': /no response in 2 s/,
+  'invalid-json': /"payment": \{,,\}/, // the unparseable body, quoted
+  // Checks that parse the body say so; checks that judge the status quote the cut body with its length.
+  'body-50mb': /body longer than 2097152 bytes, not parsed|\(2097152 characters\)/,
+  'redirect-loop': /HTTP 302/,
+  'html-error-page': /HTTP 500 text\/html/,
+  'content-length-over': /response length differs from its Content-Length/,
+  'content-length-under': /response length differs from its Content-Length/,
+};
+
+const DESCRIBED: Record<HostileBehaviour, string> = {
+  'never-answers': 'never answers',
+  'accept-and-close': 'accepts and closes the connection',
+  'one-byte-a-second': 'answers one byte a second',
+  'invalid-json': 'sends invalid JSON as application/json',
+  'body-50mb': 'sends a 50 MB body',
+  'redirect-loop': 'redirects to itself',
+  'html-error-page': 'answers with an HTML error page',
+  'content-length-over': 'sends less than its Content-Length',
+  'content-length-under': 'sends more than its Content-Length',
+};
+
+/** Output that would mean the suite itself broke rather than judged the provider. */
+const CRASH = /unhandled|uncaught|ERR_INTERNAL|FATAL ERROR|heap out of memory|Segmentation fault|worker process exited unexpectedly/i;
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const behaviour of HOSTILE_BEHAVIOURS) {
+  test(`a provider that ${DESCRIBED[behaviour]}: every check fails by itself, naming a rule and the evidence`, async () => {
+    test.setTimeout(BOUND_MS + 30_000);
+    const server = await startHostileServer(behaviour);
+    const run = await runSuite({
+      projects: ['invoice'],
+      grep: GREP,
+      env: { BASE_URL: server.url, API_KEY: 'x', CRYPTO_KEY: 'y', REQUEST_TIMEOUT: String(REQUEST_TIMEOUT), FC_NUM_RUNS: '10' },
+      boundMs: BOUND_MS,
+    }).finally(() => server.stop());
+    try {
+      const diagnostics = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-3000)}`;
+      expect(run.killed, `the run did not end within ${BOUND_MS} ms\n${diagnostics}`).toBe(false);
+      expect(run.code, `a run against a broken provider exits non-zero\n${diagnostics}`).not.toBe(0);
+      expect(run.report, `${run.reportError}\n${diagnostics}`).toBeDefined();
+      const report = run.report!;
+      expect(report.errors, 'no error outside the checks (setup, collection, worker crash)').toEqual([]);
+      const titles = report.tests.map((t) => t.title);
+      expect(titles, 'the whole slice ran').toHaveLength(SLICE.length);
+      for (const s of SLICE) expect(titles.some((t) => t.startsWith(s)), `ran: ${s}`).toBe(true);
+      expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
+      expect(server.requests, 'the provider was actually asked').toBeGreaterThan(0);
+
+      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
+      expect(failing.length, 'at least one check fails').toBeGreaterThan(0);
+      for (const t of failing) {
+        const where = `${t.title}: ${t.status}\n${t.error}`;
+        expect(t.status, `failed by a check, not a timeout or crash — ${where}`).toBe('failed');
+        // Playwright puts the error's class name first: `CheckFailure: [RULE-ID] title`.
+        expect(t.error, where).toMatch(/^(?:CheckFailure: )?\[[A-Z0-9]+(?:-[A-Z0-9_]+)+\] /);
+        expect(t.error, where).toMatch(EVIDENCE[behaviour]);
+      }
+      test.info().annotations.push({
+        type: 'run',
+        description: `${behaviour}: ${failing.length}/${report.tests.length} failing, exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s, ${server.requests} request(s) reached the provider`,
+      });
+    } finally {
+      run.cleanup();
+    }
+  });
+}

@@ -1,0 +1,132 @@
+// Runs the conformance suite (or scripts/conformance.ts) in a child process, as a user would, with a
+// hard time bound; reads its Playwright JSON report. Everything it writes goes to a temp directory.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ChildRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when the bound was reached and the child was killed. */
+  killed: boolean;
+  ms: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface TestResult {
+  title: string;
+  project: string;
+  status: string;
+  /** Full message of the first error, colours stripped. */
+  error?: string;
+}
+
+export interface SuiteReport {
+  tests: TestResult[];
+  /** Errors outside tests (global setup, collection, worker crashes). */
+  errors: string[];
+}
+
+/**
+ * Variables the parent run's global setup and Playwright set for its own workers; a child run must
+ * choose its provider itself and must not inherit the worker's identity or loader.
+ */
+const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KEY$/, /^PROFILE$/, /^CALLBACK_PORT$/, /^FC_/, /^PTS_/, /^TEST_/, /^PW_/, /^PLAYWRIGHT_/, /^NODE_OPTIONS$/, /^FORCE_COLOR$/];
+
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!INHERITED.some((re) => re.test(k))) env[k] = v;
+  // npm's own configuration warnings (a user-level .npmrc) are not the suite's output.
+  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', ...extra };
+}
+
+const TAIL = 64 * 1024;
+
+/** Spawns `command args` in its own process group; after `boundMs` the whole group is killed. */
+export function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, boundMs: number, cwd = process.cwd()): Promise<ChildRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-TAIL)));
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-TAIL)));
+    const timer = setTimeout(() => {
+      killed = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL'); // the child's own group: npx, playwright and its workers
+      } catch {
+        // already gone
+      }
+    }, boundMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, killed, ms: performance.now() - started, stdout, stderr });
+    });
+  });
+}
+
+interface JsonSuite {
+  specs?: { title: string; tests: { projectName: string; results: { status: string; errors?: { message?: string }[] }[] }[] }[];
+  suites?: JsonSuite[];
+}
+
+const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+export function readReport(file: string): SuiteReport {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: { message?: string }[] };
+  const tests: TestResult[] = [];
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const last = t.results[t.results.length - 1];
+        const message = last?.errors?.[0]?.message;
+        tests.push({ title: spec.title, project: t.projectName, status: last?.status ?? 'skipped', error: message === undefined ? undefined : stripAnsi(message) });
+      }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites) walk(s);
+  return { tests, errors: (report.errors ?? []).map((e) => stripAnsi(e.message ?? '')).filter(Boolean) };
+}
+
+export interface SuiteRunOptions {
+  projects: string[];
+  grep?: string;
+  env: Record<string, string>;
+  boundMs: number;
+  /** Reporter argument; default json only. undefined keeps the configuration's reporters (plus json through the env file). */
+  reporter?: string | null;
+  /** Where reports and test output go; default a fresh temp directory removed by cleanup(). */
+  dir?: string;
+  workers?: number;
+}
+
+export interface SuiteRun extends ChildRun {
+  dir: string;
+  report?: SuiteReport;
+  reportError?: string;
+  cleanup(): void;
+}
+
+/** `npx playwright test --project=… -g … --reporter=json` with PLAYWRIGHT_JSON_OUTPUT_FILE and --output in a temp dir. */
+export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
+  const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'pts-reliability-'));
+  const file = join(dir, 'report.json');
+  const args = ['playwright', 'test', ...o.projects.map((p) => `--project=${p}`), `--output=${join(dir, 'test-results')}`, `--workers=${o.workers ?? 1}`];
+  if (o.grep) args.push('-g', o.grep);
+  if (o.reporter !== null) args.push(`--reporter=${o.reporter ?? 'json'}`);
+  const env = childEnv({ PTS_REPORTS_DIR: dir, PLAYWRIGHT_JSON_OUTPUT_FILE: file, ...o.env });
+  const run = await runChild('npx', args, env, o.boundMs);
+  let report: SuiteReport | undefined;
+  let reportError: string | undefined;
+  try {
+    if (!existsSync(file)) throw new Error('no JSON report written');
+    report = readReport(file);
+  } catch (e) {
+    reportError = (e as Error).message;
+  }
+  return { ...run, dir, report, reportError, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
