@@ -1,0 +1,42 @@
+// A BASE_URL that cannot be connected to is a setup problem, not a conformance verdict: exit code 2,
+// one line on stderr naming BASE_URL, nothing else, within seconds.
+import { createServer } from 'node:net';
+import { test, expect } from '@playwright/test';
+import { childEnv, runChild } from './suite-run.js';
+
+/** A loopback port on which nothing listens (bound once by us, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** tsx start-up is most of it; a machine shared with other runs gets some slack. */
+const WITHIN_MS = 15_000;
+
+const CASES: { name: string; baseUrl: () => Promise<string>; reason: RegExp }[] = [
+  { name: 'a closed loopback port', baseUrl: async () => `http://127.0.0.1:${await closedPort()}`, reason: /connection refused/ },
+  { name: 'a host name that does not exist', baseUrl: async () => 'http://no-such-host.invalid', reason: /host name not found/ },
+];
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const c of CASES) {
+  test(`BASE_URL at ${c.name}: exit 2 with one line on stderr, within seconds`, async () => {
+    const baseUrl = await c.baseUrl();
+    const env = childEnv({ BASE_URL: baseUrl, API_KEY: 'x', CRYPTO_KEY: 'y' });
+    const run = await runChild('npx', ['tsx', 'scripts/conformance.ts'], env, 60_000);
+    const shown = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr}\n--- stdout\n${run.stdout}`;
+    expect(run.killed, shown).toBe(false);
+    expect(run.code, shown).toBe(2);
+    const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+    expect(lines, shown).toHaveLength(1);
+    expect(lines[0], shown).toContain(`BASE_URL=${baseUrl}`);
+    expect(lines[0], shown).toMatch(c.reason);
+    expect(lines[0], 'one sentence from the script, not a stack trace').toMatch(/^conformance: provider at BASE_URL=\S+ is unreachable: /);
+    expect(run.stdout.trim(), shown).toBe('');
+    expect(run.ms, shown).toBeLessThan(WITHIN_MS);
+  });
+}
