@@ -27,7 +27,15 @@ export default defineConfig({
   globalSetup: './tests/harness/global-setup.ts',
   forbidOnly: CI,
   retries: 0,
-  reporter: CI ? [['line']] : [['list']],
+  // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
+  // certification runs can write elsewhere. The summary reporter empties allure-results first (allure-playwright appends).
+  reporter: [
+    [CI ? 'line' : 'list'],
+    ['html', { outputFolder: `${process.env.PTS_REPORTS_DIR || 'reports'}/html`, open: 'never' }],
+    ['junit', { outputFile: `${process.env.PTS_REPORTS_DIR || 'reports'}/junit.xml` }],
+    ['allure-playwright', { resultsDir: `${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`, suiteTitle: true, links: { tms: { nameTemplate: 'rule section: %s' } } }],
+    ['./tests/harness/reporters/summary-reporter.ts', { cleanDirs: [`${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`] }],
+  ],
   outputDir: 'reports/test-results',
   use: {
     ...devices['Desktop Chrome'],

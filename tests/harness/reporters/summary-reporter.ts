@@ -1,0 +1,189 @@
+// Custom Playwright reporter: reports/summary.json (the run in one file: totals, rule verdicts, checks)
+// and the requirements traceability, reports/requirements.{json,md}. Runs in the runner process, where
+// global setup has left BASE_URL and the embedded flag in the environment by the time onEnd is called.
+// Every text written passes through redactText: no crypto key, private key or full card number.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { requirement } from '../../../contracts/requirements.js';
+import { loadProfile, profileDigest } from '../../../contracts/profile.js';
+import { redactText, registerSecret } from '../redact.js';
+import { RUN_ENV } from '../run-context.js';
+import { REPO_ROOT, reportsDir } from './reports-dir.js';
+import { responseShape } from './shape.js';
+import { ruleEntries, traceability, traceabilityMarkdown, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
+
+export interface SummaryReporterOptions {
+  /** Directory for summary.json and requirements.*; default PTS_REPORTS_DIR or `reports`. */
+  outputDir?: string;
+  /** Empty this directory at the start of a run (allure-playwright appends to its results otherwise). */
+  cleanDirs?: string[];
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+const ID_SUFFIX = /\s*\[[A-Z][A-Z0-9_-]*(?: [A-Z][A-Z0-9_-]*)*\]$/;
+
+export function stripRuleSuffix(title: string): string {
+  return title.replace(ID_SUFFIX, '');
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  const line = text?.replace(ANSI, '').split('\n').find((l) => l.trim() !== '')?.trim();
+  // `CheckFailure: [RULE] ...` reads as `[RULE] ...`: the rule tag already says what failed.
+  return line === undefined ? undefined : redactText(line.replace(/^\w*(?:Failure|Error): (?=\[)/, ''));
+}
+
+function checkStatus(test: TestCase): CheckStatus {
+  switch (test.outcome()) {
+    case 'expected':
+      return 'passed';
+    case 'unexpected':
+      return 'failed';
+    case 'flaky':
+      return 'flaky';
+    default:
+      return 'skipped';
+  }
+}
+
+function attachmentText(a: TestResult['attachments'][number]): string | undefined {
+  try {
+    if (a.body) return a.body.toString('utf8');
+    if (a.path) return readFileSync(a.path, 'utf8');
+  } catch {
+    // an attachment removed before the end of the run: no shape
+  }
+  return undefined;
+}
+
+function shapeOf(result: TestResult | undefined): string | undefined {
+  const first = result?.attachments.find((a) => /^exchange \d+/.test(a.name));
+  const text = first && attachmentText(first);
+  if (text === undefined) return undefined;
+  try {
+    const shape = responseShape(JSON.parse(text));
+    return shape === undefined ? undefined : redactText(shape);
+  } catch {
+    return undefined;
+  }
+}
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function digestOrNull(): string | null {
+  try {
+    return profileDigest(loadProfile(process.env.PROFILE?.trim() || undefined));
+  } catch {
+    return null; // a bad PROFILE stopped the run in global setup; its message is in the run's errors
+  }
+}
+
+function seedOrNull(): number | null {
+  const raw = process.env.FC_SEED?.trim();
+  return raw && /^-?\d+$/.test(raw) ? Number(raw) : null;
+}
+
+export default class SummaryReporter implements Reporter {
+  private readonly dir: string;
+  private readonly cleanDirs: string[];
+  private rootDir = REPO_ROOT;
+  private suite?: Suite;
+  private disabled = false;
+
+  constructor(options: SummaryReporterOptions = {}) {
+    this.dir = options.outputDir ?? reportsDir();
+    this.cleanDirs = options.cleanDirs ?? [];
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    // `--list` collects without running: nothing to report, and the last real run's reports stay.
+    this.disabled = process.argv.includes('--list');
+    if (this.disabled) return;
+    this.rootDir = config.rootDir;
+    this.suite = suite;
+    for (const d of this.cleanDirs) rmSync(d, { recursive: true, force: true });
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  onEnd(result: FullResult): void {
+    if (this.disabled || !this.suite) return;
+    registerSecret(process.env.CRYPTO_KEY);
+    const tests = this.suite.allTests();
+    const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0 };
+    const projects: Record<string, Counts> = {};
+    const checks: CheckEntry[] = [];
+
+    for (const test of tests) {
+      const status = checkStatus(test);
+      const project = test.parent.project()?.name ?? '';
+      totals.total++;
+      totals[status]++;
+      const p = (projects[project] ??= { total: 0, passed: 0, failed: 0, skipped: 0 });
+      p.total++;
+      p[status === 'flaky' ? 'passed' : status]++;
+
+      const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+      if (rules.length === 0) continue; // self-tests and provider tests: counted above, not checks
+      checks.push(this.check(test, project, status, rules));
+    }
+
+    const rules = ruleEntries(checks);
+    const summary: Summary = {
+      suiteVersion: readVersion(),
+      startedAt: result.startTime.toISOString(),
+      durationMs: Math.round(result.duration),
+      baseUrl: process.env.BASE_URL?.trim() ? redactText(process.env.BASE_URL.trim()) : null,
+      embedded: process.env[RUN_ENV.embedded] === '1',
+      profileDigest: digestOrNull(),
+      fcSeed: seedOrNull(),
+      totals,
+      projects,
+      rules,
+      checks,
+    };
+    const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
+    const trace = traceability(rules, projectNames, new Date().toISOString());
+
+    mkdirSync(this.dir, { recursive: true });
+    const write = (name: string, text: string) => writeFileSync(join(this.dir, name), redactText(text) + (text.endsWith('\n') ? '' : '\n'));
+    write('summary.json', JSON.stringify(summary, null, 2));
+    write('requirements.json', JSON.stringify(trace, null, 2));
+    write('requirements.md', traceabilityMarkdown(trace, { baseUrl: summary.baseUrl, profileDigest: summary.profileDigest }));
+  }
+
+  private check(test: TestCase, project: string, status: CheckStatus, rules: string[]): CheckEntry {
+    const file = relative(this.rootDir, test.location.file).split(sep).join('/');
+    const describes = test.titlePath().slice(3, -1);
+    const title = [...describes, stripRuleSuffix(test.title)].join(' › ');
+    const last = test.results[test.results.length - 1];
+    const failedResult = status === 'failed' ? last : status === 'flaky' ? test.results.find((r) => r.status !== 'passed' && r.status !== 'skipped') : undefined;
+    const skipAnnotation = status === 'skipped'
+      ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme')
+      : undefined;
+    const failure = failedResult ? firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}` : undefined;
+    const shape = shapeOf(last);
+    return {
+      id: redactText(`${project} › ${file} › ${title}`),
+      project,
+      file,
+      title: redactText(title),
+      rules,
+      kind: requirement(rules[0]).kind,
+      status,
+      durationMs: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
+      ...(failure !== undefined ? { failure } : {}),
+      ...(skipAnnotation ? { skipReason: redactText(skipAnnotation.description ?? '') } : {}),
+      ...(shape !== undefined ? { responseShape: shape } : {}),
+    };
+  }
+}

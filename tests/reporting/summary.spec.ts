@@ -1,0 +1,143 @@
+// Self-tests of the summary reporter: a small conformance run in a child process, against the embedded
+// provider with faults (so some checks fail, one is skipped by the profile), into a temporary reports dir.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { requirements } from '../../contracts/requirements.js';
+import { loadProfile, profileDigest } from '../../contracts/profile.js';
+import { luhnValid } from '../harness/redact.js';
+import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
+import { ruleVerdict, type Summary, type Traceability } from '../harness/reporters/summary-model.js';
+import { filesUnder, readSummary, runSuite, tempReportsDir, type ChildRun } from './support.js';
+
+const FAULTS = 'invoice-amount-max-off-by-one,leaks-crypto-key';
+const GREP = 'amount|anti-fraud|signature';
+const AMOUNT_CHECK = 'invoice › tests/conformance/invoice/amount-bounds.spec.ts › invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount';
+const ANTIFRAUD_CHECK = 'invoice › tests/conformance/invoice/other-errors.spec.ts › an invoice that trips the anti-fraud trigger is refused with a {message} body';
+
+let run: ChildRun;
+let summary: Summary;
+let profilePath: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const dir = tempReportsDir();
+  // The profile names no anti-fraud trigger, so that check is skipped with a reason.
+  profilePath = join(dir, '..', `${dir.split('/').pop()}-profile.json`);
+  writeFileSync(profilePath, JSON.stringify({ antifraud: { invoiceClientIp: null } }));
+  run = await runSuite(['--project=invoice', '-g', GREP, '--workers=2'], { reportsDir: dir, env: { PTS_FAULTS: FAULTS, PROFILE: profilePath } });
+  expect(run.code, `the child run fails (it has failing checks):\n${run.output}`).toBe(1);
+  summary = readSummary(dir);
+});
+
+test.afterAll(() => {
+  if (run) rmSync(run.reportsDir, { recursive: true, force: true });
+  if (profilePath) rmSync(profilePath, { force: true });
+});
+
+test('summary.json describes the run: version, provider, profile digest, totals', () => {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  expect(summary.suiteVersion).toBe(pkg.version);
+  expect(Number.isNaN(Date.parse(summary.startedAt))).toBe(false);
+  expect(summary.durationMs).toBeGreaterThan(0);
+  expect(summary.embedded).toBe(true);
+  expect(summary.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(summary.profileDigest).toBe(profileDigest(loadProfile(profilePath)));
+  expect(summary.profileDigest).not.toBe(profileDigest(loadProfile()));
+  expect(summary.fcSeed).toBeNull();
+  const t = summary.totals;
+  expect(t.total).toBe(t.passed + t.failed + t.skipped + t.flaky);
+  expect(t.failed).toBeGreaterThan(0);
+  expect(t.passed).toBeGreaterThan(0);
+  expect(t.skipped).toBeGreaterThan(0);
+  expect(Object.keys(summary.projects)).toEqual(['invoice']);
+  expect(summary.projects.invoice).toEqual({ total: t.total, passed: t.passed + t.flaky, failed: t.failed, skipped: t.skipped });
+  expect(summary.checks.length).toBe(t.total); // every test of a conformance project is a check
+});
+
+test('the failing check is in summary.json with its rules, failure line and response shape', () => {
+  const check = summary.checks.find((c) => c.id === AMOUNT_CHECK);
+  expect(check, `no check ${AMOUNT_CHECK} among ${summary.checks.map((c) => c.id).join('\n')}`).toBeDefined();
+  expect(check).toMatchObject({
+    project: 'invoice',
+    file: 'tests/conformance/invoice/amount-bounds.spec.ts',
+    title: 'invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount',
+    rules: ['DOC-LIMIT-INV-AMOUNT', 'PRO-VAL-AMOUNT-RANGE'],
+    kind: 'documented',
+    status: 'failed',
+  });
+  expect(check!.failure).toMatch(/^\[(DOC-LIMIT-INV-AMOUNT|PRO-VAL-AMOUNT-RANGE)\] /);
+  expect(check!.responseShape).toMatch(/^HTTP \d{3} [{[a-z]/);
+  expect(summary.rules['DOC-LIMIT-INV-AMOUNT']).toMatchObject({ kind: 'documented', status: 'failed' });
+  expect(summary.rules['DOC-LIMIT-INV-AMOUNT'].checks).toContain(AMOUNT_CHECK);
+});
+
+test('a check skipped by the profile carries the reason, and its rules are not run', () => {
+  const check = summary.checks.find((c) => c.id === ANTIFRAUD_CHECK);
+  expect(check).toMatchObject({ status: 'skipped', rules: ['PRO-ERR-ANTIFRAUD', 'DOC-ERR-ANTIFRAUD'], kind: 'profile' });
+  expect(check!.skipReason).toContain('antifraud.invoiceClientIp is null');
+  expect(check!.failure).toBeUndefined();
+  expect(check!.responseShape).toBeUndefined(); // skipped before any request
+  for (const id of check!.rules) {
+    const others = summary.checks.filter((c) => c.rules.includes(id) && c.id !== ANTIFRAUD_CHECK);
+    if (others.length === 0) expect(summary.rules[id].status, id).toBe('not run');
+  }
+});
+
+test('every rule status agrees with its checks, and every check with the requirement list', () => {
+  expect(Object.keys(summary.rules)).toEqual(requirements.map((r) => r.id));
+  const byId = new Map(summary.checks.map((c) => [c.id, c]));
+  expect(byId.size, 'check ids are unique').toBe(summary.checks.length);
+  for (const req of requirements) {
+    const entry = summary.rules[req.id];
+    const declaring = summary.checks.filter((c) => c.rules.includes(req.id));
+    expect(entry.kind, req.id).toBe(req.kind);
+    expect([...entry.checks].sort(), req.id).toEqual(declaring.map((c) => c.id).sort());
+    expect(entry.status, req.id).toBe(ruleVerdict(req, declaring.map((c) => c.status)));
+    if (req.testable === false) expect(entry.status).toBe('untestable');
+    if (entry.status === 'failed') expect(declaring.some((c) => c.status === 'failed'), req.id).toBe(true);
+    if (entry.status === 'passed') expect(declaring.every((c) => c.status !== 'failed') && declaring.some((c) => c.status === 'passed' || c.status === 'flaky'), req.id).toBe(true);
+  }
+  for (const c of summary.checks) {
+    expect(c.id).toBe(`${c.project} › ${c.file} › ${c.title}`);
+    expect(c.title, 'the [IDs] suffix is gone').not.toMatch(/\[[A-Z]+-[A-Z0-9_-]+/);
+    expect(c.kind).toBe(requirements.find((r) => r.id === c.rules[0])!.kind);
+    expect(c.failure === undefined, c.id).toBe(c.status !== 'failed' && c.status !== 'flaky');
+  }
+});
+
+test('requirements.json and requirements.md carry the same verdicts', () => {
+  const trace = JSON.parse(readFileSync(join(run.reportsDir, 'requirements.json'), 'utf8')) as Traceability;
+  expect(trace.projects).toEqual(['invoice']);
+  expect(trace.rules.map((r) => [r.id, r.status])).toEqual(Object.entries(summary.rules).map(([id, r]) => [id, r.status]));
+  const md = readFileSync(join(run.reportsDir, 'requirements.md'), 'utf8');
+  expect(md).toContain('| Rule | Kind | Section | Title | Status | Checks |');
+  expect(md).toContain('## Rules no check covers');
+  expect(md).toMatch(/\| DOC-LIMIT-INV-AMOUNT \| documented \| Limits \| .* \| failed \| .*amount-bounds\.spec\.ts/);
+  for (const id of trace.uncovered.documented) expect(md).toContain(`- ${id}: `);
+});
+
+test('no file under the reports directory holds a private key, the crypto key or a full card number', () => {
+  const files = filesUnder(run.reportsDir);
+  expect(files.map((f) => f.slice(run.reportsDir.length + 1))).toEqual(
+    expect.arrayContaining(['summary.json', 'requirements.json', 'requirements.md', 'junit.xml', 'html/index.html']),
+  );
+  let redactedLeak = false;
+  for (const file of files) {
+    const text = readFileSync(file, 'latin1');
+    expect(text, file).not.toContain('PRIVATE KEY-----');
+    // The embedded provider's crypto key is 48 hex digits; the leaks-crypto-key fault sends it glued to
+    // the digest input. A hex run of 48+ digits other than a sha256 (64) or a shortened one (`…`) would be it.
+    const runs = [...text.matchAll(/[0-9a-f]{48,}/g)]
+      .filter((m) => m[0].length !== 64 && !/^(\.\.\.|…)/.test(text.slice(m.index + m[0].length)))
+      .map((m) => m[0]);
+    expect(runs, file).toEqual([]);
+    redactedLeak ||= text.includes('[crypto_key redacted]');
+  }
+  expect(redactedLeak, 'the leaking provider answered with the key, and the reports show it redacted').toBe(true);
+  for (const name of ['summary.json', 'requirements.json', 'requirements.md']) {
+    const text = readFileSync(join(run.reportsDir, name), 'utf8');
+    const pans = (text.match(/(?<!\d)\d{16}(?!\d)/g) ?? []).filter(luhnValid);
+    expect(pans, name).toEqual([]);
+  }
+});
