@@ -1,0 +1,116 @@
+// npm run compare -- OLD NEW: new failures, fixed checks, added/removed checks, rule status and response
+// shape changes, in compare.md and compare.json; exit 0, 1 with --fail-on-new and new failures, 2 unreadable.
+import { test, expect } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareSummaries } from '../../scripts/gate/compare.js';
+import type { Summary } from '../../scripts/gate/summary.js';
+import { childEnv, fixtureSummary, lines, run, runScript, tempDir } from '../../scripts/gate/test-support.js';
+
+const OLD = fixtureSummary([
+  { title: 'stays green', status: 'passed', responseShape: 'HTTP 200 {a:string}' },
+  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'passed', responseShape: 'HTTP 200 {created_at:string}' },
+  { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'failed', failure: '[PRO-HTTP-405] got 404' },
+  { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
+  { title: 'goes away', rules: ['DOC-VER-PATH'], status: 'passed' },
+  { title: 'gets skipped', rules: ['PRO-INV-ANTIFRAUD'], status: 'passed' },
+]);
+const NEW = fixtureSummary([
+  { title: 'stays green', status: 'passed', responseShape: 'HTTP 200 {a:number}' },
+  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] millis', responseShape: 'HTTP 200 {created_at:string}' },
+  { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'passed' },
+  { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
+  { title: 'new and failing', rules: ['DOC-HTTP-POST'], status: 'failed' },
+  { title: 'gets skipped', rules: ['PRO-INV-ANTIFRAUD'], status: 'skipped' },
+]);
+
+test('the comparison finds every kind of change', () => {
+  const c = compareSummaries(OLD, NEW, 'old', 'new');
+  const titles = (xs: { id: string }[]) => xs.map((x) => x.id.split(' › ').pop());
+  expect(titles(c.newFailures)).toEqual(['breaks', 'new and failing']);
+  expect(c.newFailures.map((f) => f.before)).toEqual(['passed', 'absent']);
+  expect(titles(c.fixed)).toEqual(['gets fixed']);
+  expect(titles(c.stillFailing)).toEqual(['still broken']);
+  expect(titles(c.added)).toEqual(['new and failing']);
+  expect(titles(c.removed)).toEqual(['goes away']);
+  expect(c.statusChanges.map((s) => [s.id.split(' › ').pop(), s.before, s.after])).toEqual([['gets skipped', 'passed', 'skipped']]);
+  expect(titles(c.shapeChanges)).toEqual(['stays green']);
+  expect(c.ruleChanges).toEqual(
+    expect.arrayContaining([
+      { rule: 'DOC-PAY-CREATED_AT', kind: 'documented', before: 'passed', after: 'failed' },
+      { rule: 'PRO-HTTP-405', kind: 'profile', before: 'failed', after: 'passed' },
+      { rule: 'DOC-VER-PATH', kind: 'documented', before: 'passed', after: 'absent' },
+      { rule: 'DOC-HTTP-POST', kind: 'documented', before: 'absent', after: 'failed' },
+    ]),
+  );
+  expect(compareSummaries(OLD, OLD, 'a', 'a')).toMatchObject({ newFailures: [], fixed: [], added: [], removed: [], ruleChanges: [], shapeChanges: [] });
+});
+
+test.describe('npm run compare', () => {
+  function write(dir: string, name: string, s: Summary | string): string {
+    mkdirSync(join(dir, name), { recursive: true });
+    const file = join(dir, name, 'summary.json');
+    writeFileSync(file, typeof s === 'string' ? s : JSON.stringify(s));
+    return file;
+  }
+
+  test('files or directories; writes compare.md and .json; exit 0, or 1 with --fail-on-new', async () => {
+    const dir = tempDir('compare');
+    const oldFile = write(dir, 'old', OLD);
+    write(dir, 'new', NEW);
+    const out = join(dir, 'out');
+    const r = await runScript('scripts/compare.ts', [oldFile, join(dir, 'new'), '--out', out], childEnv());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('2 new failure(s), 1 fixed, 1 still failing, 1 added, 1 removed');
+    expect(r.stdout).toContain('NEW failure: invoice › tests/conformance/invoice/fixture.spec.ts › breaks (was passed) — [DOC-PAY-CREATED_AT] millis');
+    const md = readFileSync(join(out, 'compare.md'), 'utf8');
+    for (const h of ['## New failures (2)', '## Fixed checks (1)', '## Checks added (1)', '## Checks removed (1)', '## Rule status changes (4)', '## Response shape changes (1)'])
+      expect(md).toContain(h);
+    expect(md).toContain('HTTP 200 {a:string} | HTTP 200 {a:number}');
+    expect(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).newFailures).toHaveLength(2);
+
+    const gate = await runScript('scripts/compare.ts', ['--fail-on-new', oldFile, join(dir, 'new'), '--out', out], childEnv());
+    expect(gate.code).toBe(1);
+    const same = await runScript('scripts/compare.ts', ['--fail-on-new', oldFile, oldFile, '--out', out], childEnv());
+    expect(same.code).toBe(0);
+  });
+
+  test('default output is $PTS_REPORTS_DIR; unreadable inputs are exit 2 with one line', async () => {
+    const dir = tempDir('compare');
+    const oldFile = write(dir, 'old', OLD);
+    const reports = join(dir, 'reports');
+    const r = await runScript('scripts/compare.ts', [oldFile, oldFile], childEnv({ PTS_REPORTS_DIR: reports }));
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(reports, 'compare.md'), 'utf8')).toContain('# Run comparison');
+
+    for (const [args, message] of [
+      [[oldFile, join(dir, 'missing')], /cannot be read \(ENOENT\)/],
+      [[oldFile, write(dir, 'garbage', '{nope')], /is not JSON/],
+      [[oldFile, write(dir, 'other', '{"checks": 3}')], /is not a summary\.json/],
+      [[oldFile], /usage: npm run compare -- OLD NEW/],
+    ] as const) {
+      const bad = await runScript('scripts/compare.ts', [...args], childEnv({ PTS_REPORTS_DIR: reports }));
+      expect(bad.code).toBe(2);
+      expect(lines(bad.stderr)).toEqual([expect.stringMatching(message)]);
+    }
+  });
+
+  test('two real runs: a clean and a faulted provider', async () => {
+    test.setTimeout(180_000);
+    const dir = tempDir('compare-real');
+    const suite = (name: string, faults: string) =>
+      run('npx', ['playwright', 'test', '--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`], childEnv({ PTS_REPORTS_DIR: join(dir, name), PTS_FAULTS: faults, FC_NUM_RUNS: '3' }));
+    const [clean, faulted] = await Promise.all([suite('clean', ''), suite('faulted', 'created-at-millis')]);
+    expect(clean.code, clean.stdout).toBe(0);
+    expect(faulted.code, faulted.stdout).toBe(1);
+    const r = await runScript('scripts/compare.ts', [join(dir, 'clean'), join(dir, 'faulted'), '--out', join(dir, 'out'), '--fail-on-new'], childEnv());
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const c = JSON.parse(readFileSync(join(dir, 'out', 'compare.json'), 'utf8'));
+    expect(c.newFailures.map((f: { rules: string[] }) => f.rules)).toEqual([['DOC-PAY-CREATED_AT']]);
+    expect(c.ruleChanges).toContainEqual({ rule: 'DOC-PAY-CREATED_AT', kind: 'documented', before: 'passed', after: 'failed' });
+    expect(c.added).toEqual([]);
+    expect(c.removed).toEqual([]);
+    const back = await runScript('scripts/compare.ts', [join(dir, 'faulted'), join(dir, 'clean'), '--out', join(dir, 'out')], childEnv());
+    expect(back.stdout).toContain('0 new failure(s), 1 fixed');
+  });
+});
