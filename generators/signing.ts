@@ -6,10 +6,12 @@
  * - The X-Sign header of the account-to-card request (defaults.md: base64 RSASSA-PKCS1-v1_5
  *   with SHA-256 over the exact body bytes).
  *
- * RSA goes through node-forge so that PKCS#1 and PKCS#8 keys are handled by one code path;
- * hashing uses node:crypto.
+ * X-Sign is made with node:crypto (native, about 1 ms a signature, where node-forge's pure
+ * JavaScript RSA takes about 100 ms, which made account-to-card properties and the kill matrix
+ * slow). node-forge stays as an independent second implementation, `xSignWithForge`: PKCS#1
+ * v1.5 signatures are deterministic, so the self-tests require both to agree byte for byte.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 /** What a merchant is issued by the manager, plus its RSA key for X-Sign. */
@@ -89,6 +91,28 @@ export function bodyBytes(body: string | Uint8Array): Uint8Array {
  * or PKCS#8 (`PRIVATE KEY`, unencrypted).
  */
 export function xSign(body: string | Uint8Array, privateKeyPem: string): string {
+  return sign('sha256', bodyBytes(body), privateKeyObject(privateKeyPem)).toString('base64');
+}
+
+const keyObjects = new Map<string, KeyObject>();
+
+function privateKeyObject(pem: string): KeyObject {
+  const cached = keyObjects.get(pem);
+  if (cached) return cached;
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch (cause) {
+    throw new Error('xSign: privateKeyPem is not an unencrypted RSA private key in PKCS#1 or PKCS#8 PEM', { cause });
+  }
+  if (key.asymmetricKeyType !== 'rsa') throw new Error('xSign: privateKeyPem is not an RSA private key');
+  if (keyObjects.size > 16) keyObjects.clear();
+  keyObjects.set(pem, key);
+  return key;
+}
+
+/** The same X-Sign made by node-forge: the independent implementation the self-tests compare with. */
+export function xSignWithForge(body: string | Uint8Array, privateKeyPem: string): string {
   const key = parsePrivateKey(privateKeyPem);
   const md = forge.md.sha256.create();
   md.update(Buffer.from(bodyBytes(body)).toString('binary'));

@@ -1,7 +1,7 @@
 // X-Sign (defaults.md): base64 RSASSA-PKCS1-v1_5 SHA-256 over the exact body bytes, verified with node:crypto.
 import { test, expect } from '@playwright/test';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { generateRsaKeyPair, xSign } from '../../generators/signing.js';
+import { generateRsaKeyPair, xSign, xSignWithForge } from '../../generators/signing.js';
 
 const BODY = '{"api_key":"key","transaction":"0f8fad5b-d9cb-469f-a165-70867728950e","amount":100000,"payer_fio":"Иванов Иван Иванович"}';
 
@@ -27,6 +27,13 @@ test.describe('X-Sign @signing', () => {
 
   test('PKCS#1 and PKCS#8 forms of one key give the same (deterministic) signature', () => {
     expect(xSign(BODY, pkcs1)).toBe(xSign(BODY, pair.privateKeyPem));
+  });
+
+  test('node:crypto and node-forge, two independent implementations, give the same signature', () => {
+    for (const body of [BODY, '', '{"ж": "\u2028"}', JSON.stringify(JSON.parse(BODY), null, 2)]) {
+      expect(xSign(body, pair.privateKeyPem)).toBe(xSignWithForge(body, pair.privateKeyPem));
+      expect(xSign(body, pkcs1)).toBe(xSignWithForge(body, pkcs1));
+    }
   });
 
   test('bytes and the equal string sign alike', () => {
