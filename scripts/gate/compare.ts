@@ -28,6 +28,7 @@ export interface RunInfo {
   path: string;
   startedAt?: string;
   baseUrl?: string | null;
+  embedded?: boolean;
   suiteVersion?: string;
   profileDigest?: string;
   totals: Summary['totals'];
@@ -40,7 +41,7 @@ const passing = (s: string) => s === 'passed' || s === 'flaky';
 export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, newPath: string): Comparison {
   const before = checksById(oldS);
   const after = checksById(newS);
-  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest, totals: s.totals });
+  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest, totals: s.totals });
   const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
   for (const [id, n] of after) {
     const o = before.get(id);
@@ -85,10 +86,10 @@ export function renderComparisonMarkdown(c: Comparison): string {
     '',
   ];
   const run = (label: string, r: RunInfo) =>
-    `| ${label} | \`${cell(r.path)}\` | ${cell(r.startedAt)} | ${cell(r.baseUrl ?? 'embedded')} | ${cell(r.suiteVersion)} | \`${cell(r.profileDigest?.slice(0, 12))}\` | ${r.totals.passed}/${r.totals.failed}/${r.totals.skipped} of ${r.totals.total} |`;
+    `| ${label} | \`${cell(r.path)}\` | ${cell(r.startedAt)} | ${cell(r.embedded ? 'embedded' : (r.baseUrl ?? ''))} | ${cell(r.suiteVersion)} | \`${cell(r.profileDigest?.slice(0, 12))}\` | ${r.totals.passed}/${r.totals.failed}/${r.totals.skipped} of ${r.totals.total} |`;
   const notes: string[] = [];
   if (c.old.profileDigest && c.new.profileDigest && c.old.profileDigest !== c.new.profileDigest) notes.push('The runs used different profiles (profile digests differ).');
-  if ((c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null)) notes.push('The runs tested different providers (base URLs differ).');
+  if (!(c.old.embedded && c.new.embedded) && (c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null)) notes.push('The runs tested different providers (base URLs differ).');
   if (c.old.suiteVersion !== c.new.suiteVersion) notes.push('The runs used different suite versions.');
   const lines = [
     '# Run comparison',
