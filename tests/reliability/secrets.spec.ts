@@ -1,0 +1,142 @@
+// No secret reaches any output of a run: the embedded provider runs here with known credentials and
+// faults that make checks fail with evidence (a leaked crypto key, wrong created_at, a masked card_pan,
+// unchecked Luhn); a slice of invoice and account2card runs against it as an external BASE_URL with the
+// configured reporters into a temp PTS_REPORTS_DIR; then every file written (and the console) is
+// scanned for the crypto key, the private key and every full card number that crossed the wire.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { request } from 'undici';
+import { test, expect } from '@playwright/test';
+import { startProvider } from '../../mock/index.js';
+import { generateRsaKeyPair } from '../../generators/signing.js';
+import { cardNumbersIn, scanOutputs, type Finding, type Secrets } from './leak-scan.js';
+import { runSuite } from './suite-run.js';
+
+const FAULTS = ['leaks-crypto-key', 'created-at-millis', 'a2c-credentials-wrong', 'luhn-not-checked'];
+/** Rules the faults break: the run must fail on each, so the evidence that could leak is really written. */
+const EXPECTED_FAILURES = ['DOC-AUTH-CRYPTO_KEY-SECRET', 'DOC-PAY-CREATED_AT', 'PRO-A2C-SUCCESS', 'PRO-VAL-RECIPIENT_PAN'];
+const SLICE = [
+  'no invoice answer discloses the crypto key',
+  'every tampered invoice signature is refused keyed signature',
+  'a valid signed invoice is accepted with the profile success status',
+  'created_at has the shape',
+  'a valid signed account to card payment is accepted',
+  'the account to card response echoes the transaction and carries credentials',
+  'a recipient_pan that is not 13..19 Luhn-valid digits',
+  'X-Sign over its exact body bytes is accepted',
+];
+const GREP = SLICE.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+
+/** Forwards to the provider and keeps every request and response body (to learn the card numbers that crossed). */
+async function recordingProxy(target: string): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+  const bodies: string[] = [];
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks);
+      bodies.push(body.toString('utf8'));
+      const headers = { ...req.headers };
+      delete headers.host;
+      delete headers.connection;
+      const upstream = await request(target + req.url, { method: req.method as 'POST', headers, body: body.length ? body : undefined });
+      const answer = Buffer.from(await upstream.body.arrayBuffer());
+      bodies.push(answer.toString('utf8'));
+      const out: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(upstream.headers)) if (v !== undefined && !['connection', 'transfer-encoding', 'keep-alive', 'content-length'].includes(k)) out[k] = v;
+      res.writeHead(upstream.statusCode, out).end(answer);
+    } catch {
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+function secretsOf(cryptoKey: string, privateKeyPem: string, pans: string[]): Secrets {
+  const pemLines = privateKeyPem.split('\n').map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith('-----'));
+  return {
+    exact: [
+      { label: 'the crypto key', value: cryptoKey },
+      { label: 'a PEM private key marker', value: 'PRIVATE KEY-----' },
+      ...pemLines.map((value, i) => ({ label: `line ${i + 1} of the private key PEM body`, value })),
+    ],
+    pans,
+    anyLuhn16: true,
+  };
+}
+
+const list = (findings: Finding[]) => findings.slice(0, 40).map((f) => `  ${f.where} @ ${f.offset}: ${f.what}`).join('\n');
+
+test('the leak scanner finds planted secrets in plain files, base64 attachments and zipped HTML data', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pts-scan-selftest-'));
+  try {
+    const key = randomBytes(24).toString('hex');
+    const pan = '4111111111111111';
+    mkdirSync(join(dir, 'nested'));
+    writeFileSync(join(dir, 'nested', 'plain.txt'), `x${key}x`);
+    writeFileSync(join(dir, 'attach.json'), JSON.stringify({ body: Buffer.from(`{"recipient_pan":"${pan}"}`).toString('base64') }));
+    // A minimal zip (one deflated entry) base64-embedded in HTML, as Playwright's HTML report stores its data.
+    const data = deflateRawSync(Buffer.from(`{"error":"${key}"}`));
+    const name = Buffer.from('report.json');
+    const lfh = Buffer.alloc(30); lfh.writeUInt32LE(0x04034b50, 0); lfh.writeUInt16LE(8, 8); lfh.writeUInt32LE(data.length, 18); lfh.writeUInt16LE(name.length, 26);
+    const cdh = Buffer.alloc(46); cdh.writeUInt32LE(0x02014b50, 0); cdh.writeUInt16LE(8, 10); cdh.writeUInt32LE(data.length, 20); cdh.writeUInt16LE(name.length, 28); cdh.writeUInt32LE(0, 42);
+    const cdOffset = lfh.length + name.length + data.length;
+    const eocd = Buffer.alloc(22); eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(1, 8); eocd.writeUInt16LE(1, 10); eocd.writeUInt32LE(cdh.length + name.length, 12); eocd.writeUInt32LE(cdOffset, 16);
+    const zip = Buffer.concat([lfh, name, data, cdh, name, eocd]);
+    writeFileSync(join(dir, 'index.html'), `<script>window.data="data:application/zip;base64,${zip.toString('base64')}";</script>`);
+    const { findings } = scanOutputs([dir], { console: 'clean' }, secretsOf(key, '-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----', [pan]));
+    const wheres = findings.map((f) => `${f.where}: ${f.what}`);
+    expect(wheres).toContainEqual(expect.stringMatching(/^nested\/plain\.txt: the crypto key$/));
+    expect(wheres).toContainEqual(expect.stringMatching(/^attach\.json » base64 at \d+: a full card number/));
+    expect(wheres).toContainEqual(expect.stringMatching(/^index\.html » base64 at \d+ » zip entry report\.json: the crypto key$/));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no report, attachment, test output or console line of a failing run holds the crypto key, the private key or a full card number', async () => {
+  test.setTimeout(240_000);
+  const keys = generateRsaKeyPair();
+  const keyDir = mkdtempSync(join(tmpdir(), 'pts-secrets-keys-'));
+  const keyPath = join(keyDir, 'merchant.pem');
+  writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
+  const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex') };
+  const provider = await startProvider({ merchants: [{ ...merchant, publicKeyPem: keys.publicKeyPem }], faults: FAULTS });
+  const proxy = await recordingProxy(provider.url);
+  const run = await runSuite({
+    projects: ['invoice', 'account2card'],
+    grep: GREP,
+    reporter: null, // the configured reporters (console, HTML, JUnit, Allure, summary), into PTS_REPORTS_DIR
+    env: { BASE_URL: proxy.url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, XSIGN_PRIVATE_KEY: keyPath, FC_NUM_RUNS: '10' },
+    boundMs: 200_000,
+  }).finally(async () => {
+    await proxy.close();
+    await provider.close();
+  });
+  try {
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.killed, 'the run ended by itself').toBe(false);
+    expect(run.code, `the faults make checks fail (exit 1)\n${run.stderr.slice(-2000)}`).toBe(1);
+    for (const rule of EXPECTED_FAILURES) expect(output, `a failure naming ${rule} was written`).toContain(`[${rule}]`);
+
+    const pans = [...new Set(proxy.bodies.flatMap(cardNumbersIn))];
+    expect(pans.length, 'card numbers crossed the wire (else the scan proves nothing)').toBeGreaterThan(0);
+    const { files, bytes, findings } = scanOutputs([run.dir], { '(console of the run)': output }, secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans));
+    expect(files, 'the run wrote reports and test output').toBeGreaterThan(0);
+    test.info().annotations.push({ type: 'scan', description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans).exact.length} exact secret(s) looked for` });
+    expect(findings, `secrets found (file @ byte offset: kind):\n${list(findings)}`).toEqual([]);
+  } finally {
+    run.cleanup();
+    rmSync(keyDir, { recursive: true, force: true });
+  }
+});
