@@ -1,3 +1,5 @@
+import { isLuhnValid } from '../../generators/arbitraries/luhnPan.js';
+
 // Everything the suite writes (failure messages, attachments, reports) passes through here:
 // card numbers are masked to the first 6 and last 4 digits; the crypto key and private keys never appear.
 
@@ -6,18 +8,8 @@ const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
 /** A card number under a `…pan` key inside JSON text, masked even when it fails Luhn (the non-Luhn checks send such). */
 const PAN_FIELD = /("(?:\w*_)?pan"\s*:\s*")(\d{13,19})"/gi;
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+/** Luhn check of a digit string (the generators' implementation, re-exported for the scanners). */
+export const luhnValid = isLuhnValid;
 
 export function maskPan(pan: string): string {
   if (pan.length < 13) return pan;
