@@ -1,7 +1,7 @@
 // The known-failures baseline of the gate (npm run conformance --baseline FILE / BASELINE=FILE): accepted
 // failures pass, a new failure fails and is named, stale entries are listed, a bad file is exit 2.
 import { test, expect } from '@playwright/test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyBaseline, validateBaseline, BaselineError, type Baseline } from '../../scripts/gate/baseline.js';
 import { childEnv, fixtureSummary, lines, runScript, tempDir } from '../../scripts/gate/test-support.js';
@@ -73,9 +73,12 @@ test.describe('baseline verdict', () => {
 test.describe('npm run conformance with a baseline', () => {
   test.describe.configure({ timeout: 180_000 });
   const selection = ['--project=invoice', '-g', 'created_at has the shape|amount min \\('];
+  const dirs: string[] = [];
+  test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   async function gate(baseline: unknown, faults: string, viaEnv = false) {
     const dir = tempDir('baseline');
+    dirs.push(dir);
     const file = join(dir, 'baseline.json');
     writeFileSync(file, typeof baseline === 'string' ? baseline : JSON.stringify(baseline));
     const env = childEnv({ PTS_REPORTS_DIR: join(dir, 'reports'), PTS_FAULTS: faults, FC_NUM_RUNS: '3', ...(viaEnv ? { BASELINE: file } : {}) });

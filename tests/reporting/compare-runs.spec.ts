@@ -1,11 +1,11 @@
 // npm run compare -- OLD NEW: new failures, fixed checks, added/removed checks, rule status and response
 // shape changes, in compare.md and compare.json; exit 0, 1 with --fail-on-new and new failures, 2 unreadable.
 import { test, expect } from '@playwright/test';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareSummaries } from '../../scripts/gate/compare.js';
 import type { Summary } from '../../scripts/gate/summary.js';
-import { childEnv, fixtureSummary, lines, run, runScript, tempDir } from '../../scripts/gate/test-support.js';
+import { childEnv, fixtureSummary, lines, run, runScript, tempDir as makeTemp } from '../../scripts/gate/test-support.js';
 
 const OLD = fixtureSummary([
   { title: 'stays green', status: 'passed', responseShape: 'HTTP 200 {a:string}' },
@@ -47,6 +47,13 @@ test('the comparison finds every kind of change', () => {
 });
 
 test.describe('npm run compare', () => {
+  const dirs: string[] = [];
+  test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const tempDir = (prefix: string) => {
+    const d = makeTemp(prefix);
+    dirs.push(d);
+    return d;
+  };
   function write(dir: string, name: string, s: Summary | string): string {
     mkdirSync(join(dir, name), { recursive: true });
     const file = join(dir, name, 'summary.json');
