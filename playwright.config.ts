@@ -33,7 +33,7 @@ export default defineConfig({
     [CI ? 'line' : 'list'],
     ['html', { outputFolder: `${process.env.PTS_REPORTS_DIR || 'reports'}/html`, open: 'never' }],
     ['junit', { outputFile: `${process.env.PTS_REPORTS_DIR || 'reports'}/junit.xml` }],
-    ['allure-playwright', { resultsDir: `${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`, suiteTitle: true, links: { tms: { nameTemplate: 'rule section: %s' } } }],
+    ['./tests/harness/reporters/allure.ts', { resultsDir: `${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`, suiteTitle: true, links: { tms: { nameTemplate: 'rule section: %s' } } }],
     ['./tests/harness/reporters/summary-reporter.ts', { cleanDirs: [`${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`] }],
   ],
   outputDir: 'reports/test-results',
