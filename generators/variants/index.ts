@@ -5,6 +5,6 @@ export { REQUIRED_FIELDS, DIGEST_FIELDS, digestAsSent, getField, setField } from
 export { missingFieldVariants } from './missing.js';
 export { formatVariants } from './format.js';
 export { amountVariants } from './amount.js';
-export { signatureTamperings, acceptedSignatureVariants, flipHexDigit, type SignatureTamperingOptions } from './signature.js';
+export { signatureTamperings, leaveOneOutTamperings, acceptedSignatureVariants, flipHexDigit, type SignatureTamperingOptions } from './signature.js';
 export { signatureDigitFlip } from './signatureDigitFlip.js';
 export { xSignTamperings } from './xsign.js';

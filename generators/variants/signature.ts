@@ -102,6 +102,26 @@ export function signatureTamperings(
 }
 
 /**
+ * Digests over the digest fields with one of them left out (crypto_key kept). A provider whose own
+ * digest skips that field accepts exactly this signature, so every one must be refused.
+ */
+export function leaveOneOutTamperings(
+  operation: VariantOperation,
+  creds: MerchantCredentials,
+  validBody: unknown,
+): SignatureTampering[] {
+  checkOperation('leaveOneOutTamperings', operation);
+  const body = cloneBody(validBody);
+  const fields = DIGEST_FIELDS[operation];
+  return fields.map((left) => ({
+    label: `signature over the fields without ${left}`,
+    body: withSignature(body, sha256Hex(digestInput([...fields.filter((f) => f !== left).map((f) => body[f]), creds.cryptoKey]))),
+    rule: DIGEST_RULE[operation],
+    kind: 'documented' as const,
+  }));
+}
+
+/**
  * Signatures that differ from the computed lower-case digest but are correct under the
  * default profile (hex compared without regard to letter case, PRO-VAL-SIGNATURE).
  */

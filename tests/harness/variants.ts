@@ -1,4 +1,5 @@
 // Sending the generators' invalid variants and judging the answer against the profile's validation rules.
+import { test } from '@playwright/test';
 import type { InvalidVariant, SignatureTampering, VariantOperation } from '../../generators/variants/index.js';
 import type { Exchange } from './exchange.js';
 import { expectValidationBody } from './expect-response.js';
@@ -26,4 +27,16 @@ export async function expectVariantRejected(api: ProviderApi, operation: Variant
 export async function expectTamperingRejected(api: ProviderApi, operation: VariantOperation, t: SignatureTampering): Promise<void> {
   const exchange = await sendBody(api, operation, t.body);
   expectValidationBody(exchange, { rule: t.rule, status: api.profile.http.validation, breaks: ['signature'] });
+}
+
+/**
+ * Runs `check` on every item of `make()`, each taken from its own call (a fresh valid body each), as one
+ * step per item: a provider that wrongly accepts one item cannot turn the next into a duplicate refusal.
+ */
+export async function eachFromFreshBody<T extends { label: string }>(make: () => T[], check: (item: T) => Promise<void>): Promise<void> {
+  const count = make().length;
+  for (let i = 0; i < count; i++) {
+    const item = make()[i];
+    await test.step(item.label, () => check(item));
+  }
 }
