@@ -56,7 +56,7 @@ export class HttpClient {
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.pool = new Pool(url.origin, {
       connections: options.connections ?? 8,
-      keepAliveTimeout: 10_000,
+      keepAliveTimeout: 4_000, // below Node servers' 5 s idle close, so a pooled socket is never reused as the server drops it
     }); // undici follows no redirects: a redirect is an answer, and a redirect loop cannot trap the suite
     this.pool.on('disconnect', (_origin, _targets, err) => {
       if ((err as { message?: string } | undefined)?.message === 'bad response') this.lastSurplusBytesAt = performance.now();

@@ -39,7 +39,7 @@ export function describeResponse(exchange: Exchange): string {
   if (exchange.response === undefined) return exchange.transportError ?? 'no response';
   const r = exchange.response;
   const type = r.headers['content-type'] ?? '(no Content-Type)';
-  return `HTTP ${r.status} ${type} ${clip(r.bodyText)}`;
+  return `HTTP ${r.status} ${type} ${clip(r.bodyText)}${r.truncated ? ' (body cut: longer than the suite reads, not parsed)' : ''}`;
 }
 
 export function formatFailure(d: FailureDetails): string {
