@@ -5,9 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { faultCatalog, type FaultDefinition } from '../mock/index.js';
-import { requirement } from '../contracts/requirements.js';
 import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
-import { runSuite } from './mutation/run-suite.js';
+import { projectsByRule, runSuite } from './mutation/run-suite.js';
 import { cleanSummary, faultRow, renderMarkdown, type Matrix, type FaultRow } from './mutation/matrix.js';
 
 function option(name: string): string | undefined {
@@ -15,10 +14,14 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** A fault runs only the projects of its rule's operation (all of them for a rule of every operation). */
-function projectsFor(def: FaultDefinition): string[] {
-  const op = requirement(def.rule).operation;
-  return (CONFORMANCE_PROJECTS as readonly string[]).includes(op) ? [op] : [...CONFORMANCE_PROJECTS];
+/**
+ * A fault runs only the projects holding a check that declares its rule: the matrix asks whether that
+ * check kills it, and a whole-suite run per fault would not fit the time budget. A rule no check declares
+ * runs everything (and the fault will show as not killed by its rule).
+ */
+function projectsFor(def: FaultDefinition, byRule: Map<string, Set<string>>): string[] {
+  const projects = byRule.get(def.rule);
+  return projects && projects.size > 0 ? [...projects] : [...CONFORMANCE_PROJECTS];
 }
 
 async function pool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -46,10 +49,11 @@ async function main(): Promise<number> {
   const width = Number(option('concurrency') ?? Math.max(1, availableParallelism()));
   const started = performance.now();
 
+  const byRule = await projectsByRule(CONFORMANCE_PROJECTS);
   const clean = await runSuite(null, CONFORMANCE_PROJECTS);
   console.log(`clean run: ${clean.outcomes.length} checks in ${(clean.ms / 1000).toFixed(1)} s`);
   const rows: FaultRow[] = await pool(faults, width, async (def) => {
-    const row = faultRow(def, await runSuite(def.name, projectsFor(def)));
+    const row = faultRow(def, await runSuite(def.name, projectsFor(def, byRule)));
     console.log(`${row.killedByRule ? 'killed  ' : row.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${def.name} (${def.rule}) ${row.failedChecks.length} failing, ${row.seconds.toFixed(1)} s`);
     return row;
   });
@@ -64,8 +68,8 @@ async function main(): Promise<number> {
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/mutation.json', JSON.stringify(matrix, null, 2));
   writeFileSync('reports/mutation.md', renderMarkdown(matrix));
-  const byRule = rows.filter((r) => r.killedByRule).length;
-  console.log(`${matrix.ok ? 'PASS' : 'FAIL'}: clean ${summary.passed} passed, ${summary.failed.length} failed; ${byRule}/${rows.length} faults killed by their rule's check; ${matrix.totalSeconds.toFixed(1)} s (reports/mutation.md)`);
+  const killedByRule = rows.filter((r) => r.killedByRule).length;
+  console.log(`${matrix.ok ? 'PASS' : 'FAIL'}: clean ${summary.passed} passed, ${summary.failed.length} failed; ${killedByRule}/${rows.length} faults killed by their rule's check; ${matrix.totalSeconds.toFixed(1)} s (reports/mutation.md)`);
   for (const f of summary.failed) console.log(`  clean failure: ${f}`);
   for (const r of rows.filter((r) => !r.killedByRule)) console.log(`  not killed by its rule: ${r.fault} (${r.rule}); failing: ${r.failedChecks.join('; ') || 'none'}`);
   return matrix.ok ? 0 : 1;

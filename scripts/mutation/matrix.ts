@@ -13,6 +13,8 @@ export interface FaultRow {
   /** A failing check declares the fault's rule or names it in its failure. */
   killedByRule: boolean;
   failedChecks: string[];
+  /** The projects the fault ran against: those holding a check that declares its rule. */
+  projects: string[];
   errors: string[];
   seconds: number;
 }
@@ -36,6 +38,7 @@ export function faultRow(def: FaultDefinition, run: SuiteRun): FaultRow {
     killed: failing.length > 0,
     killedByRule: failing.some((o) => o.rules.includes(def.rule) || (o.message ?? '').includes(`[${def.rule}]`)),
     failedChecks: failing.map(name),
+    projects: run.projects,
     errors: run.errors,
     seconds: run.ms / 1000,
   };
@@ -60,14 +63,16 @@ export function renderMarkdown(m: Matrix): string {
     `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by the check for their rule ${killedByRule}.`,
     `Total: ${m.totalSeconds.toFixed(1)} s. Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
+    'Each fault runs the projects that hold a check declaring its rule; failing checks elsewhere are not observed.',
+    '',
     ...m.clean.failed.map((f) => `- clean run failure: ${f}`),
     ...m.clean.errors.map((e) => `- clean run error: ${e}`),
     '',
-    '| fault | rule | killed | by its rule | failing checks | s |',
-    '|---|---|---|---|---|---|',
+    '| fault | rule | projects | killed | by its rule | failing checks | s |',
+    '|---|---|---|---|---|---|---|',
     ...m.faults.map(
       (f) =>
-        `| ${f.fault} | ${f.rule} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedChecks.length}: ${f.failedChecks.slice(0, 3).join('; ').replace(/\|/g, '\\|')}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${f.errors.join('; ').replace(/\|/g, '\\|').slice(0, 200)})` : ''} | ${f.seconds.toFixed(1)} |`,
+        `| ${f.fault} | ${f.rule} | ${f.projects.join(', ')} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedChecks.length}: ${f.failedChecks.slice(0, 3).join('; ').replace(/\|/g, '\\|')}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${f.errors.join('; ').replace(/\|/g, '\\|').slice(0, 200)})` : ''} | ${f.seconds.toFixed(1)} |`,
     ),
     '',
   ];

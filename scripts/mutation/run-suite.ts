@@ -17,12 +17,20 @@ export interface SuiteRun {
 /** Variables that would point the suite at another provider; the matrix always uses the embedded one. */
 const FOREIGN = ['BASE_URL', 'API_KEY', 'CRYPTO_KEY', 'XSIGN_PRIVATE_KEY', 'PROFILE', 'CALLBACK_PORT', 'FC_PATH'];
 
-export function runSuite(fault: string | null, projects: readonly string[], extraEnv: Record<string, string> = {}): Promise<SuiteRun> {
+/** Which conformance projects hold checks declaring each rule, from Playwright's own test list. */
+export async function projectsByRule(projects: readonly string[]): Promise<Map<string, Set<string>>> {
+  const listing = await runSuite(null, projects, {}, ['--list']);
+  const map = new Map<string, Set<string>>();
+  for (const o of listing.outcomes) for (const rule of o.rules) map.set(rule, (map.get(rule) ?? new Set()).add(o.project));
+  return map;
+}
+
+export function runSuite(fault: string | null, projects: readonly string[], extraEnv: Record<string, string> = {}, extraArgs: string[] = []): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'pts-mutation-'));
   const file = join(dir, 'report.json');
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, PTS_FAULTS: fault ?? '', PLAYWRIGHT_JSON_OUTPUT_FILE: file };
   for (const name of FOREIGN) delete env[name];
-  const args = ['playwright', 'test', ...projects.map((p) => `--project=${p}`), '--reporter=json', '--workers=1', `--output=${join(dir, 'results')}`];
+  const args = ['playwright', 'test', ...projects.map((p) => `--project=${p}`), '--reporter=json', '--workers=1', `--output=${join(dir, 'results')}`, ...extraArgs];
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npx', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
