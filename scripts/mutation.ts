@@ -15,13 +15,20 @@ function option(name: string): string | undefined {
 }
 
 /**
- * A fault runs only the projects holding a check that declares its rule: the matrix asks whether that
- * check kills it, and a whole-suite run per fault would not fit the time budget. A rule no check declares
- * runs everything (and the fault will show as not killed by its rule).
+ * A fault runs only the checks that declare its rule (in the projects holding them): the matrix asks
+ * whether those checks kill it, and the clean run shows every other check passes. A whole-project run per
+ * fault costs minutes, because Playwright restarts its worker after every failed test and a fault can fail
+ * dozens. A rule no check declares runs everything, and the fault shows as not killed by its rule.
  */
-function projectsFor(def: FaultDefinition, byRule: Map<string, Set<string>>): string[] {
+const MAX_FAILURES_SHOWN = 3;
+
+function selectionFor(def: FaultDefinition, byRule: Map<string, Set<string>>): { projects: string[]; grep: string[] } {
   const projects = byRule.get(def.rule);
-  return projects && projects.size > 0 ? [...projects] : [...CONFORMANCE_PROJECTS];
+  if (!projects || projects.size === 0) return { projects: [...CONFORMANCE_PROJECTS], grep: [] };
+  // Titles end with "[ID ID ...]": match the ID as a whole word of that list.
+  // Every selected check declares the rule, so its first failure is the kill; a few more give context, and
+  // stopping there keeps a fault that breaks dozens of checks from paying a worker restart for each.
+  return { projects: [...projects], grep: ['--grep', `[\\[ ]${def.rule}[\\] ]`, `--max-failures=${MAX_FAILURES_SHOWN}`] };
 }
 
 async function pool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -53,7 +60,8 @@ async function main(): Promise<number> {
   const clean = await runSuite(null, CONFORMANCE_PROJECTS);
   console.log(`clean run: ${clean.outcomes.length} checks in ${(clean.ms / 1000).toFixed(1)} s`);
   const rows: FaultRow[] = await pool(faults, width, async (def) => {
-    const row = faultRow(def, await runSuite(def.name, projectsFor(def, byRule)));
+    const { projects, grep } = selectionFor(def, byRule);
+    const row = faultRow(def, await runSuite(def.name, projects, {}, grep));
     console.log(`${row.killedByRule ? 'killed  ' : row.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${def.name} (${def.rule}) ${row.failedChecks.length} failing, ${row.seconds.toFixed(1)} s`);
     return row;
   });

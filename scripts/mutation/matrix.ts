@@ -63,7 +63,7 @@ export function renderMarkdown(m: Matrix): string {
     `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by the check for their rule ${killedByRule}.`,
     `Total: ${m.totalSeconds.toFixed(1)} s. Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
-    'Each fault runs the projects that hold a check declaring its rule; failing checks elsewhere are not observed.',
+    'Each fault runs the checks that declare the rule it breaks (the clean run above shows every check passes without faults), and stops at the third failing check.',
     '',
     ...m.clean.failed.map((f) => `- clean run failure: ${f}`),
     ...m.clean.errors.map((e) => `- clean run error: ${e}`),

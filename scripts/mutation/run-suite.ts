@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readOutcomes, type TestOutcome } from './playwright-json.js';
 
 export interface SuiteRun {
@@ -13,6 +14,8 @@ export interface SuiteRun {
   errors: string[];
   ms: number;
 }
+
+const PLAYWRIGHT_CLI = fileURLToPath(new URL('../../node_modules/@playwright/test/cli.js', import.meta.url));
 
 /** Variables that would point the suite at another provider; the matrix always uses the embedded one. */
 const FOREIGN = ['BASE_URL', 'API_KEY', 'CRYPTO_KEY', 'XSIGN_PRIVATE_KEY', 'PROFILE', 'CALLBACK_PORT', 'FC_PATH'];
@@ -33,7 +36,8 @@ export function runSuite(fault: string | null, projects: readonly string[], extr
   const args = ['playwright', 'test', ...projects.map((p) => `--project=${p}`), '--reporter=json', '--workers=1', `--output=${join(dir, 'results')}`, ...extraArgs];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Playwright's CLI straight from node: npx would add npm's own start-up to each of the matrix's runs.
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args.slice(1)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.on('close', () => {
