@@ -41,7 +41,7 @@ const passing = (s: string) => s === 'passed' || s === 'flaky';
 export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, newPath: string): Comparison {
   const before = checksById(oldS);
   const after = checksById(newS);
-  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest, totals: s.totals });
+  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest ?? undefined, totals: s.totals });
   const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
   for (const [id, n] of after) {
     const o = before.get(id);

@@ -3,53 +3,21 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type CheckKind = 'documented' | 'profile';
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
-export type RuleStatus = 'passed' | 'failed' | 'not run' | 'untestable';
+import type { CheckEntry, CheckStatus, RuleEntry, RuleStatus, Summary as WrittenSummary } from '../../tests/harness/reporters/summary-model.js';
 
-export interface Totals {
-  total: number;
-  passed: number;
-  failed: number;
-  skipped: number;
-  flaky?: number;
-}
-
-export interface SummaryRule {
-  kind: CheckKind;
-  status: RuleStatus;
-  checks: string[];
-}
-
-export interface SummaryCheck {
-  /** `<project> › <file> › <title>` */
-  id: string;
-  project: string;
-  file: string;
-  title: string;
-  rules: string[];
-  kind: CheckKind;
-  status: CheckStatus;
-  durationMs?: number;
-  failure?: string;
-  skipReason?: string;
-  /** e.g. `HTTP 200 {…}`: the shape of the (last) answer the check saw. */
-  responseShape?: string;
-}
-
-export interface Summary {
-  suiteVersion?: string;
-  startedAt?: string;
-  durationMs?: number;
-  baseUrl?: string | null;
-  embedded?: boolean;
-  profileDigest?: string;
-  fcSeed?: number | string | null;
+// The types follow what the summary reporter writes (summary-model.ts); reading back, the run metadata and
+// a few counts are optional, since fixtures and files of older suite versions may lack them.
+export type { CheckStatus, RuleStatus };
+export type CheckKind = CheckEntry['kind'];
+export type Totals = Omit<WrittenSummary['totals'], 'flaky'> & { flaky?: number };
+export type SummaryRule = RuleEntry;
+export type SummaryCheck = Omit<CheckEntry, 'durationMs'> & { durationMs?: number };
+export type Summary = Partial<Omit<WrittenSummary, 'totals' | 'projects' | 'rules' | 'checks'>> & {
   totals: Totals;
-  projects?: Record<string, Omit<Totals, 'flaky'>>;
+  projects?: WrittenSummary['projects'];
   rules: Record<string, SummaryRule>;
   checks: SummaryCheck[];
-}
+};
 
 export class SummaryError extends Error {
   override name = 'SummaryError';
