@@ -1,4 +1,4 @@
-// Reads Playwright's JSON report into the outcomes the kill matrix needs.
+// Reads Playwright's JSON report (the kill matrix and the reliability tests run the suite through it).
 import { readFileSync } from 'node:fs';
 
 export interface TestOutcome {
@@ -9,6 +9,8 @@ export interface TestOutcome {
   rules: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
   message?: string;
+  /** The whole first error, colours stripped. */
+  error?: string;
 }
 
 interface JsonSuite {
@@ -23,12 +25,14 @@ export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: s
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
+        const error = last?.errors?.[0]?.message?.replace(/\u001b\[[0-9;]*m/g, '');
         outcomes.push({
           title: spec.title,
           project: t.projectName,
           status: last?.status ?? 'skipped',
           rules: t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
-          message: last?.errors?.[0]?.message?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim(),
+          message: error?.split('\n').find((l) => l.trim() !== '')?.trim(),
+          error,
         });
       }
     for (const s of suite.suites ?? []) walk(s);

@@ -1,9 +1,10 @@
 // Runs the conformance suite (or scripts/conformance.ts) in a child process, as a user would, with a
 // hard time bound; reads its Playwright JSON report. Everything it writes goes to a temp directory.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readOutcomes } from '../../scripts/mutation/playwright-json.js';
 
 export interface ChildRun {
   code: number | null;
@@ -69,27 +70,9 @@ export function runChild(command: string, args: string[], env: NodeJS.ProcessEnv
   });
 }
 
-interface JsonSuite {
-  specs?: { title: string; tests: { projectName: string; results: { status: string; errors?: { message?: string }[] }[] }[] }[];
-  suites?: JsonSuite[];
-}
-
-const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-
 export function readReport(file: string): SuiteReport {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: { message?: string }[] };
-  const tests: TestResult[] = [];
-  const walk = (suite: JsonSuite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests) {
-        const last = t.results[t.results.length - 1];
-        const message = last?.errors?.[0]?.message;
-        tests.push({ title: spec.title, project: t.projectName, status: last?.status ?? 'skipped', error: message === undefined ? undefined : stripAnsi(message) });
-      }
-    for (const s of suite.suites ?? []) walk(s);
-  };
-  for (const s of report.suites) walk(s);
-  return { tests, errors: (report.errors ?? []).map((e) => stripAnsi(e.message ?? '')).filter(Boolean) };
+  const { outcomes, errors } = readOutcomes(file);
+  return { tests: outcomes.map(({ title, project, status, error }) => ({ title, project, status, error })), errors };
 }
 
 export interface SuiteRunOptions {
