@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { luhnValid } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
+import type { Merchant, Merchants } from './merchants.js';
 import type { ValidationErrors } from './respond.js';
 
 /** Field checks shared by the JSON operations. Each returns the valid value or undefined. */
@@ -9,6 +10,19 @@ export class FieldChecker {
     private readonly errors: ValidationErrors,
     private readonly faults: FaultSet,
   ) {}
+
+  /**
+   * The fields every signed JSON operation opens with: api_key naming a known merchant, a UUID
+   * transaction and a signature string (which the operation then verifies against its own digest).
+   */
+  signedFields(body: Record<string, unknown>, merchants: Merchants) {
+    const apiKey = this.string('api_key', body.api_key);
+    const merchant: Merchant | undefined = apiKey === undefined ? undefined : merchants.find(apiKey, this.faults);
+    if (apiKey !== undefined && !merchant) this.errors.add('api_key', 'Unknown api_key.');
+    const transaction = this.uuid('transaction', body.transaction);
+    const signature = this.string('signature', body.signature);
+    return { apiKey, merchant, transaction, signature };
+  }
 
   /** Missing, null, or '' count as missing. */
   missing(value: unknown): boolean {

@@ -32,11 +32,7 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
 
   const errors = new ValidationErrors(faults);
   const check = new FieldChecker(errors, faults);
-  const apiKey = check.string('api_key', body.api_key);
-  const merchant = apiKey === undefined ? undefined : ctx.merchants.find(apiKey, faults);
-  if (apiKey !== undefined && !merchant) errors.add('api_key', 'Unknown api_key.');
-  const transaction = check.uuid('transaction', body.transaction);
-  const signature = check.string('signature', body.signature);
+  const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
   const amount = check.amount('amount', body.amount, A2C_MIN, faults.has('a2c-amount-max-off-by-one') ? A2C_MAX + 1 : A2C_MAX);
   check.string('payer_fio', body.payer_fio);
   check.phone('payer_phone', body.payer_phone);

@@ -18,11 +18,7 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   const errors = new ValidationErrors(faults);
   const check = new FieldChecker(errors, faults);
 
-  const apiKey = check.string('api_key', body.api_key);
-  const merchant = apiKey === undefined ? undefined : ctx.merchants.find(apiKey, faults);
-  if (apiKey !== undefined && !merchant) errors.add('api_key', 'Unknown api_key.');
-  const transaction = check.uuid('transaction', body.transaction);
-  const signature = check.string('signature', body.signature);
+  const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
   const min = faults.has('invoice-amount-min-exclusive') ? INVOICE_MIN + 1 : INVOICE_MIN;
   const max = faults.has('invoice-amount-max-off-by-one') ? INVOICE_MAX + 1 : INVOICE_MAX;
   const amount = check.amount('amount', body.amount, min, max);

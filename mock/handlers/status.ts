@@ -11,11 +11,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   const { faults } = ctx;
   const errors = new ValidationErrors(faults);
   const check = new FieldChecker(errors, faults);
-  const apiKey = check.string('api_key', body.api_key);
-  const merchant = apiKey === undefined ? undefined : ctx.merchants.find(apiKey, faults);
-  if (apiKey !== undefined && !merchant) errors.add('api_key', 'Unknown api_key.');
-  const transaction = check.uuid('transaction', body.transaction);
-  const signature = check.string('signature', body.signature);
+  const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
   if (merchant && signature !== undefined && presentString(body.transaction)) {
     checkSignature(errors, faults, merchant, signature, [apiKey!, body.transaction]);
   }
