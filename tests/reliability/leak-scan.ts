@@ -1,10 +1,11 @@
 // Scans everything a run wrote for secrets: raw bytes of every file, base64 runs decoded (attachments
 // inside JSON reports, the zip that Playwright's HTML report embeds) and zip files opened. A finding
 // names the file and offset and what kind of secret it is, never the secret itself.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { luhnValid } from '../harness/redact.js';
+import { listFiles } from '../../scripts/gate/manifest.js';
 
 export interface Secrets {
   /** Exact strings that must not appear, with a label for the report (e.g. "crypto key"). */
@@ -25,19 +26,6 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 3;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
 const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
-
-export function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.isFile()) out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** Entries of a zip archive (stored or deflated); undefined when `buf` is not one. */
 export function unzip(buf: Buffer): { name: string; data: Buffer }[] | undefined {
@@ -117,7 +105,7 @@ export function scanOutputs(dirs: string[], extra: Record<string, string>, secre
   let files = 0;
   let bytes = 0;
   for (const dir of dirs)
-    for (const file of listFiles(dir)) {
+    for (const file of listFiles(dir).map((f) => join(dir, f))) {
       const size = statSync(file).size;
       files++;
       bytes += size;
