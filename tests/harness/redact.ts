@@ -36,9 +36,18 @@ export function redactText(text: string): string {
 
 const PAN_KEYS = /(^|_)pan$/i;
 
-/** Redacts a JSON value: any string under a key ending in `pan` is masked even when it fails Luhn. */
+/**
+ * Redacts a JSON value: any string under a key ending in `pan` is masked even when it fails Luhn, and a
+ * number whose digits look like a card number is masked too (as text), since a merchant's payload may
+ * carry one as a JSON number and it would otherwise be written in full.
+ */
 export function redactJson(value: unknown): unknown {
   if (typeof value === 'string') return redactText(value);
+  if (typeof value === 'number') {
+    const text = String(value);
+    const masked = redactText(text);
+    return masked === text ? value : masked;
+  }
   if (Array.isArray(value)) return value.map(redactJson);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -1,0 +1,51 @@
+// The redaction every attachment and report passes through: no full card number survives it, whether
+// the number is a string, a JSON number (a merchant's payload parameter), a key, or free text; values
+// that are not card numbers stay as they were.
+import { test, expect } from '@playwright/test';
+import fc from 'fast-check';
+import { luhnPan } from '../../generators/arbitraries/luhnPan.js';
+import { payloadExtras } from '../../generators/arbitraries/payloadExtras.js';
+import { luhnValid, maskPan, redactJson, redactText } from '../../tests/harness/redact.js';
+
+const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
+const fullCardNumbers = (text: string): string[] => [...text.matchAll(DIGIT_RUN)].map((m) => m[0]).filter(luhnValid);
+
+/** A card number as a JSON number: only those up to 2^53 survive JSON, so 13..16 digits. */
+const panAsNumber = luhnPan({ minLength: 13, maxLength: 16 }).map(Number).filter(Number.isSafeInteger);
+
+/** Any JSON value with card numbers planted as strings, numbers, keys and inside text. */
+const withCards: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 1 }),
+    luhnPan(),
+    panAsNumber,
+    fc.tuple(fc.string(), luhnPan(), fc.string()).map(([a, pan, b]) => `${a} ${pan} ${b}`),
+    payloadExtras(),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string(), luhnPan()), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+test.describe('redaction @harness', () => {
+  test('no Luhn-valid 13..19-digit run survives redactJson, as the attachments write it', () => {
+    fc.assert(
+      fc.property(withCards, (value) => {
+        const written = JSON.stringify(redactJson(value), null, 2) ?? '';
+        expect(fullCardNumbers(written), written).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a card number sent as a JSON number is masked; an amount stays a number', () => {
+    const redacted = redactJson({ amount: 10000, payload: { card: 4111111111111111, big: 9007199254740993 } });
+    expect(redacted).toEqual({ amount: 10000, payload: { card: '411111******1111', big: 9007199254740992 } });
+  });
+
+  test('free text: card numbers masked to the first 6 and last 4, shorter digit runs kept', () => {
+    expect(redactText('pan 4111111111111111, amount 150000, phone 79161234567')).toBe('pan 411111******1111, amount 150000, phone 79161234567');
+    expect(maskPan('2200000000000004')).toBe('220000******0004');
+    expect(redactJson({ recipient_pan: '4111111111111112' })).toEqual({ recipient_pan: '411111******1112' });
+  });
+});
