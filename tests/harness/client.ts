@@ -83,12 +83,12 @@ export class HttpClient {
     let rateLimitedRetries = 0;
     for (;;) {
       const refused = this.breaker.refusal();
-      if (refused !== undefined) return { request, transportError: refused, ms: performance.now() - started, rateLimitedRetries };
+      if (refused !== undefined) return { request, transportError: refused, ms: elapsedMs(started), rateLimitedRetries };
       await this.limiter?.take();
       const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body);
       if ('transportError' in outcome) {
         this.breaker.failed(outcome.transportError);
-        return { request, transportError: outcome.transportError, ms: performance.now() - started, rateLimitedRetries };
+        return { request, transportError: outcome.transportError, ms: elapsedMs(started), rateLimitedRetries };
       }
       this.breaker.succeeded();
       if (outcome.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
@@ -96,7 +96,7 @@ export class HttpClient {
         await sleep(retryAfterMs(outcome.headers['retry-after'], rateLimitedRetries));
         continue;
       }
-      return { request, response: outcome, ms: performance.now() - started, rateLimitedRetries };
+      return { request, response: outcome, ms: elapsedMs(started), rateLimitedRetries };
     }
   }
 
@@ -267,4 +267,9 @@ class CircuitBreaker {
       // sharing is an optimisation; the breaker of this process still works
     }
   }
+}
+
+/** Milliseconds since `started`, to 0.1 ms: evidence needs no more, and a float's 16 digits would read like a card number. */
+function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
 }

@@ -12,7 +12,10 @@ export interface Secrets {
   exact: { label: string; value: string }[];
   /** Card numbers the run sent or received: must not appear in full. */
   pans: string[];
-  /** Also flag any Luhn-valid run of exactly 16 digits, whatever its origin. */
+  /**
+   * Also flag any Luhn-valid run of exactly 16 digits, whatever its origin, unless it sits inside a hex
+   * word (a digest, an attachment's sha1 name, a test id): one in ten digit runs passes Luhn by chance.
+   */
   anyLuhn16: boolean;
 }
 
@@ -26,6 +29,7 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 3;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
 const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
+const HEX_LETTER = /[a-fA-F]/;
 
 /** Entries of a zip archive (stored or deflated); undefined when `buf` is not one. */
 export function unzip(buf: Buffer): { name: string; data: Buffer }[] | undefined {
@@ -72,6 +76,10 @@ function mostlyText(buf: Buffer): boolean {
   return printable / n > 0.9;
 }
 
+function insideHexWord(text: string, start: number, length: number): boolean {
+  return HEX_LETTER.test(text.charAt(start - 1)) || HEX_LETTER.test(text.charAt(start + length));
+}
+
 function scanText(text: string, where: string, secrets: Secrets, findings: Finding[]): void {
   for (const { label, value } of secrets.exact) {
     for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) findings.push({ where, offset: i, what: label });
@@ -80,7 +88,7 @@ function scanText(text: string, where: string, secrets: Secrets, findings: Findi
   for (const m of text.matchAll(DIGIT_RUN)) {
     const run = m[0];
     if (pans.has(run)) findings.push({ where, offset: m.index!, what: `a full card number the run sent or received (${run.length} digits)` });
-    else if (secrets.anyLuhn16 && run.length === 16 && luhnValid(run)) findings.push({ where, offset: m.index!, what: 'a Luhn-valid 16-digit number' });
+    else if (secrets.anyLuhn16 && run.length === 16 && luhnValid(run) && !insideHexWord(text, m.index!, run.length)) findings.push({ where, offset: m.index!, what: 'a Luhn-valid 16-digit number' });
   }
 }
 
