@@ -21,7 +21,8 @@ export interface Comparison {
   /** Other status changes of a check present in both (e.g. passed → skipped). */
   statusChanges: (CheckRef & { before: string; after: string })[];
   ruleChanges: { rule: string; kind: string; before: string; after: string }[];
-  shapeChanges: (CheckRef & { before: string; after: string })[];
+  /** Checks answered in a shape the other run never saw (see shapeChanged). */
+  shapeChanges: (CheckRef & { before: string[]; after: string[] })[];
 }
 
 export interface RunInfo {
@@ -38,9 +39,24 @@ const ref = (c: SummaryCheck): CheckRef => ({ id: c.id, rules: c.rules, kind: c.
 const failing = (s: string) => s === 'failed';
 const passing = (s: string) => s === 'passed' || s === 'flaky';
 
+/** Every response shape a run saw, in any check. */
+const allShapes = (s: Summary): Set<string> => new Set(s.checks.flatMap((c) => c.responseShapes ?? []));
+
+/**
+ * A check's shapes changed when they differ AND one of them is new to the other run as a whole. A check
+ * sees a sample of the provider's answers (an invoice gets card or FPS credentials), so a shape the
+ * other run also saw, only in another check, is sampling, not a change of the provider.
+ */
+function shapeChanged(o: string[], n: string[], oldAll: Set<string>, newAll: Set<string>): boolean {
+  const same = o.length === n.length && o.every((x, i) => x === n[i]);
+  return !same && (n.some((x) => !oldAll.has(x)) || o.some((x) => !newAll.has(x)));
+}
+
 export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, newPath: string): Comparison {
   const before = checksById(oldS);
   const after = checksById(newS);
+  const oldShapes = allShapes(oldS);
+  const newShapes = allShapes(newS);
   const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest ?? undefined, totals: s.totals });
   const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
   for (const [id, n] of after) {
@@ -52,7 +68,8 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
     if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failure: o.failure });
     else if (failing(o.status) && failing(n.status)) c.stillFailing.push(r);
     else if (o.status !== n.status && !failing(n.status)) c.statusChanges.push({ ...r, before: o.status, after: n.status });
-    if (o.responseShape && n.responseShape && o.responseShape !== n.responseShape) c.shapeChanges.push({ ...r, before: o.responseShape, after: n.responseShape });
+    if (o.responseShapes && n.responseShapes && shapeChanged(o.responseShapes, n.responseShapes, oldShapes, newShapes))
+      c.shapeChanges.push({ ...r, before: o.responseShapes, after: n.responseShapes });
   }
   for (const [id, o] of before) if (!after.has(id)) c.removed.push({ ...ref(o), id, status: o.status });
   const ruleIds = [...new Set([...Object.keys(oldS.rules), ...Object.keys(newS.rules)])].sort();
@@ -74,7 +91,7 @@ export function comparisonLines(c: Comparison): string[] {
   for (const f of c.newFailures) out.push(`  NEW failure: ${f.id} (was ${f.before})${f.failure ? ` — ${f.failure}` : ''}`);
   for (const f of c.fixed) out.push(`  fixed: ${f.id}`);
   for (const r of c.ruleChanges) out.push(`  rule ${r.rule}: ${r.before} → ${r.after}`);
-  for (const s of c.shapeChanges) out.push(`  response shape: ${s.id}: ${s.before} → ${s.after}`);
+  for (const s of c.shapeChanges) out.push(`  response shape: ${s.id}: ${s.before.join(' | ')} → ${s.after.join(' | ')}`);
   return out;
 }
 
@@ -107,7 +124,7 @@ export function renderComparisonMarkdown(c: Comparison): string {
     ...section('Checks removed', c.removed.length, ['check', 'rules', 'old status'], c.removed.map((f) => [f.id, f.rules.join(' '), f.status])),
     ...section('Other status changes', c.statusChanges.length, ['check', 'before', 'after'], c.statusChanges.map((f) => [f.id, f.before, f.after])),
     ...section('Rule status changes', c.ruleChanges.length, ['rule', 'kind', 'before', 'after'], c.ruleChanges.map((r) => [r.rule, r.kind, r.before, r.after])),
-    ...section('Response shape changes', c.shapeChanges.length, ['check', 'before', 'after'], c.shapeChanges.map((s) => [s.id, s.before, s.after])),
+    ...section('Response shape changes', c.shapeChanges.length, ['check', 'before', 'after'], c.shapeChanges.map((s) => [s.id, s.before.join('<br>'), s.after.join('<br>')])),
   ];
   return lines.join('\n');
 }

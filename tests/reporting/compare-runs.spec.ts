@@ -8,16 +8,16 @@ import type { Summary } from '../../scripts/gate/summary.js';
 import { childEnv, fixtureSummary, lines, run, runScript, tempDir as makeTemp } from '../../scripts/gate/test-support.js';
 
 const OLD = fixtureSummary([
-  { title: 'stays green', status: 'passed', responseShape: 'HTTP 200 {a:string}' },
-  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'passed', responseShape: 'HTTP 200 {created_at:string}' },
+  { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:string}'] },
+  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'passed', responseShapes: ['HTTP 200 {created_at:string}'] },
   { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'failed', failure: '[PRO-HTTP-405] got 404' },
   { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
   { title: 'goes away', rules: ['DOC-VER-PATH'], status: 'passed' },
   { title: 'gets skipped', rules: ['PRO-INV-ANTIFRAUD'], status: 'passed' },
 ]);
 const NEW = fixtureSummary([
-  { title: 'stays green', status: 'passed', responseShape: 'HTTP 200 {a:number}' },
-  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] millis', responseShape: 'HTTP 200 {created_at:string}' },
+  { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:number}'] },
+  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] millis', responseShapes: ['HTTP 200 {created_at:string}'] },
   { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'passed' },
   { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
   { title: 'new and failing', rules: ['DOC-HTTP-POST'], status: 'failed' },
@@ -44,6 +44,30 @@ test('the comparison finds every kind of change', () => {
     ]),
   );
   expect(compareSummaries(OLD, OLD, 'a', 'a')).toMatchObject({ newFailures: [], fixed: [], added: [], removed: [], ruleChanges: [], shapeChanges: [] });
+});
+
+test('a check that sampled another documented answer the old run also saw is not a shape change', () => {
+  const card = 'HTTP 200 {payment:{credentials:{card_pan:string}}}';
+  const fps = 'HTTP 200 {payment:{credentials:{holder:string,phone:string}}}';
+  const renamed = 'HTTP 200 {payment:{credentials:{cardPan:string}}}';
+  const old = fixtureSummary([
+    { title: 'one invoice', status: 'passed', responseShapes: [card] },
+    { title: 'many invoices', status: 'passed', responseShapes: [card, fps] },
+  ]);
+  const sampled = fixtureSummary([
+    { title: 'one invoice', status: 'passed', responseShapes: [fps] },
+    { title: 'many invoices', status: 'passed', responseShapes: [card, fps] },
+  ]);
+  expect(compareSummaries(old, sampled, 'a', 'b').shapeChanges).toEqual([]);
+  const changed = fixtureSummary([
+    { title: 'one invoice', status: 'passed', responseShapes: [renamed] },
+    { title: 'many invoices', status: 'passed', responseShapes: [renamed, fps] },
+  ]);
+  const c = compareSummaries(old, changed, 'a', 'b');
+  expect(c.shapeChanges.map((s) => [s.id.split(' › ').pop(), s.before, s.after])).toEqual([
+    ['one invoice', [card], [renamed]],
+    ['many invoices', [card, fps], [renamed, fps]],
+  ]);
 });
 
 test.describe('npm run compare', () => {

@@ -67,7 +67,8 @@ test('the failing check is in summary.json with its rules, failure line and resp
     status: 'failed',
   });
   expect(check!.failure).toMatch(/^\[(DOC-LIMIT-INV-AMOUNT|PRO-VAL-AMOUNT-RANGE)\] /);
-  expect(check!.responseShape).toMatch(/^HTTP \d{3} [{[a-z]/);
+  expect(check!.responseShapes).toEqual(expect.arrayContaining([expect.stringMatching(/^HTTP \d{3} [{[a-z]/)]));
+  expect(check!.responseShapes, 'sorted and distinct').toEqual([...new Set(check!.responseShapes)].sort());
   expect(summary.rules['DOC-LIMIT-INV-AMOUNT']).toMatchObject({ kind: 'documented', status: 'failed' });
   expect(summary.rules['DOC-LIMIT-INV-AMOUNT'].checks).toContain(AMOUNT_CHECK);
 });
@@ -77,7 +78,7 @@ test('a check skipped by the profile carries the reason, and its rules are not r
   expect(check).toMatchObject({ status: 'skipped', rules: ['PRO-ERR-ANTIFRAUD', 'DOC-ERR-ANTIFRAUD'], kind: 'profile' });
   expect(check!.skipReason).toContain('antifraud.invoiceClientIp is null');
   expect(check!.failure).toBeUndefined();
-  expect(check!.responseShape).toBeUndefined(); // skipped before any request
+  expect(check!.responseShapes).toBeUndefined(); // skipped before any request
   for (const id of check!.rules) {
     const others = summary.checks.filter((c) => c.rules.includes(id) && c.id !== ANTIFRAUD_CHECK);
     if (others.length === 0) expect(summary.rules[id].status, id).toBe('not run');

@@ -27,8 +27,11 @@ export interface CheckEntry {
   failure?: string;
   /** Description of the skip annotation; only for skipped checks. */
   skipReason?: string;
-  /** Shape of the first attached exchange's response (see shape.ts); absent when none was attached. */
-  responseShape?: string;
+  /**
+   * Distinct shapes of every response the check received (see shape.ts), sorted; absent when it made no
+   * request. Several when the provider answers one check in several documented ways (card or FPS credentials).
+   */
+  responseShapes?: string[];
 }
 
 export interface RuleEntry {

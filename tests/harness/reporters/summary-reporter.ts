@@ -10,7 +10,7 @@ import { loadProfile, profileDigest } from '../../../contracts/profile.js';
 import { redactText, registerSecret } from '../redact.js';
 import { RUN_ENV } from '../run-context.js';
 import { REPO_ROOT, reportsDir } from './reports-dir.js';
-import { responseShape } from './shape.js';
+import { SHAPES_ATTACHMENT } from '../evidence.js';
 import { ruleEntries, traceability, traceabilityMarkdown, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 
 export interface SummaryReporterOptions {
@@ -56,16 +56,12 @@ function attachmentText(a: TestResult['attachments'][number]): string | undefine
   return undefined;
 }
 
-function shapeOf(result: TestResult | undefined): string | undefined {
-  const first = result?.attachments.find((a) => /^exchange \d+/.test(a.name));
-  const text = first && attachmentText(first);
-  if (text === undefined) return undefined;
-  try {
-    const shape = responseShape(JSON.parse(text));
-    return shape === undefined ? undefined : redactText(shape);
-  } catch {
-    return undefined;
-  }
+/** The distinct response shapes the evidence recorder attached (none when the check made no request). */
+function shapesOf(result: TestResult | undefined): string[] | undefined {
+  const listed = result?.attachments.find((a) => a.name === SHAPES_ATTACHMENT);
+  const text = listed && attachmentText(listed);
+  const shapes = text?.split('\n').filter(Boolean).map(redactText);
+  return shapes && shapes.length > 0 ? shapes : undefined;
 }
 
 function readVersion(): string {
@@ -171,7 +167,7 @@ export default class SummaryReporter implements Reporter {
       ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme')
       : undefined;
     const failure = failedResult ? firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}` : undefined;
-    const shape = shapeOf(last);
+    const shapes = shapesOf(last);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -183,7 +179,7 @@ export default class SummaryReporter implements Reporter {
       durationMs: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
       ...(failure !== undefined ? { failure } : {}),
       ...(skipAnnotation ? { skipReason: redactText(skipAnnotation.description ?? '') } : {}),
-      ...(shape !== undefined ? { responseShape: shape } : {}),
+      ...(shapes !== undefined ? { responseShapes: shapes } : {}),
     };
   }
 }
