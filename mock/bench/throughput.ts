@@ -1,17 +1,20 @@
 /**
  * npm run bench:provider — requests per second of the invoice operation of the reference
  * provider against a bare node:http server answering a fixed JSON, in the same run.
- * autocannon, keep-alive, 1 and 8 connections, BENCH_SECONDS (default 5) each. Every request
+ * autocannon, keep-alive, 1 and 8 connections, BENCH_ROUNDS (default 3) rounds that alternate the
+ * two servers, BENCH_SECONDS (default 5) each; the ratio is the median over rounds. Every request
  * carries a DISTINCT, correctly signed invoice (new transaction UUID per request, made in
  * setupRequest), so the provider is measured on its 200 path; the bare server gets the same
  * requests. Servers run in a child process, autocannon in this one.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = [1, 8];
 const INVOICE = '/api/v1/payments/card2account/invoice';
 
@@ -57,31 +60,61 @@ async function measure(t: Target, connections: number, seconds: number): Promise
   return autocannon({ url: t.url, connections, duration: seconds, pipelining: 1, requests: [invoiceRequest(t.apiKey, t.cryptoKey)] });
 }
 
+/**
+ * On a 2-core machine the load generator and the server otherwise fight for the same core and the
+ * 1-connection figure swings with the scheduler: autocannon gets the first CPU, the servers the last.
+ * Without taskset (or with one CPU) nothing is pinned and the table says so.
+ */
+function pin(pid: number, cpu: number): boolean {
+  try {
+    execFileSync('taskset', ['-cp', String(cpu), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Row = { target: string; connections: number; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
 async function main(): Promise<void> {
-  const rows: Array<{ target: string; connections: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }> = [];
-  for (const mode of ['bare', 'provider'] as const) {
-    const t = await startTarget(mode);
-    try {
-      await measure(t, 8, 1); // warm-up
+  const targets = { bare: await startTarget('bare'), provider: await startTarget('provider') };
+  const cpus = availableParallelism();
+  const pinned = cpus >= 2 && pin(process.pid, 0) && pin(targets.bare.child.pid!, cpus - 1) && pin(targets.provider.child.pid!, cpus - 1);
+  const rows: Row[] = [];
+  const ratios = new Map<number, number[]>(CONNECTIONS.map((c) => [c, []]));
+  try {
+    for (const t of Object.values(targets)) await measure(t, 8, 1); // warm-up
+    // Rounds alternate bare and provider, so a slow spell of the machine hits both.
+    for (let round = 0; round < ROUNDS; round++) {
       for (const c of CONNECTIONS) {
-        const r = await measure(t, c, SECONDS);
-        rows.push({ target: mode, connections: c, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+        const rps: Record<string, number> = {};
+        for (const mode of ['bare', 'provider'] as const) {
+          const r = await measure(targets[mode], c, SECONDS);
+          rps[mode] = r.requests.average;
+          rows.push({ target: mode, connections: c, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+        }
+        ratios.get(c)!.push(rps.provider! / rps.bare!);
       }
-    } finally {
-      t.child.kill('SIGTERM');
     }
+  } finally {
+    for (const t of Object.values(targets)) t.child.kill('SIGTERM');
   }
-  console.log(`\ninvoice throughput, ${SECONDS} s per run, keep-alive, node ${process.version}\n`);
-  console.log('| target   | connections | req/s    | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|----------|-------------|----------|--------|--------|---------|--------|');
-  for (const r of rows) {
-    console.log(`| ${r.target.padEnd(8)} | ${String(r.connections).padEnd(11)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`);
-  }
+  console.log(`\ninvoice throughput, ${ROUNDS} round(s) of ${SECONDS} s per target, keep-alive, node ${process.version}, ${pinned ? `load generator on CPU 0, servers on CPU ${cpus - 1}` : 'not pinned to CPUs'}\n`);
+  console.log('| target   | connections | req/s (median) | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|----------|-------------|----------------|--------|--------|---------|--------|');
+  for (const mode of ['bare', 'provider'])
+    for (const c of CONNECTIONS) {
+      const rs = rows.filter((r) => r.target === mode && r.connections === c);
+      const m = rs.find((r) => r.rps === median(rs.map((x) => x.rps)))!;
+      const sum = (k: 'non2xx' | 'errors') => rs.reduce((a, r) => a + r[k], 0);
+      console.log(`| ${mode.padEnd(8)} | ${String(c).padEnd(11)} | ${m.rps.toFixed(0).padStart(14)} | ${String(m.p50).padStart(6)} | ${String(m.p99).padStart(6)} | ${String(sum('non2xx')).padStart(7)} | ${String(sum('errors')).padStart(6)} |`);
+    }
   console.log('');
   for (const c of CONNECTIONS) {
-    const bare = rows.find((r) => r.target === 'bare' && r.connections === c)!;
-    const prov = rows.find((r) => r.target === 'provider' && r.connections === c)!;
-    console.log(`ratio provider/bare, ${c} connection(s): ${(prov.rps / bare.rps).toFixed(2)}`);
+    const rs = ratios.get(c)!;
+    console.log(`ratio provider/bare, ${c} connection(s): ${median(rs).toFixed(2)} (median of rounds: ${rs.map((r) => r.toFixed(2)).join(', ')})`);
   }
   if (rows.some((r) => r.target === 'provider' && (r.non2xx > 0 || r.errors > 0))) {
     console.log('WARNING: the provider answered some requests with non-2xx or errors; figures include them.');
