@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { CONFORMANCE_PROJECTS } from './tests/harness/projects.js';
+import { RUN_FACTS_KEY, runFacts } from './tests/harness/reporters/run-facts.js';
 
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
@@ -25,6 +26,8 @@ const chromiumLaunch = existsSync(debianChromium)
 
 export default defineConfig({
   globalSetup: './tests/harness/global-setup.ts',
+  // Kept by blob reports, so that merge-reports can tell which provider, profile and seed the shards ran with.
+  metadata: { [RUN_FACTS_KEY]: runFacts() },
   forbidOnly: CI,
   retries: 0,
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and

@@ -1,11 +1,16 @@
-// Sharding: two shards of a subset, each with its own blob directory (PLAYWRIGHT_BLOB_OUTPUT_DIR), merged by
-// npm run merge-reports with the configured reporters; the merged summary.json holds every test of the
-// unsharded list exactly once.
+// Sharding: two shards of a subset, each with its own blob directory (PLAYWRIGHT_BLOB_OUTPUT_DIR), run against a
+// provider given by BASE_URL, merged by npm run merge-reports (in an environment without BASE_URL) with the
+// configured reporters; the merged summary.json holds every test of the unsharded list exactly once, and the
+// shards' provider, profile digest and seed.
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { childEnv, run, runScript, tempDir } from '../../scripts/gate/test-support.js';
 import type { Summary } from '../../scripts/gate/summary.js';
+import { startProvider } from '../../mock/index.js';
+import { generateRsaKeyPair } from '../../generators/signing.js';
+import { loadProfile, profileDigest } from '../../contracts/profile.js';
 
 const SUBSET = ['--project=invoice', '-g', 'amount'];
 /** The rule IDs at the end of a check's full title (the summary keeps the title without them). */
@@ -14,6 +19,9 @@ const RULE_SUFFIX = /\s\[(?:(?:DOC|PRO)-[A-Z0-9_-]+\s?)+\]$/;
 test('two shards merged hold every test of the unsharded list exactly once', async () => {
   test.setTimeout(240_000);
   const dir = tempDir('shards');
+  const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), publicKeyPem: generateRsaKeyPair().publicKeyPem };
+  const provider = await startProvider({ merchants: [merchant] });
+  const underTest = { BASE_URL: provider.url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, FC_SEED: '424242' };
   try {
     const listed = await run('npx', ['playwright', 'test', ...SUBSET, '--list'], childEnv());
     expect(listed.code, listed.stderr).toBe(0);
@@ -28,6 +36,7 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
     const shards = await Promise.all(
       [1, 2].map((i) =>
         run('npx', ['playwright', 'test', ...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`], childEnv({
+          ...underTest,
           PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blobs', `shard-${i}`),
           PTS_REPORTS_DIR: join(dir, `shard-${i}`),
         })),
@@ -46,9 +55,12 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
     expect(new Set(ids).size, 'no test twice').toBe(ids.length);
     expect(ids).toEqual(expected);
     expect(summary.totals).toMatchObject({ total: expected.length, passed: expected.length, failed: 0 });
+    // The run's facts are the shards', not the merging environment's (which has no BASE_URL or FC_SEED).
+    expect(summary).toMatchObject({ baseUrl: provider.url, embedded: false, fcSeed: 424242, profileDigest: profileDigest(loadProfile()) });
     // The other configured reporters ran on the merge too.
     for (const f of ['junit.xml', 'html/index.html']) expect.soft(existsSync(join(merged, f)), f).toBe(true);
   } finally {
+    await provider.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

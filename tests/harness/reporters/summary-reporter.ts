@@ -6,10 +6,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { requirement } from '../../../contracts/requirements.js';
-import { loadProfile, profileDigest } from '../../../contracts/profile.js';
 import { redactText, registerSecret } from '../redact.js';
-import { RUN_ENV } from '../run-context.js';
 import { REPO_ROOT, reportsDir } from './reports-dir.js';
+import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
 import { SHAPES_ATTACHMENT } from '../evidence.js';
 import { ruleEntries, traceability, traceabilityMarkdown, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 
@@ -72,25 +71,13 @@ function readVersion(): string {
   }
 }
 
-function digestOrNull(): string | null {
-  try {
-    return profileDigest(loadProfile(process.env.PROFILE?.trim() || undefined));
-  } catch {
-    return null; // a bad PROFILE stopped the run in global setup; its message is in the run's errors
-  }
-}
-
-function seedOrNull(): number | null {
-  const raw = process.env.FC_SEED?.trim();
-  return raw && /^-?\d+$/.test(raw) ? Number(raw) : null;
-}
-
 export default class SummaryReporter implements Reporter {
   private readonly dir: string;
   private readonly cleanDirs: string[];
   private rootDir = REPO_ROOT;
   private suite?: Suite;
   private disabled = false;
+  private merged?: RunFacts;
 
   constructor(options: SummaryReporterOptions = {}) {
     this.dir = options.outputDir ?? reportsDir();
@@ -107,6 +94,8 @@ export default class SummaryReporter implements Reporter {
     if (this.disabled) return;
     this.rootDir = config.rootDir;
     this.suite = suite;
+    // In `playwright merge-reports` the run happened elsewhere: its facts come with the blob reports.
+    this.merged = process.argv.includes('merge-reports') ? mergedRunFacts(config.metadata) : undefined;
     for (const d of this.cleanDirs) rmSync(d, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true });
   }
@@ -138,10 +127,7 @@ export default class SummaryReporter implements Reporter {
       suiteVersion: readVersion(),
       startedAt: result.startTime.toISOString(),
       durationMs: Math.round(result.duration),
-      baseUrl: process.env.BASE_URL?.trim() ? redactText(process.env.BASE_URL.trim()) : null,
-      embedded: process.env[RUN_ENV.embedded] === '1',
-      profileDigest: digestOrNull(),
-      fcSeed: seedOrNull(),
+      ...(this.merged ?? runFacts()),
       totals,
       projects,
       rules,

@@ -1,0 +1,45 @@
+// The facts of a run that summary.json records (provider, profile digest, seed), read from the
+// environment. playwright.config.ts also stores them in the config's metadata, because a blob report
+// keeps that metadata: `npm run merge-reports` then reports the shards' provider, not the merging
+// machine's (which has no BASE_URL).
+import { loadProfile, profileDigest } from '../../../contracts/profile.js';
+import { redactText } from '../redact.js';
+import { RUN_ENV } from '../run-context.js';
+
+export const RUN_FACTS_KEY = 'ptsRun';
+
+export interface RunFacts {
+  baseUrl: string | null;
+  embedded: boolean;
+  profileDigest: string | null;
+  fcSeed: number | null;
+}
+
+function digestOrNull(env: NodeJS.ProcessEnv): string | null {
+  try {
+    return profileDigest(loadProfile(env.PROFILE?.trim() || undefined));
+  } catch {
+    return null; // a bad PROFILE stops the run in global setup, with its own message
+  }
+}
+
+/**
+ * From the environment. Before global setup (config load) an embedded run has no BASE_URL yet; after it
+ * (the reporter's onEnd) BASE_URL is the embedded provider's address and RUN_ENV.embedded is set.
+ */
+export function runFacts(env: NodeJS.ProcessEnv = process.env): RunFacts {
+  const baseUrl = env.BASE_URL?.trim();
+  const seed = env.FC_SEED?.trim();
+  return {
+    baseUrl: baseUrl ? redactText(baseUrl) : null,
+    embedded: baseUrl ? env[RUN_ENV.embedded] === '1' : true,
+    profileDigest: digestOrNull(env),
+    fcSeed: seed && /^-?\d+$/.test(seed) ? Number(seed) : null,
+  };
+}
+
+/** The shards' facts from a merged config's metadata, when this is a merge of blob reports. */
+export function mergedRunFacts(metadata: Record<string, unknown>): RunFacts | undefined {
+  const facts = metadata[RUN_FACTS_KEY] as RunFacts | undefined;
+  return facts && typeof facts === 'object' && typeof facts.embedded === 'boolean' ? facts : undefined;
+}
