@@ -6,6 +6,7 @@ import { requirements } from '../../contracts/requirements.js';
 import { rule } from '../harness/rule.js';
 import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
 import { jsonShape, responseShape } from '../harness/reporters/shape.js';
+import { localizeEpic } from '../harness/reporters/allure.js';
 import { PROFILE_HEADINGS, SPEC_HEADINGS, anchor, headingOf, sectionLink } from '../harness/reporters/spec-links.js';
 import { stripRuleSuffix } from '../harness/reporters/summary-reporter.js';
 
@@ -48,6 +49,19 @@ test('rule() adds the Allure labels and the section link of its first rule', () 
   });
   expect(annotations.filter((a) => a.type === 'rule').map((a) => a.description)).toEqual(['DOC-PAY-CREATED_AT', 'PRO-INV-SUCCESS']);
   expect(details.tag).toEqual(['@documented']);
+});
+
+test('a check of a rule for every operation is filed in Allure under the operation it ran against', () => {
+  const [, details] = rule('PRO-ERR-MALFORMED', 'x');
+  const annotations = (Array.isArray(details.annotation) ? details.annotation : [details.annotation!]).map((a) => ({ ...a }));
+  const epic = () => annotations.find((a) => a.type === '@allure.label.epic')?.description;
+  expect(epic()).toBe('all');
+  localizeEpic(annotations, 'account2card');
+  expect(epic()).toBe('account2card');
+  const [, invoiceDetails] = rule('DOC-PAY-CREATED_AT', 'x');
+  const own = (Array.isArray(invoiceDetails.annotation) ? invoiceDetails.annotation : [invoiceDetails.annotation!]).map((a) => ({ ...a }));
+  localizeEpic(own, 'status');
+  expect(own.find((a) => a.type === '@allure.label.epic')?.description, 'an operation\'s own rule keeps its epic').toBe('invoice');
 });
 
 test('every requirement section links to a heading of its document', () => {
