@@ -28,15 +28,15 @@ export function invoiceCredentials(count: number, faults: FaultSet): Credentials
 }
 
 const BANKS = ['SBERBANK', 'TINKOFF', 'VTB'] as const;
+/** [key, query] per bank, computed once: this runs on every invoice. */
+const DEEPLINKS = BANKS.map((b) => [`${b}_FOREIGN`, `?bank=${b.toLowerCase()}`] as const);
 
 export function deeplinks(pageUrl: string, faults: FaultSet): Record<string, string> {
-  const banks = faults.has('deeplink-two') ? BANKS.slice(0, 2) : BANKS;
-  return Object.fromEntries(
-    banks.map((b) => {
-      const k = `${b}_FOREIGN`;
-      return [faults.has('deeplink-lowercase-keys') ? k.toLowerCase() : k, `${pageUrl}?bank=${b.toLowerCase()}`];
-    }),
-  );
+  const links = faults.has('deeplink-two') ? DEEPLINKS.slice(0, 2) : DEEPLINKS;
+  const lower = faults.has('deeplink-lowercase-keys');
+  const out: Record<string, string> = {};
+  for (const [key, query] of links) out[lower ? key.toLowerCase() : key] = pageUrl + query;
+  return out;
 }
 
 /** The documented payment object. */

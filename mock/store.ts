@@ -88,8 +88,9 @@ export class PaymentStore {
     (payment as { id: number }).id = this.nextId++;
     this.payments.set(payment.id, payment);
     if (payment.token) this.byToken.set(payment.token, payment);
-    this.byTransaction.set(key(payment.merchant, payment.transaction), payment); // latest payment wins
-    const u = `${payment.operation}\u0000${key(payment.merchant, payment.transaction)}`;
+    const k = key(payment.merchant, payment.transaction);
+    this.byTransaction.set(k, payment); // latest payment wins
+    const u = `${payment.operation}\u0000${k}`;
     if (!this.used.has(u)) {
       this.used.add(u);
       this.usedOrder.push(u);
