@@ -7,6 +7,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** UTC `YYYYMMDDTHHMMSS.ffffffZ`, microseconds from the high-resolution clock. */
 export function createdAt(faults: FaultSet, nowMs = performance.timeOrigin + performance.now()): string {
+  if (faults.has('created-at-local-time')) nowMs += 3 * 3600_000; // Moscow time, still suffixed Z
   const d = new Date(Math.floor(nowMs));
   if (faults.has('created-at-iso')) return d.toISOString();
   const micros = Math.min(999_999, Math.floor((nowMs - Math.floor(nowMs / 1000) * 1000) * 1000));

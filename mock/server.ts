@@ -30,9 +30,16 @@ const JSON_ROUTES = new Map<string, JsonRoute>([
   [PATHS.status, (_req, res, ctx, body) => handleStatus(res, ctx, body)],
 ]);
 
+/** Fault unversioned-paths: /api/payments/... serves what /api/v1/payments/... should, and /api/v1/ is unknown. */
+function routedPath(path: string, faults: FaultSet): string {
+  if (!faults.has('unversioned-paths')) return path;
+  if (path.startsWith('/api/v1/')) return '/unknown' + path;
+  return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
+}
+
 async function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx): Promise<void> {
   const { faults } = ctx;
-  const path = (req.url ?? '/').split('?')[0]!;
+  const path = routedPath((req.url ?? '/').split('?')[0]!, faults);
   const jsonRoute = JSON_ROUTES.get(path);
   const isApi = jsonRoute !== undefined || path === PATHS.upload;
 

@@ -41,6 +41,8 @@ const entries = [
   { name: 'empty-string-accepted', rule: 'PRO-VAL-MISSING', description: 'An empty string counts as present (description "" is accepted).' },
   { name: 'client-ip-not-validated', rule: 'PRO-VAL-CLIENT_IP', description: 'Invoice: any string is accepted as payload.client_ip.' },
   { name: 'luhn-not-checked', rule: 'PRO-VAL-RECIPIENT_PAN', description: 'Account to card: recipient_pan is not Luhn-checked (digits and length only).' },
+  { name: 'payer-phone-not-validated', rule: 'PRO-VAL-PAYER_PHONE', description: 'Account to card: payer_phone is not checked (letters, too few digits are accepted).' },
+  { name: 'payload-array-accepted', rule: 'PRO-VAL-PAYLOAD-OBJECT', description: 'Invoice: a JSON array as payload is taken as an object (only its missing client_id and client_ip are reported).' },
   { name: 'return-url-not-validated', rule: 'PRO-VAL-RETURN_URL', description: 'Invoice: any string is accepted as return_url.' },
   { name: 'transaction-uuid-not-checked', rule: 'PRO-VAL-TRANSACTION-UUID', description: 'Any string is accepted as transaction.' },
   { name: 'payload-extra-rejected', rule: 'DOC-INV-REQ-PAYLOAD-EXTRA', description: 'Invoice: payload keys other than client_id and client_ip are refused (422 keyed payload.<key>).' },
@@ -50,6 +52,7 @@ const entries = [
   // Invoice response
   { name: 'invoice-status-201', rule: 'PRO-INV-SUCCESS', description: 'Invoice success is HTTP 201 instead of 200.' },
   { name: 'created-at-iso', rule: 'DOC-PAY-CREATED_AT', description: 'created_at is ISO 8601 (2024-01-01T00:00:00.000Z).' },
+  { name: 'created-at-local-time', rule: 'DOC-PAY-CREATED_AT', description: 'created_at is Moscow time (UTC+3) but still marked Z: right shape, three hours off.' },
   { name: 'created-at-millis', rule: 'DOC-PAY-CREATED_AT', description: 'created_at has three fractional digits instead of six.' },
   { name: 'state-pending', rule: 'DOC-STATE-NEW-PROCESSING', description: 'A new payment has state "pending".' },
   { name: 'error-code-omitted', rule: 'DOC-ERR-PAYMENT-NULLS', description: 'A payment without error has no error_code/error_description keys instead of nulls.' },
@@ -66,17 +69,22 @@ const entries = [
   { name: 'message-error-extra-field', rule: 'PRO-ERR-MESSAGE-ONLY', description: 'Message errors carry an extra field: {message, code}.' },
   { name: 'malformed-json-500', rule: 'PRO-ERR-MALFORMED', description: 'A body that is not valid JSON gets HTTP 500 instead of 400.' },
   { name: 'content-type-text-plain', rule: 'PRO-HTTP-CONTENT-TYPE', description: 'JSON responses are sent with Content-Type text/plain.' },
+  { name: 'unversioned-paths', rule: 'DOC-VER-PATH', description: 'The operations are served under /api/ without the version (/api/payments/...); /api/v1/... is 404.' },
   { name: 'get-allowed', rule: 'PRO-HTTP-405', description: 'GET on a documented path is handled like POST instead of 405.' },
   { name: 'crash-on-deep-json', rule: 'PRO-ERR-SERVER', description: 'Invoice: a payload nested deeper than 32 levels makes the provider fail (HTTP 500).' },
 
   // Upload
   { name: 'upload-no-size-limit', rule: 'PRO-UPL-MAX-SIZE', description: 'Upload: files over 10 MiB are accepted.' },
+  { name: 'upload-requires-signature', rule: 'DOC-AUTH-UPL-NO-SIGNATURE', description: 'Upload: a request without a signature part is refused (422 keyed signature), as if it were a signed operation.' },
+  { name: 'upload-status-201', rule: 'PRO-UPL-SUCCESS', description: 'Upload: an accepted file is answered with HTTP 201 instead of 200.' },
   { name: 'upload-unknown-key-accepted', rule: 'PRO-UPL-VALIDATION', description: 'Upload: an unknown api_key is accepted.' },
 
   // Status
+  { name: 'status-id-string', rule: 'PRO-STATUS-SUCCESS', description: 'Status: payment.id is sent as a string ("42") while the invoice answer had the number.' },
   { name: 'status-unknown-200', rule: 'PRO-STATUS-NOT-FOUND', description: 'Status: an unknown transaction gets HTTP 200 {message} instead of 404.' },
 
   // Payment page and states
+  { name: 'page-amount-in-kopecks', rule: 'PRO-PAGE-CONTENT', description: 'The payment page shows the amount in kopecks as if they were rubles (123 456,00 ₽ for 123456 kopecks).' },
   { name: 'pay-declines', rule: 'PRO-PAGE-PAY', description: 'The Pay button moves the payment to declined.' },
   { name: 'decline-null-error', rule: 'PRO-PAGE-DECLINE', description: 'Decline leaves error_code and error_description null.' },
   { name: 'final-state-changes', rule: 'PRO-STATE-FINAL', description: 'A second press on the page changes a final state again.' },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
+import type { FaultSet } from '../faults/catalog.js';
 import { ERRORS, type ErrorResponse } from '../errors.js';
 import { maskPan, paymentJson, rubles, rublesPlain } from '../present.js';
 import { sendError, sendHtml, sendJson } from '../respond.js';
@@ -37,13 +38,15 @@ function recipientHtml(p: Payment): string {
   return `<dt>Recipient</dt><dd id="recipient">${esc(c.holder)}, phone ${esc(c.phone)}</dd>`;
 }
 
-function paymentPage(p: Payment): string {
+function paymentPage(p: Payment, faults: FaultSet): string {
+  // Fault page-amount-in-kopecks: the amount field read as rubles.
+  const shown = faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
   const action = `/pay/${p.token}`;
   return layout(
-    `Payment ${rubles(p.amount)}`,
+    `Payment ${rubles(shown)}`,
     `<h1>Payment</h1>
 <dl>
-<dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(rubles(p.amount))} (${esc(rublesPlain(p.amount))})</dd>
+<dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(rubles(shown))} (${esc(rublesPlain(shown))})</dd>
 ${recipientHtml(p)}
 <dt>Description</dt><dd>${esc(p.description ?? '')}</dd>
 <dt>State</dt><dd id="state">${esc(p.state)}</dd>
@@ -78,7 +81,7 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   req.resume(); // a form body, if any, carries nothing we need
   const p = ctx.store.byPageToken(token);
   if (!p) return fail(req, res, ctx, ERRORS.pageNotFound);
-  if (!action) return sendHtml(res, 200, paymentPage(p));
+  if (!action) return sendHtml(res, 200, paymentPage(p, faults));
 
   if (isFinal(p) && !faults.has('final-state-changes')) {
     if (wantsHtml(req)) return sendHtml(res, 409, resultPage(p, `${ERRORS.finalState.message}: ${p.state}. Nothing changed.`));

@@ -21,5 +21,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   if (!payment) {
     return sendError(res, faults, ERRORS.paymentNotFound, {}, faults.has('status-unknown-200') ? 200 : ERRORS.paymentNotFound.status);
   }
-  sendJson(res, faults, 200, { transaction, payment: paymentJson(payment, faults) });
+  const json = paymentJson(payment, faults);
+  if (faults.has('status-id-string')) json.id = String(json.id);
+  sendJson(res, faults, 200, { transaction, payment: json });
 }

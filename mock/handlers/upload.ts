@@ -39,6 +39,7 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     let tooLarge = false;
     let broken = false;
     let apiKey: string | undefined;
+    let signature: string | undefined;
     let fileBytes: number | undefined;
     let fileEnded: Promise<void> = Promise.resolve();
     let answered = false;
@@ -52,6 +53,7 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
 
     bb.on('field', (name, value) => {
       if (name === 'api_key' && apiKey === undefined) apiKey = value;
+      if (name === 'signature' && signature === undefined) signature = value;
     });
     bb.on('file', (name, stream) => {
       if (name !== 'file' || fileBytes !== undefined) {
@@ -79,10 +81,11 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       const errors = new ValidationErrors(faults);
       if (apiKey === undefined || apiKey === '') errors.required('api_key');
       else if (!ctx.merchants.find(apiKey, faults) && !faults.has('upload-unknown-key-accepted')) errors.add('api_key', 'Unknown api_key.');
+      if (faults.has('upload-requires-signature') && !signature) errors.required('signature');
       if (fileBytes === undefined) errors.required('file');
       else if (fileBytes > MAX_FILE_BYTES && !noLimit) errors.add('file', `The file may not be greater than ${MAX_FILE_BYTES} bytes (10 MiB).`);
       if (!errors.empty) return sendValidation(res, faults, errors);
-      sendJson(res, faults, 200, { message: UPLOAD_ACCEPTED });
+      sendJson(res, faults, faults.has('upload-status-201') ? 201 : 200, { message: UPLOAD_ACCEPTED });
     };
 
     req.on('data', (chunk: Buffer) => {

@@ -59,6 +59,8 @@ const PROBES: Record<string, Probe> = {
   'empty-string-accepted': async (api) => (await api.invoice({ description: '' })).status === 200,
   'client-ip-not-validated': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: 'not-an-ip' } })).status === 200,
   'luhn-not-checked': async (api) => (await api.a2c(api.a2cBody({ recipient_pan: '4111111111111112' }))).status === 200,
+  'payer-phone-not-validated': async (api) => (await api.a2c(api.a2cBody({ payer_phone: 'call me' }))).status === 200,
+  'payload-array-accepted': async (api) => !('payload' in (await api.invoice({ payload: [] })).json),
   'return-url-not-validated': async (api) => (await api.invoice({ return_url: 'not a url' })).status === 200,
   'transaction-uuid-not-checked': async (api) => (await api.invoice({ transaction: 'order-1', signature: api.invoiceSignature('order-1', 123456) })).status === 200,
   'payload-extra-rejected': async (api) => (await api.invoice({}, { order: 1 })).status === 422,
@@ -70,6 +72,10 @@ const PROBES: Record<string, Probe> = {
   'validation-status-400': async (api) => (await api.post(PATHS.invoice, {})).status === 400,
   'invoice-status-201': async (api) => (await api.invoice()).status === 201,
   'created-at-iso': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
+  'created-at-local-time': async (api) => {
+    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})/.exec((await api.invoice()).json.payment.created_at)!;
+    return Math.abs(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) - Date.now()) > 3600_000;
+  },
   'created-at-millis': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
   'state-pending': async (api) => (await api.invoice()).json.payment.state !== 'processing',
   'error-code-omitted': async (api) => !('error_code' in (await api.invoice()).json.payment),
@@ -91,14 +97,25 @@ const PROBES: Record<string, Probe> = {
   'message-error-extra-field': async (api) => Object.keys((await api.send('/nowhere')).json).length !== 1,
   'malformed-json-500': async (api) => (await api.post(PATHS.invoice, '{')).status === 500,
   'content-type-text-plain': async (api) => !/^application\/json/.test((await api.invoice()).headers.get('content-type') ?? ''),
+  'unversioned-paths': async (api) => (await api.invoice()).status === 404 && (await api.post(PATHS.invoice.replace('/api/v1/', '/api/'), api.invoiceBody())).status === 200,
   'get-allowed': async (api) => (await api.send(PATHS.invoice, { method: 'GET' })).status !== 405,
   'crash-on-deep-json': async (api) => {
     const raw = JSON.stringify(api.invoiceBody({}, { deep: 0 })).replace('"deep":0', `"deep":${'['.repeat(40)}${']'.repeat(40)}`);
     return (await api.post(PATHS.invoice, raw)).status === 500;
   },
   'upload-no-size-limit': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10 * MiB + 1)]) })).status === 200,
+  'upload-requires-signature': async (api) => 'signature' in ((await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json ?? {}),
+  'upload-status-201': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).status === 201,
   'upload-unknown-key-accepted': async (api) => (await api.upload({ api_key: 'nobody', file: 'x' })).status === 200,
+  'status-id-string': async (api) => {
+    const inv = (await api.invoice()).json;
+    return typeof (await api.status(inv.transaction)).json.payment.id === 'string';
+  },
   'status-unknown-200': async (api) => (await api.status(crypto.randomUUID())).status === 200,
+  'page-amount-in-kopecks': async (api) => {
+    const inv = (await api.invoice({ amount: 123456 })).json;
+    return !(await api.send(new URL(inv.redirect_url).pathname)).text.includes('1 234,56');
+  },
   'pay-declines': async (api) => {
     const inv = (await api.invoice()).json;
     return (await api.press(inv.redirect_url, 'pay')).json.payment.state !== 'deposited';
