@@ -39,8 +39,14 @@ const ref = (c: SummaryCheck): CheckRef => ({ id: c.id, rules: c.rules, kind: c.
 const failing = (s: string) => s === 'failed';
 const passing = (s: string) => s === 'passed' || s === 'flaky';
 
+/** A check's response shapes; summaries written before suite 0.2.0 kept one sample as `responseShape`. */
+function shapesOf(c: SummaryCheck): string[] | undefined {
+  const legacy = (c as { responseShape?: unknown }).responseShape;
+  return c.responseShapes ?? (typeof legacy === 'string' ? [legacy] : undefined);
+}
+
 /** Every response shape a run saw, in any check. */
-const allShapes = (s: Summary): Set<string> => new Set(s.checks.flatMap((c) => c.responseShapes ?? []));
+const allShapes = (s: Summary): Set<string> => new Set(s.checks.flatMap((c) => shapesOf(c) ?? []));
 
 /**
  * A check's shapes changed when they differ AND one of them is new to the other run as a whole. A check
@@ -68,8 +74,8 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
     if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failure: o.failure });
     else if (failing(o.status) && failing(n.status)) c.stillFailing.push(r);
     else if (o.status !== n.status && !failing(n.status)) c.statusChanges.push({ ...r, before: o.status, after: n.status });
-    if (o.responseShapes && n.responseShapes && shapeChanged(o.responseShapes, n.responseShapes, oldShapes, newShapes))
-      c.shapeChanges.push({ ...r, before: o.responseShapes, after: n.responseShapes });
+    const [os, ns] = [shapesOf(o), shapesOf(n)];
+    if (os && ns && shapeChanged(os, ns, oldShapes, newShapes)) c.shapeChanges.push({ ...r, before: os, after: ns });
   }
   for (const [id, o] of before) if (!after.has(id)) c.removed.push({ ...ref(o), id, status: o.status });
   const ruleIds = [...new Set([...Object.keys(oldS.rules), ...Object.keys(newS.rules)])].sort();

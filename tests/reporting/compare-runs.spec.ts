@@ -70,6 +70,16 @@ test('a check that sampled another documented answer the old run also saw is not
   ]);
 });
 
+test('a summary from before 0.2.0 (one responseShape per check) still compares', () => {
+  const card = 'HTTP 200 {payment:{credentials:{card_pan:string}}}';
+  const legacy = fixtureSummary([{ title: 'one invoice', status: 'passed' }]);
+  (legacy.checks[0] as unknown as Record<string, unknown>).responseShape = card;
+  const same = fixtureSummary([{ title: 'one invoice', status: 'passed', responseShapes: [card] }]);
+  const changed = fixtureSummary([{ title: 'one invoice', status: 'passed', responseShapes: ['HTTP 200 {payment:{}}'] }]);
+  expect(compareSummaries(legacy, same, 'a', 'b').shapeChanges).toEqual([]);
+  expect(compareSummaries(legacy, changed, 'a', 'b').shapeChanges.map((s) => s.before)).toEqual([[card]]);
+});
+
 test.describe('npm run compare', () => {
   const dirs: string[] = [];
   test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
