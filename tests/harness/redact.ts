@@ -23,15 +23,41 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 4 && !secrets.includes(value)) secrets = [...secrets, value].sort((a, b) => b.length - a.length);
 }
 
+/** Hex words this long are digests, ids or file names, not card numbers. */
+const HEX_TOKEN_MIN = 32;
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+
+/**
+ * Is text[start, end) part of a hex word of at least 32 characters (a sha256 signature, a sha1 file name)?
+ * One digit run in ten passes the Luhn check by chance: masking it would garble the signature a replay
+ * command sends, and a scanner would see a card number that never was one.
+ */
+function inHexToken(text: string, start: number, end: number): boolean {
+  let a = start;
+  let b = end;
+  while (a > 0 && isHex(text.charCodeAt(a - 1))) a--;
+  while (b < text.length && isHex(text.charCodeAt(b))) b++;
+  return b - a >= HEX_TOKEN_MIN;
+}
+
+/** What reads as a card number in a text: Luhn-valid runs of 13 to 19 digits, outside hex words. */
+export function cardNumberRuns(text: string): { run: string; index: number }[] {
+  return [...text.matchAll(DIGIT_RUN)]
+    .filter((m) => luhnValid(m[0]) && !inHexToken(text, m.index!, m.index! + m[0].length))
+    .map((m) => ({ run: m[0], index: m.index! }));
+}
+
 /**
  * Redacts free text: secrets, PEM private keys, and digit runs of card length that pass the Luhn check
- * (amounts and phone numbers are shorter, so they stay readable).
+ * (amounts and phone numbers are shorter, so they stay readable; digests are left whole).
  */
 export function redactText(text: string): string {
   let out = text.replace(PEM_PRIVATE_KEY, '[private key redacted]');
   for (const s of secrets) out = out.split(s).join('[crypto_key redacted]');
   out = out.replace(PAN_FIELD, (_m, head: string, pan: string) => `${head}${maskPan(pan)}"`);
-  return out.replace(DIGIT_RUN, (run) => (luhnValid(run) ? maskPan(run) : run));
+  return out.replace(DIGIT_RUN, (run: string, offset: number, whole: string) =>
+    luhnValid(run) && !inHexToken(whole, offset, offset + run.length) ? maskPan(run) : run,
+  );
 }
 
 const PAN_KEYS = /(^|_)pan$/i;

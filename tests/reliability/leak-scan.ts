@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { luhnValid } from '../harness/redact.js';
+import { cardNumberRuns } from '../harness/redact.js';
 import { listFiles } from '../../scripts/gate/manifest.js';
 
 export interface Secrets {
@@ -14,7 +14,7 @@ export interface Secrets {
   pans: string[];
   /**
    * Also flag any Luhn-valid run of exactly 16 digits, whatever its origin, unless it sits inside a hex
-   * word (a digest, an attachment's sha1 name, a test id): one in ten digit runs passes Luhn by chance.
+   * word of a digest's length (see cardNumberRuns): one in ten digit runs passes Luhn by chance.
    */
   anyLuhn16: boolean;
 }
@@ -29,7 +29,6 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 3;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
 const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
-const HEX_LETTER = /[a-fA-F]/;
 
 /** Entries of a zip archive (stored or deflated); undefined when `buf` is not one. */
 export function unzip(buf: Buffer): { name: string; data: Buffer }[] | undefined {
@@ -76,20 +75,16 @@ function mostlyText(buf: Buffer): boolean {
   return printable / n > 0.9;
 }
 
-function insideHexWord(text: string, start: number, length: number): boolean {
-  return HEX_LETTER.test(text.charAt(start - 1)) || HEX_LETTER.test(text.charAt(start + length));
-}
-
 function scanText(text: string, where: string, secrets: Secrets, findings: Finding[]): void {
   for (const { label, value } of secrets.exact) {
     for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) findings.push({ where, offset: i, what: label });
   }
   const pans = new Set(secrets.pans);
-  for (const m of text.matchAll(DIGIT_RUN)) {
-    const run = m[0];
-    if (pans.has(run)) findings.push({ where, offset: m.index!, what: `a full card number the run sent or received (${run.length} digits)` });
-    else if (secrets.anyLuhn16 && run.length === 16 && luhnValid(run) && !insideHexWord(text, m.index!, run.length)) findings.push({ where, offset: m.index!, what: 'a Luhn-valid 16-digit number' });
-  }
+  for (const m of text.matchAll(DIGIT_RUN))
+    if (pans.has(m[0])) findings.push({ where, offset: m.index!, what: `a full card number the run sent or received (${m[0].length} digits)` });
+  if (secrets.anyLuhn16)
+    for (const { run, index } of cardNumberRuns(text))
+      if (run.length === 16 && !pans.has(run)) findings.push({ where, offset: index, what: 'a Luhn-valid 16-digit number' });
 }
 
 export function scanBuffer(buf: Buffer, where: string, secrets: Secrets, findings: Finding[], depth = 0): void {
@@ -130,5 +125,5 @@ export function scanOutputs(dirs: string[], extra: Record<string, string>, secre
 
 /** Luhn-valid 13..19-digit runs in a text (card numbers in request and response bodies). */
 export function cardNumbersIn(text: string): string[] {
-  return [...text.matchAll(DIGIT_RUN)].map((m) => m[0]).filter(luhnValid);
+  return cardNumberRuns(text).map((c) => c.run);
 }

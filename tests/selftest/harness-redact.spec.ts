@@ -5,10 +5,10 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { luhnPan } from '../../generators/arbitraries/luhnPan.js';
 import { payloadExtras } from '../../generators/arbitraries/payloadExtras.js';
-import { luhnValid, maskPan, redactJson, redactText } from '../../tests/harness/redact.js';
+import { createHash } from 'node:crypto';
+import { cardNumberRuns, luhnValid, maskPan, redactJson, redactText } from '../../tests/harness/redact.js';
 
-const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
-const fullCardNumbers = (text: string): string[] => [...text.matchAll(DIGIT_RUN)].map((m) => m[0]).filter(luhnValid);
+const fullCardNumbers = (text: string): string[] => cardNumberRuns(text).map((c) => c.run);
 
 /** A card number as a JSON number: only those up to 2^53 survive JSON, so 13..16 digits. */
 const panAsNumber = luhnPan({ minLength: 13, maxLength: 16 }).map(Number).filter(Number.isSafeInteger);
@@ -41,6 +41,18 @@ test.describe('redaction @harness', () => {
   test('a card number sent as a JSON number is masked; an amount stays a number', () => {
     const redacted = redactJson({ amount: 10000, payload: { card: 4111111111111111, big: 9007199254740993 } });
     expect(redacted).toEqual({ amount: 10000, payload: { card: '411111******1111', big: 9007199254740992 } });
+  });
+
+  test('a digest whose digits happen to pass Luhn is left whole; the same digits alone are masked', () => {
+    // A sha256 hex with a Luhn-valid run of 13..19 digits between hex letters (found by search, so the case is real).
+    let digest = '';
+    let run = '';
+    for (let i = 0; !run; i++) {
+      digest = createHash('sha256').update(String(i)).digest('hex');
+      run = [...digest.matchAll(/(?<![0-9])[0-9]{13,19}(?![0-9])/g)].map((m) => m[0]).find(luhnValid) ?? '';
+    }
+    expect(redactText(`signature ${digest}`)).toBe(`signature ${digest}`);
+    expect(redactText(`card ${run}`)).toBe(`card ${maskPan(run)}`);
   });
 
   test('free text: card numbers masked to the first 6 and last 4, shorter digit runs kept', () => {
