@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js';
 import { RateLimiter } from './rate-limiter.js';
+import { registerSentCardNumbers } from './redact.js';
 
 /** The most of a response body the suite reads; a hostile provider may send far more. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -79,6 +80,7 @@ export class HttpClient {
       body: typeof opts.body === 'string' ? opts.body : opts.multipart ? undefined : opts.body?.toString('utf8'),
       multipart: opts.multipart,
     };
+    registerSentCardNumbers(request.body); // so that evidence masks them wherever the provider quotes them
     const started = performance.now();
     let rateLimitedRetries = 0;
     for (;;) {

@@ -28,7 +28,6 @@ export interface Finding {
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 3;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
-const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /** Entries of a zip archive (stored or deflated); undefined when `buf` is not one. */
 export function unzip(buf: Buffer): { name: string; data: Buffer }[] | undefined {
@@ -79,9 +78,11 @@ function scanText(text: string, where: string, secrets: Secrets, findings: Findi
   for (const { label, value } of secrets.exact) {
     for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) findings.push({ where, offset: i, what: label });
   }
+  // Anywhere, also inside a longer digit run (a digest input quotes recipient_pan right after the amount).
   const pans = new Set(secrets.pans);
-  for (const m of text.matchAll(DIGIT_RUN))
-    if (pans.has(m[0])) findings.push({ where, offset: m.index!, what: `a full card number the run sent or received (${m[0].length} digits)` });
+  for (const pan of pans)
+    for (let i = text.indexOf(pan); i >= 0; i = text.indexOf(pan, i + 1))
+      findings.push({ where, offset: i, what: `a full card number the run sent or received (${pan.length} digits)` });
   if (secrets.anyLuhn16)
     for (const { run, index } of cardNumberRuns(text))
       if (run.length === 16 && !pans.has(run)) findings.push({ where, offset: index, what: 'a Luhn-valid 16-digit number' });

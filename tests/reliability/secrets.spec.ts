@@ -25,6 +25,8 @@ const SLICE = [
   'a valid signed invoice is accepted with the profile success status',
   'created_at has the shape',
   'a valid signed account to card payment is accepted',
+  // With leaks-crypto-key its answers quote the digest input, where recipient_pan follows the amount's digits.
+  'every tampered account to card signature is refused',
   'the account to card response echoes the transaction and carries credentials',
   'a recipient_pan that is not 13..19 Luhn-valid digits',
   'X-Sign over its exact body bytes is accepted',
@@ -85,6 +87,7 @@ test('the leak scanner finds planted secrets in plain files, base64 attachments 
     mkdirSync(join(dir, 'nested'));
     writeFileSync(join(dir, 'nested', 'plain.txt'), `x${key}x`);
     writeFileSync(join(dir, 'attach.json'), JSON.stringify({ body: Buffer.from(`{"recipient_pan":"${pan}"}`).toString('base64') }));
+    writeFileSync(join(dir, 'glued.txt'), `digest input …a37150000${pan}[crypto_key redacted]`);
     // A minimal zip (one deflated entry) base64-embedded in HTML, as Playwright's HTML report stores its data.
     const data = deflateRawSync(Buffer.from(`{"error":"${key}"}`));
     const name = Buffer.from('report.json');
@@ -98,6 +101,7 @@ test('the leak scanner finds planted secrets in plain files, base64 attachments 
     const wheres = findings.map((f) => `${f.where}: ${f.what}`);
     expect(wheres).toContainEqual(expect.stringMatching(/^nested\/plain\.txt: the crypto key$/));
     expect(wheres).toContainEqual(expect.stringMatching(/^attach\.json » base64 at \d+: a full card number/));
+    expect(wheres).toContainEqual(expect.stringMatching(/^glued\.txt: a full card number/));
     expect(wheres).toContainEqual(expect.stringMatching(/^index\.html » base64 at \d+ » zip entry report\.json: the crypto key$/));
   } finally {
     rmSync(dir, { recursive: true, force: true });

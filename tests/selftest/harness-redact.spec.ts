@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { luhnPan } from '../../generators/arbitraries/luhnPan.js';
 import { payloadExtras } from '../../generators/arbitraries/payloadExtras.js';
 import { createHash } from 'node:crypto';
-import { cardNumberRuns, luhnValid, maskPan, redactJson, redactText } from '../../tests/harness/redact.js';
+import { cardNumberRuns, luhnValid, maskPan, redactJson, redactText, registerSentCardNumbers } from '../../tests/harness/redact.js';
 
 const fullCardNumbers = (text: string): string[] => cardNumberRuns(text).map((c) => c.run);
 
@@ -53,6 +53,14 @@ test.describe('redaction @harness', () => {
     }
     expect(redactText(`signature ${digest}`)).toBe(`signature ${digest}`);
     expect(redactText(`card ${run}`)).toBe(`card ${maskPan(run)}`);
+  });
+
+  test('a card number the suite sent is masked also where the provider glues it to other digits', () => {
+    const pan = '2200000000000004';
+    const gluedAnswer = `expected the sha256 of "pts-1a2b3c4d150000${pan}"`; // … amount, then recipient_pan
+    expect(redactText(gluedAnswer), 'a 22-digit run is no card number by shape').toContain(pan);
+    registerSentCardNumbers(JSON.stringify({ amount: 150000, recipient_pan: pan }));
+    expect(redactText(gluedAnswer)).toBe(`expected the sha256 of "pts-1a2b3c4d150000${maskPan(pan)}"`);
   });
 
   test('free text: card numbers masked to the first 6 and last 4, shorter digit runs kept', () => {
