@@ -76,11 +76,17 @@ function inHexToken(text: string, start: number, end: number): boolean {
   return b - a >= HEX_TOKEN_MIN;
 }
 
-/** What reads as a card number in a text: Luhn-valid runs of 13 to 19 digits, outside hex words. */
+/** Digits after `<digit>.`: the fraction of a number (a time such as 2.5256180000000006 s), not a card number. */
+const isFraction = (text: string, start: number) => text.charAt(start - 1) === '.' && /\d/.test(text.charAt(start - 2));
+
+/** Does the digit run text[start, end) read as a card number (Luhn-valid, not in a digest, not a fraction)? */
+function readsAsCardNumber(text: string, run: string, start: number): boolean {
+  return luhnValid(run) && !inHexToken(text, start, start + run.length) && !isFraction(text, start);
+}
+
+/** What reads as a card number in a text: Luhn-valid runs of 13 to 19 digits, outside hex words and fractions. */
 export function cardNumberRuns(text: string): { run: string; index: number }[] {
-  return [...text.matchAll(DIGIT_RUN)]
-    .filter((m) => luhnValid(m[0]) && !inHexToken(text, m.index!, m.index! + m[0].length))
-    .map((m) => ({ run: m[0], index: m.index! }));
+  return [...text.matchAll(DIGIT_RUN)].filter((m) => readsAsCardNumber(text, m[0], m.index!)).map((m) => ({ run: m[0], index: m.index! }));
 }
 
 /**
@@ -92,9 +98,7 @@ export function redactText(text: string): string {
   for (const s of secrets) out = out.split(s).join('[crypto_key redacted]');
   out = out.replace(PAN_FIELD, (_m, head: string, pan: string) => `${head}${maskPan(pan)}"`);
   if (sentPanCount > 0) out = out.replace(/\d{13,}/g, maskSentPans);
-  return out.replace(DIGIT_RUN, (run: string, offset: number, whole: string) =>
-    luhnValid(run) && !inHexToken(whole, offset, offset + run.length) ? maskPan(run) : run,
-  );
+  return out.replace(DIGIT_RUN, (run: string, offset: number, whole: string) => (readsAsCardNumber(whole, run, offset) ? maskPan(run) : run));
 }
 
 const PAN_KEYS = /(^|_)pan$/i;

@@ -55,6 +55,13 @@ test.describe('redaction @harness', () => {
     expect(redactText(`card ${run}`)).toBe(`card ${maskPan(run)}`);
   });
 
+  test('the fraction of a number (a JUnit time) is no card number, even when its 16 digits pass Luhn', () => {
+    const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => `525618000000000${d}`).find(luhnValid)!;
+    expect(redactText(`<testcase time="2.${digits}">`)).toBe(`<testcase time="2.${digits}">`);
+    expect(cardNumberRuns(`time 2.${digits}`)).toEqual([]);
+    expect(redactText(`card ${digits}`)).toBe(`card ${maskPan(digits)}`);
+  });
+
   test('a card number the suite sent is masked also where the provider glues it to other digits', () => {
     const pan = '2200000000000004';
     const gluedAnswer = `expected the sha256 of "pts-1a2b3c4d150000${pan}"`; // … amount, then recipient_pan
