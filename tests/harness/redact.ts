@@ -23,12 +23,9 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 4 && !secrets.includes(value)) secrets = [...secrets, value].sort((a, b) => b.length - a.length);
 }
 
-/** Card numbers the suite sent, by length: masked wherever they appear, also glued to other digits. */
-const sentPans = new Map<number, Set<string>>();
+/** Card numbers the suite sent: masked wherever they appear, also glued to other digits. */
+const sentPans = new Set<string>();
 const MAX_SENT_PANS = 100_000;
-let sentPanCount = 0;
-/** Any `…pan` field's value in a JSON text (recipient_pan, card_pan). */
-const PAN_VALUE = /"(?:\w*_)?pan"\s*:\s*"(\d{13,19})"/gi;
 
 /**
  * Registers the card numbers in a request body the suite is about to send. A provider may quote them
@@ -37,22 +34,15 @@ const PAN_VALUE = /"(?:\w*_)?pan"\s*:\s*"(\d{13,19})"/gi;
  */
 export function registerSentCardNumbers(body: string | undefined): void {
   if (!body || !/pan"/i.test(body)) return;
-  for (const m of body.matchAll(PAN_VALUE)) {
-    const pan = m[1]!;
-    const set = sentPans.get(pan.length) ?? new Set<string>();
-    if (set.has(pan) || sentPanCount >= MAX_SENT_PANS) continue;
-    set.add(pan);
-    sentPans.set(pan.length, set);
-    sentPanCount++;
-  }
+  for (const m of body.matchAll(PAN_FIELD)) if (sentPans.size < MAX_SENT_PANS) sentPans.add(m[2]!);
 }
 
-/** Masks every registered card number inside a run of digits. */
+/** Masks every registered card number (13 to 19 digits) inside a run of digits. */
 function maskSentPans(run: string): string {
   let out = run;
   for (let i = 0; i + 13 <= out.length; i++)
-    for (const [length, set] of sentPans)
-      if (i + length <= out.length && set.has(out.slice(i, i + length))) {
+    for (let length = 13; length <= 19 && i + length <= out.length; length++)
+      if (sentPans.has(out.slice(i, i + length))) {
         out = out.slice(0, i) + maskPan(out.slice(i, i + length)) + out.slice(i + length);
         break;
       }
@@ -97,7 +87,7 @@ export function redactText(text: string): string {
   let out = text.replace(PEM_PRIVATE_KEY, '[private key redacted]');
   for (const s of secrets) out = out.split(s).join('[crypto_key redacted]');
   out = out.replace(PAN_FIELD, (_m, head: string, pan: string) => `${head}${maskPan(pan)}"`);
-  if (sentPanCount > 0) out = out.replace(/\d{13,}/g, maskSentPans);
+  if (sentPans.size > 0) out = out.replace(/\d{13,}/g, maskSentPans);
   return out.replace(DIGIT_RUN, (run: string, offset: number, whole: string) => (readsAsCardNumber(whole, run, offset) ? maskPan(run) : run));
 }
 
