@@ -55,11 +55,14 @@ function attachmentText(a: TestResult['attachments'][number]): string | undefine
   return undefined;
 }
 
-/** The distinct response shapes the evidence recorder attached (none when the check made no request). */
+/**
+ * The distinct response shapes the evidence recorder attached (none when the check made no request);
+ * already redacted there, and summary.json as a whole passes through redactText when written.
+ */
 function shapesOf(result: TestResult | undefined): string[] | undefined {
   const listed = result?.attachments.find((a) => a.name === SHAPES_ATTACHMENT);
   const text = listed && attachmentText(listed);
-  const shapes = text?.split('\n').filter(Boolean).map(redactText);
+  const shapes = text?.split('\n').filter(Boolean);
   return shapes && shapes.length > 0 ? shapes : undefined;
 }
 
