@@ -42,7 +42,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
   });
 }
 
-
 export type ParsedJson = { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'malformed' | 'not-object' };
 
 /** Strict UTF-8, then JSON.parse; the top level must be an object (not an array, not null). */

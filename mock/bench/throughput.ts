@@ -5,7 +5,7 @@
  * two servers, BENCH_SECONDS (default 5) each; the ratio is the median over rounds. Every request
  * carries a DISTINCT, correctly signed invoice (new transaction UUID per request, made in
  * setupRequest), so the provider is measured on its 200 path; the bare server gets the same
- * requests. Servers run in a child process, autocannon in this one.
+ * requests. Each server runs in a child process of its own, autocannon in this one.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -107,7 +107,8 @@ async function main(): Promise<void> {
   for (const mode of ['bare', 'provider'])
     for (const c of CONNECTIONS) {
       const rs = rows.filter((r) => r.target === mode && r.connections === c);
-      const m = rs.find((r) => r.rps === median(rs.map((x) => x.rps)))!;
+      const mid = median(rs.map((x) => x.rps));
+      const m = rs.find((r) => r.rps === mid)!;
       const sum = (k: 'non2xx' | 'errors') => rs.reduce((a, r) => a + r[k], 0);
       console.log(`| ${mode.padEnd(8)} | ${String(c).padEnd(11)} | ${m.rps.toFixed(0).padStart(14)} | ${String(m.p50).padStart(6)} | ${String(m.p99).padStart(6)} | ${String(sum('non2xx')).padStart(7)} | ${String(sum('errors')).padStart(6)} |`);
     }
