@@ -104,3 +104,21 @@ export function compileAll(ajv: Ajv2020): Record<SchemaName, ValidateFunction> {
   }
   return out;
 }
+
+/**
+ * One clause per diagnostic, the project's one wording of a schema failure:
+ * "/payment/state must be one of [...]", "/colour is not a known key", "/payment/id is missing".
+ */
+export function describeDiagnostic(d: Diagnostic): string {
+  if (d.keyword === 'additionalProperties') return `${d.path}/${String(d.params.additionalProperty)} is not a known key`;
+  if (d.keyword === 'required') return `${d.path}/${String(d.params.missingProperty)} is missing`;
+  if (d.keyword === 'type') return `${d.path || '/'} must be ${String(d.params.type).split(',').join(' or ')}`;
+  if (d.keyword === 'enum') return `${d.path || '/'} must be one of ${JSON.stringify(d.params.allowedValues)}`;
+  return `${d.path || '/'} ${d.message}`;
+}
+
+/** The diagnostics as one line, each distinct clause once; oneOf/anyOf wrappers left out when leaves say more. */
+export function formatDiagnostics(errors: readonly Diagnostic[]): string {
+  const leaves = errors.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf');
+  return [...new Set((leaves.length ? leaves : errors).map(describeDiagnostic))].join('; ');
+}

@@ -283,6 +283,8 @@ for (const schema of ['profile', 'profile-override'] as const) {
   add(schema, 'an empty declineButton', withValue(profile, '/paymentPage/declineButton', ''), { path: '/paymentPage/declineButton', keyword: 'minLength' });
   add(schema, 'minDeliveries 0', withValue(profile, '/callbacks/minDeliveries', 0), { path: '/callbacks/minDeliveries', keyword: 'minimum' });
   add(schema, 'waitSeconds 0', withValue(profile, '/callbacks/waitSeconds', 0), { path: '/callbacks/waitSeconds', keyword: 'exclusiveMinimum' });
+  add(schema, 'quietSeconds 0', withValue(profile, '/callbacks/quietSeconds', 0), { path: '/callbacks/quietSeconds', keyword: 'exclusiveMinimum' });
+  add(schema, 'settleSeconds 0', withValue(profile, '/paymentPage/settleSeconds', 0), { path: '/paymentPage/settleSeconds', keyword: 'exclusiveMinimum' });
   add(schema, '$comment as a number', withValue(profile, '/$comment', 1), { path: '/$comment', keyword: 'type' });
   add(schema, '$schema as a number', withValue(profile, '/$schema', 1), { path: '/$schema', keyword: 'type' });
   add(schema, 'a profile that is an array', [], { path: '', keyword: 'type', params: { type: 'object' } });

@@ -4,18 +4,18 @@
  *
  *   import { validate, is, type InvoiceResponse } from '../contracts/index.js';
  */
-import { getValidator, validateWith, type Diagnostic, type ValidationResult } from './ajv.js';
+import { getValidator, validateWith, type ValidationResult } from './ajv.js';
 import type { SchemaName } from './schema-files.js';
 import type { SchemaTypeMap } from './types.gen.js';
 
 export type { Diagnostic, ValidationResult } from './ajv.js';
-export { CREATED_AT_FORMAT } from './ajv.js';
+export { CREATED_AT_FORMAT, describeDiagnostic, formatDiagnostics } from './ajv.js';
 export { isCreatedAt, CREATED_AT_PATTERN } from './created-at.js';
 export { SCHEMA_BASE_URI, SCHEMA_NAMES, PROFILE_SCHEMA_NAMES, SCHEMA_FILES, schemaId, schemaFileUrl } from './schema-files.js';
 export type { SchemaName } from './schema-files.js';
 export { loadProfile, defaultProfile, profileDigest, ProfileError, DEFAULT_PROFILE_URL } from './profile.js';
-export { requirements, requirement, isRequirementId } from './requirements.js';
-export type { Requirement, RequirementId, RequirementKind } from './requirements.js';
+export { requirements, requirement, isRequirementId, RULE_IDS } from './requirements.js';
+export type { Requirement, RequirementId, RequirementKind, RuleId } from './requirements.js';
 
 // Generated from the schemas (types.gen.ts); these names are the stable public ones.
 export type {
@@ -56,14 +56,4 @@ export function validate(name: SchemaName, data: unknown): ValidationResult {
 /** Type guard: true when `data` is valid against the named schema. */
 export function is<N extends SchemaName>(name: N, data: unknown): data is SchemaTypes[N] {
   return getValidator(name)(data) as boolean;
-}
-
-/** One line per diagnostic, e.g. "/payment/state must be equal to one of the allowed values". */
-export function formatDiagnostics(errors: readonly Diagnostic[]): string {
-  return errors
-    .map((d) => {
-      if (d.keyword === 'additionalProperties') return `${d.path}/${String(d.params.additionalProperty)} is not allowed`;
-      return `${d.path || '/'} ${d.message}`;
-    })
-    .join('; ');
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { validateWith, type Diagnostic } from './ajv.js';
+import { formatDiagnostics, validateWith, type Diagnostic } from './ajv.js';
 import type { Profile } from './types.gen.js';
 
 export const DEFAULT_PROFILE_URL = new URL('./profile.default.json', import.meta.url);
@@ -38,15 +38,6 @@ function deepMerge(base: Json, over: Json): Json {
   return out;
 }
 
-/** One clause per diagnostic: "/http/validation must be integer", "/colour is not a known key". */
-function describe(d: Diagnostic): string {
-  if (d.keyword === 'additionalProperties') return `${d.path}/${String(d.params.additionalProperty)} is not a known key`;
-  if (d.keyword === 'required') return `${d.path}/${String(d.params.missingProperty)} is missing`;
-  if (d.keyword === 'type') return `${d.path || '/'} must be ${String(d.params.type).split(',').join(' or ')}`;
-  if (d.keyword === 'enum') return `${d.path || '/'} must be one of ${JSON.stringify(d.params.allowedValues)}`;
-  return `${d.path || '/'} ${d.message}`;
-}
-
 function readJson(file: string, label: string): Json {
   let text: string;
   try {
@@ -66,10 +57,7 @@ function readJson(file: string, label: string): Json {
 function check(name: 'profile' | 'profile-override', data: unknown, file: string, label: string): void {
   const { valid, errors } = validateWith(name, data);
   if (valid) return;
-  // oneOf/anyOf wrappers add noise without a key path of their own; keep the leaf failures.
-  const leaves = errors.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf');
-  const clauses = [...new Set((leaves.length ? leaves : errors).map(describe))];
-  throw new ProfileError(`${label} ${file}: ${clauses.join('; ')}`, file, errors);
+  throw new ProfileError(`${label} ${file}: ${formatDiagnostics(errors)}`, file, errors);
 }
 
 /** The default profile, validated. */

@@ -3,11 +3,13 @@
  * documented) and of defaults.md (kind profile). Checks declare the IDs they cover.
  */
 import { readFileSync } from 'node:fs';
+import { RULE_IDS, type RuleId } from './rule-ids.gen.js';
 
 export type RequirementKind = 'documented' | 'profile';
+export { RULE_IDS, type RuleId };
 
-/** A requirement ID such as 'DOC-PAY-STATE'; checked at runtime by requirement()/isRequirementId(). */
-export type RequirementId = string;
+/** A requirement ID such as 'DOC-PAY-STATE' (the generated union of requirements.json). */
+export type RequirementId = RuleId;
 
 export interface Requirement {
   id: RequirementId;
@@ -43,6 +45,8 @@ function load(): readonly Requirement[] {
     }
     if (r.testable === false && (typeof r.reason !== 'string' || r.reason === '')) problems.push(`${at}: testable false needs a reason`);
   });
+  const generated = RULE_IDS.join(',');
+  if (list.map((r) => r.id).join(',') !== generated) problems.push('rule-ids.gen.ts is stale: run npm run contracts:types');
   if (problems.length) throw new Error(`contracts/requirements.json: ${problems.join('; ')}`);
   return Object.freeze(list.map((r) => Object.freeze({ ...r })));
 }
@@ -50,15 +54,15 @@ function load(): readonly Requirement[] {
 /** Every requirement, in file order. */
 export const requirements: readonly Requirement[] = load();
 
-const byId = new Map(requirements.map((r) => [r.id, r]));
+const byId = new Map<string, Requirement>(requirements.map((r) => [r.id, r]));
 
 /** True when `id` names a requirement. */
-export function isRequirementId(id: string): id is RequirementId {
+export function isRequirementId(id: string): id is RuleId {
   return byId.has(id);
 }
 
-/** The requirement with this ID; throws on an unknown ID (a typo in a check's declaration). */
-export function requirement(id: RequirementId): Requirement {
+/** The requirement with this ID; throws on an unknown ID (an ID read at run time from a file or a report). */
+export function requirement(id: RuleId): Requirement {
   const r = byId.get(id);
   if (!r) throw new Error(`contracts: unknown requirement ID '${id}' (see contracts/requirements.json)`);
   return r;

@@ -1,10 +1,12 @@
 /**
  * Derives the generated artifacts from the schema files (one source of truth):
  *  - schemas/profile/profile-override.schema.json, from profile.schema.json;
- *  - types.gen.ts, TypeScript types of every schema, via json-schema-to-typescript.
+ *  - types.gen.ts, TypeScript types of every schema, via json-schema-to-typescript;
+ *  - rule-ids.gen.ts, the RuleId union of requirements.json.
  * gen-types.ts writes them; the self-test contracts-types-in-sync regenerates them in
  * memory and compares with the committed files.
  */
+import { readFileSync } from 'node:fs';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import {
   deriveProfileOverrideSchema,
@@ -106,10 +108,32 @@ export async function generateTypesSource(): Promise<string> {
   return ts;
 }
 
+/**
+ * Source text of rule-ids.gen.ts: every requirement ID of requirements.json as a string union, so that a
+ * misspelt ID in a check, a fault or a variant is a compile error rather than a failure at collection.
+ */
+export function generateRuleIdsSource(): string {
+  const raw = JSON.parse(readFileSync(new URL('./requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] };
+  const ids = raw.requirements.map((r) => r.id);
+  return [
+    TYPES_BANNER.replace('contracts/schemas/**.schema.json', 'contracts/requirements.json').replace('Edit the schemas', 'Edit requirements.json'),
+    '',
+    '/** Every requirement ID, in the order of requirements.json. */',
+    'export const RULE_IDS = [',
+    ...ids.map((id) => `  '${id}',`),
+    '] as const;',
+    '',
+    '/** A requirement ID of contracts/requirements.json. */',
+    'export type RuleId = (typeof RULE_IDS)[number];',
+    '',
+  ].join('\n');
+}
+
 /** Files under contracts/ that the generator owns, with their expected contents. */
 export async function generateAll(): Promise<Record<string, string>> {
   return {
     [`schemas/${SCHEMA_FILES['profile-override']}`]: generateProfileOverrideSchemaText(),
     'types.gen.ts': await generateTypesSource(),
+    'rule-ids.gen.ts': generateRuleIdsSource(),
   };
 }

@@ -450,6 +450,10 @@ export interface ProfilePaymentPage {
    * Accessible name of the Decline button.
    */
   declineButton: string;
+  /**
+   * Longest time the page may take to show its content after load, and a press to show in the payment status; a check that shows a state does not change watches the status this long.
+   */
+  settleSeconds: number;
 }
 export interface ProfileCallbacks {
   /**
@@ -461,9 +465,13 @@ export interface ProfileCallbacks {
    */
   minDeliveries: number;
   /**
-   * How long the suite waits for a callback.
+   * Longest time an expected callback may take to arrive: how long the suite waits for one before it fails.
    */
   waitSeconds: number;
+  /**
+   * How long the suite listens, after the callbacks it expects, to show that no further callback (with another state) comes.
+   */
+  quietSeconds: number;
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -626,6 +634,10 @@ export interface ProfileOverride {
      * Accessible name of the Decline button.
      */
     declineButton?: string;
+    /**
+     * Longest time the page may take to show its content after load, and a press to show in the payment status; a check that shows a state does not change watches the status this long.
+     */
+    settleSeconds?: number;
   };
   callbacks?: {
     /**
@@ -637,8 +649,12 @@ export interface ProfileOverride {
      */
     minDeliveries?: number;
     /**
-     * How long the suite waits for a callback.
+     * Longest time an expected callback may take to arrive: how long the suite waits for one before it fails.
      */
     waitSeconds?: number;
+    /**
+     * How long the suite listens, after the callbacks it expects, to show that no further callback (with another state) comes.
+     */
+    quietSeconds?: number;
   };
 }

@@ -29,18 +29,34 @@ export interface PropertyDefaults {
 /** Default bound on shrinking time, in milliseconds. */
 export const DEFAULT_SHRINK_TIME_LIMIT_MS = 10_000;
 
-function readInteger(name: string, env: NodeJS.ProcessEnv, min: number): number | undefined {
+/** The range of a fast-check seed: its generators are seeded with a 32-bit integer. */
+export const SEED_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
+/** The most runs FC_NUM_RUNS may ask for. */
+export const MAX_NUM_RUNS = 1_000_000;
+
+/** An integer variable within [min, max]; undefined when unset or blank. The one parser of FC_SEED and FC_NUM_RUNS. */
+export function readIntegerVariable(name: string, env: NodeJS.ProcessEnv, min: number, max: number): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min) {
-    throw new Error(`propertyParameters: ${name} must be an integer >= ${min}, got '${raw}'`);
+  const n = Number(raw.trim());
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new RangeError(`${name}=${raw.trim()} is not a whole number from ${min} to ${max}`);
   }
   return n;
 }
 
+/** FC_SEED, checked. */
+export function readFcSeed(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return readIntegerVariable('FC_SEED', env, SEED_RANGE.min, SEED_RANGE.max);
+}
+
+/** FC_NUM_RUNS, checked. */
+export function readFcNumRuns(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return readIntegerVariable('FC_NUM_RUNS', env, 1, MAX_NUM_RUNS);
+}
+
 /** A fresh random 32-bit seed. */
-function randomSeed(): number {
+export function randomSeed(): number {
   return (Math.random() * 0x1_0000_0000) | 0;
 }
 
@@ -89,8 +105,8 @@ export function propertyParameters<T = unknown>(
   if (!Number.isInteger(defaults.numRuns) || defaults.numRuns < 1) {
     throw new Error(`propertyParameters: defaults.numRuns must be an integer >= 1, got ${defaults.numRuns}`);
   }
-  const seed = readInteger('FC_SEED', env, Number.MIN_SAFE_INTEGER) ?? randomSeed();
-  const numRuns = readInteger('FC_NUM_RUNS', env, 1) ?? defaults.numRuns;
+  const seed = readFcSeed(env) ?? randomSeed();
+  const numRuns = readFcNumRuns(env) ?? defaults.numRuns;
   const path = env.FC_PATH !== undefined && env.FC_PATH.trim() !== '' ? env.FC_PATH.trim() : undefined;
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) {
     throw new Error(`propertyParameters: FC_PATH must look like 0:1:2 (digits separated by colons), got '${path}'`);
@@ -106,13 +122,4 @@ export function propertyParameters<T = unknown>(
     verbose: fc.VerbosityLevel.Verbose,
     plugins: plugins as fc.Plugin<T>[],
   };
-}
-
-/**
- * How to replay one counterexample: `FC_SEED=<seed> FC_PATH=<path>`, followed by a short
- * instruction. Set both variables in the environment of the same test command (narrowed
- * with `--grep` to the failing test) to replay only that counterexample.
- */
-export function describeReplay(seed: number, path: string): string {
-  return `FC_SEED=${seed} FC_PATH=${path} (to replay: prefix the same test command, narrowed with --grep to this test, with these variables)`;
 }

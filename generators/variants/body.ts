@@ -1,13 +1,14 @@
 /** Helpers shared by the variant builders: fresh valid bodies, field paths, re-signing as sent. */
 import { buildAccount2CardRequest, buildInvoiceRequest } from '../builders.js';
-import { account2cardDigest, invoiceDigest, type MerchantCredentials } from '../signing.js';
-import type { VariantOperation } from './types.js';
+import { account2cardDigest, invoiceDigest, statusDigest, type MerchantCredentials } from '../signing.js';
+import type { RuleId } from '../../contracts/index.js';
+import type { SignedOperation, VariantOperation } from './types.js';
 
 /** A JSON object body under construction. */
 export type Body = Record<string, unknown>;
 
 /** Required fields of each operation, with the requirement ID a missing one breaks. */
-export const REQUIRED_FIELDS: Readonly<Record<VariantOperation, readonly { field: string; rule: string }[]>> = {
+export const REQUIRED_FIELDS: Readonly<Record<VariantOperation, readonly { field: string; rule: RuleId }[]>> = {
   invoice: [
     { field: 'api_key', rule: 'DOC-INV-REQ-API_KEY' },
     { field: 'transaction', rule: 'DOC-INV-REQ-TRANSACTION' },
@@ -30,10 +31,11 @@ export const REQUIRED_FIELDS: Readonly<Record<VariantOperation, readonly { field
   ],
 };
 
-/** The fields each operation's digest is taken over (crypto_key aside), in order. */
-export const DIGEST_FIELDS: Readonly<Record<VariantOperation, readonly string[]>> = {
+/** The fields each signed operation's digest is taken over (crypto_key aside), in order. */
+export const DIGEST_FIELDS: Readonly<Record<SignedOperation, readonly string[]>> = {
   invoice: ['api_key', 'transaction', 'amount'],
   account2card: ['api_key', 'transaction', 'amount', 'recipient_pan'],
+  status: ['api_key', 'transaction'],
 };
 
 /** A fresh valid, signed body of the operation (new transaction each call). */
@@ -74,8 +76,9 @@ export function setField(body: Body, path: string, value: unknown): void {
 }
 
 /** The digest of a body as sent: String(value) of each digest field, '' for a missing or null one. */
-export function digestAsSent(operation: VariantOperation, body: Body, cryptoKey: string, rawAmount?: string): string {
+export function digestAsSent(operation: SignedOperation, body: Body, cryptoKey: string, rawAmount?: string): string {
   const fields = { ...body, ...(rawAmount !== undefined ? { amount: rawAmount } : {}) };
+  if (operation === 'status') return statusDigest(fields as Parameters<typeof statusDigest>[0], cryptoKey);
   return operation === 'invoice'
     ? invoiceDigest(fields as Parameters<typeof invoiceDigest>[0], cryptoKey)
     : account2cardDigest(fields as Parameters<typeof account2cardDigest>[0], cryptoKey);

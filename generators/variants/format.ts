@@ -6,12 +6,13 @@
 import { withLuhnDigit } from '../arbitraries/luhnPan.js';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, resignAsSent, setField, show } from './body.js';
+import type { RuleId } from '../../contracts/index.js';
 import { kindOf, type InvalidVariant, type VariantOperation } from './types.js';
 
 interface FormatCase {
   field: string;
   value: unknown;
-  rule: string;
+  rule: RuleId;
   what: string;
 }
 

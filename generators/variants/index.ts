@@ -1,10 +1,10 @@
 /** Invalid request variants: each names the rule it breaks and the keys a provider must report. */
-export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSignTampering, VariantOperation } from './types.js';
+export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSignTampering, VariantOperation, SignedOperation } from './types.js';
 export { kindOf } from './types.js';
 export { REQUIRED_FIELDS, DIGEST_FIELDS, digestAsSent, getField, setField } from './body.js';
 export { missingFieldVariants } from './missing.js';
 export { formatVariants } from './format.js';
 export { amountVariants } from './amount.js';
 export { signatureTamperings, leaveOneOutTamperings, acceptedSignatureVariants, flipHexDigit, type SignatureTamperingOptions } from './signature.js';
-export { signatureDigitFlip } from './signatureDigitFlip.js';
+export { digitFlips, applyDigitFlip, type DigitFlip } from './signatureDigitFlip.js';
 export { xSignTamperings } from './xsign.js';

@@ -3,6 +3,7 @@
  */
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, getField, REQUIRED_FIELDS, resignAsSent, setField, show, type Body } from './body.js';
+import type { RuleId } from '../../contracts/index.js';
 import { kindOf, type InvalidVariant, type VariantOperation } from './types.js';
 
 /** How a field is made missing. */
@@ -47,7 +48,8 @@ const COMBINATIONS: Record<VariantOperation, readonly (readonly [string, Missing
 
 /**
  * For every required field of the operation: absent (rule DOC-…-REQ-…), null and "" (rule
- * PRO-VAL-MISSING), each expecting a "required" message; a wrong type (PRO-VAL-TYPES);
+ * PRO-VAL-MISSING), each expecting a "required" message; a wrong type (DOC-…-REQ-… when accepted,
+ * PRO-VAL-TYPES when keyed otherwise);
  * and 2 or 3 missing fields at once (PRO-VAL-ALL-FIELDS). Each body is otherwise valid,
  * has a fresh transaction, and is signed over its fields as sent.
  */
@@ -58,7 +60,7 @@ export function missingFieldVariants(operation: VariantOperation, creds: Merchan
   for (const { field, rule } of required) {
     for (const mode of ['absent', 'null', 'empty'] as const) {
       const value = MISSING_VALUE[mode];
-      const r = mode === 'absent' ? rule : 'PRO-VAL-MISSING';
+      const r: RuleId = mode === 'absent' ? rule : 'PRO-VAL-MISSING';
       out.push({
         label: `${field} ${mode === 'absent' ? 'absent' : `= ${show(value)}`}`,
         body: variantBody(operation, creds, [{ field, value }]),
@@ -67,6 +69,7 @@ export function missingFieldVariants(operation: VariantOperation, creds: Merchan
         rule: r,
         kind: kindOf(r),
         expectRequired: true,
+        missing: mode,
       });
     }
     const valid = getField(freshBody(operation, creds), field);
@@ -76,8 +79,10 @@ export function missingFieldVariants(operation: VariantOperation, creds: Merchan
         body: variantBody(operation, creds, [{ field, value }]),
         breaks: [field],
         mayAlsoReport: collateralKeys(operation, [field]),
-        rule: 'PRO-VAL-TYPES',
-        kind: 'profile',
+        // Accepted, it breaks the document's type of the field; refused but not keyed by it, the profile's rule.
+        rule,
+        keysRule: 'PRO-VAL-TYPES',
+        kind: kindOf(rule),
         expectRequired: false,
       });
     }
@@ -92,6 +97,7 @@ export function missingFieldVariants(operation: VariantOperation, creds: Merchan
       rule: 'PRO-VAL-ALL-FIELDS',
       kind: 'profile',
       expectRequired: true,
+      missing: 'several',
     });
   }
   return out;

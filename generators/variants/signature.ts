@@ -6,17 +6,21 @@ import { createHash } from 'node:crypto';
 import type { MerchantCredentials } from '../signing.js';
 import { digestInput, sha256Hex } from '../signing.js';
 import { cloneBody, DIGEST_FIELDS, digestAsSent, type Body } from './body.js';
-import type { AcceptedSignatureVariant, SignatureTampering, VariantOperation } from './types.js';
+import type { RuleId } from '../../contracts/index.js';
+import type { AcceptedSignatureVariant, SignatureTampering, SignedOperation } from './types.js';
 
-const DIGEST_RULE: Record<VariantOperation, string> = {
+const DIGEST_RULE: Record<SignedOperation, RuleId> = {
   invoice: 'DOC-AUTH-INV-DIGEST',
   account2card: 'DOC-AUTH-A2C-DIGEST',
+  status: 'PRO-STATUS-REQUEST',
 };
 
 /** Options of {@link signatureTamperings}. */
 export interface SignatureTamperingOptions {
   /** Positions (0..63) at which one hex digit of the correct digest is changed. Default `[0, 31, 63]`. */
   flipPositions?: readonly number[];
+  /** Status request: the amount of the invoice asked about, for the tampering "the invoice's formula, amount included". */
+  invoiceAmount?: number;
 }
 
 /** The hex digest with the digit at `position` replaced by another (`delta` 1..15 steps further, mod 16). */
@@ -30,7 +34,7 @@ export function flipHexDigit(hex: string, position: number, delta = 1): string {
   return hex.slice(0, position) + ((digit + delta) % 16).toString(16) + hex.slice(position + 1);
 }
 
-function checkOperation(api: string, operation: VariantOperation): void {
+function checkOperation(api: string, operation: SignedOperation): void {
   if (DIGEST_RULE[operation] === undefined) throw new Error(`${api}: unknown operation '${String(operation)}'`);
 }
 
@@ -59,7 +63,7 @@ function otherTransaction(tx: string): string {
  * digest in every letter case.
  */
 export function signatureTamperings(
-  operation: VariantOperation,
+  operation: SignedOperation,
   creds: MerchantCredentials,
   validBody: unknown,
   options: SignatureTamperingOptions = {},
@@ -84,8 +88,10 @@ export function signatureTamperings(
   out.push(as('with crypto_key first', digestOf([key, ...fields])));
   out.push(as('without crypto_key (same as an empty crypto_key)', digestOf(fields)));
   out.push(as("with '|' separators", sha256Hex([...fields, key].map((p) => digestInput([p])).join('|'))));
-  out.push(as('over another amount (amount+1)', digestOf([apiKey, transaction, Number(amount) + 1, ...fields.slice(3), key])));
+  if (operation !== 'status') out.push(as('over another amount (amount+1)', digestOf([apiKey, transaction, Number(amount) + 1, ...fields.slice(3), key])));
   out.push(as('over another transaction', digestOf([apiKey, otherTransaction(String(transaction)), ...fields.slice(2), key])));
+  if (operation === 'status' && options.invoiceAmount !== undefined)
+    out.push(as("by the invoice's formula (the invoice amount included)", digestOf([apiKey, transaction, options.invoiceAmount, key])));
   if (operation === 'account2card') {
     const otherPan = String(pan).slice(0, -2) + String(pan).slice(-2).split('').reverse().join('');
     const changedPan = otherPan === String(pan) ? '5555555555554444' : otherPan;
@@ -106,7 +112,7 @@ export function signatureTamperings(
  * digest skips that field accepts exactly this signature, so every one must be refused.
  */
 export function leaveOneOutTamperings(
-  operation: VariantOperation,
+  operation: SignedOperation,
   creds: MerchantCredentials,
   validBody: unknown,
 ): SignatureTampering[] {
@@ -126,7 +132,7 @@ export function leaveOneOutTamperings(
  * default profile (hex compared without regard to letter case, PRO-VAL-SIGNATURE).
  */
 export function acceptedSignatureVariants(
-  operation: VariantOperation,
+  operation: SignedOperation,
   creds: MerchantCredentials,
   validBody: unknown,
 ): AcceptedSignatureVariant[] {

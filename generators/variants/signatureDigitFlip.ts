@@ -4,24 +4,29 @@ import { cloneBody, digestAsSent } from './body.js';
 import { flipHexDigit } from './signature.js';
 import type { SignatureTampering, VariantOperation } from './types.js';
 
+/** One hex digit of a digest changed: at `position` (0..63), `delta` (1..15) values further, mod 16. */
+export interface DigitFlip {
+  position: number;
+  delta: number;
+}
+
 /**
- * Tamperings of a valid body's signature that change exactly one hex digit, over all 64
- * positions and all 15 other digit values. Shrinks toward position 0, next digit value.
+ * Every single-digit change of a 64-digit hex digest: all 64 positions, all 15 other values. Shrinks
+ * toward position 0, next digit value. Drawn apart from the body it is applied to, so that a property
+ * can apply each flip to a fresh body (a fresh transaction), also while shrinking.
  */
-export function signatureDigitFlip(
-  operation: VariantOperation,
-  creds: MerchantCredentials,
-  validBody: unknown,
-): fc.Arbitrary<SignatureTampering> {
+export function digitFlips(): fc.Arbitrary<DigitFlip> {
+  return fc.record({ position: fc.integer({ min: 0, max: 63 }), delta: fc.integer({ min: 1, max: 15 }) });
+}
+
+/** The tampering of a valid body whose signature is its correct digest with one digit flipped. */
+export function applyDigitFlip(operation: VariantOperation, creds: MerchantCredentials, validBody: unknown, flip: DigitFlip): SignatureTampering {
   const body = cloneBody(validBody);
   const correct = digestAsSent(operation, body, creds.cryptoKey);
-  const rule = operation === 'invoice' ? 'DOC-AUTH-INV-DIGEST' : 'DOC-AUTH-A2C-DIGEST';
-  return fc
-    .record({ position: fc.integer({ min: 0, max: 63 }), delta: fc.integer({ min: 1, max: 15 }) })
-    .map(({ position, delta }) => ({
-      label: `signature with hex digit ${position} changed by +${delta}`,
-      body: { ...body, signature: flipHexDigit(correct, position, delta) },
-      rule,
-      kind: 'documented' as const,
-    }));
+  return {
+    label: `signature with hex digit ${flip.position} changed by +${flip.delta}`,
+    body: { ...body, signature: flipHexDigit(correct, flip.position, flip.delta) },
+    rule: operation === 'invoice' ? 'DOC-AUTH-INV-DIGEST' : 'DOC-AUTH-A2C-DIGEST',
+    kind: 'documented',
+  };
 }

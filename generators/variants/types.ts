@@ -1,7 +1,10 @@
-import type { RequirementId } from '../../contracts/index.js';
+import type { RuleId } from '../../contracts/index.js';
 
 /** The operations whose request bodies have invalid variants. */
 export type VariantOperation = 'invoice' | 'account2card';
+
+/** The operations signed with a sha256 digest: the two payments and the profile's status request. */
+export type SignedOperation = VariantOperation | 'status';
 
 /** A request body the provider must reject with a validation failure. */
 export interface InvalidVariant {
@@ -18,19 +21,23 @@ export interface InvalidVariant {
   breaks: string[];
   /** Keys a correct provider may also report (e.g. `signature` when a digest input itself is broken). */
   mayAlsoReport: string[];
-  /** Requirement ID (contracts/requirements.json) of the rule the variant breaks. */
-  rule: RequirementId | string;
+  /** Requirement ID (contracts/requirements.json) of the rule broken when a provider accepts the variant. */
+  rule: RuleId;
+  /** The rule broken when a provider refuses it but keyed by other fields; default `rule`. */
+  keysRule?: RuleId;
   /** Whether the rule comes from the interface document or from the default profile. */
   kind: 'documented' | 'profile';
   /** The message for each broken key must contain "required" (any letter case). */
   expectRequired: boolean;
+  /** How the field is made missing, for the missing-field variants (profiles differ on null and ""). */
+  missing?: 'absent' | 'null' | 'empty' | 'several';
 }
 
 /** A body whose `signature` is wrong; everything else is valid. The provider must reject it keyed `signature`. */
 export interface SignatureTampering {
   label: string;
   body: Record<string, unknown>;
-  rule: RequirementId | string;
+  rule: RuleId;
   kind: 'documented' | 'profile';
 }
 
@@ -44,11 +51,11 @@ export interface XSignTampering {
   bodyText: string;
   /** The X-Sign header value; `undefined`: send no X-Sign header. */
   header: string | undefined;
-  rule: RequirementId | string;
+  rule: RuleId;
   kind: 'documented' | 'profile';
 }
 
 /** Kind of a requirement ID by its prefix. */
-export function kindOf(rule: string): 'documented' | 'profile' {
+export function kindOf(rule: RuleId): 'documented' | 'profile' {
   return rule.startsWith('DOC-') ? 'documented' : 'profile';
 }

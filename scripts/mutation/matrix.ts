@@ -1,7 +1,6 @@
-// The kill matrix: for each fault of the catalog, which checks failed and whether the check for the
-// broken rule is among them.
+// The kill matrix: for each fault of the catalog, which checks failed and whether a failure names the
+// rule the fault breaks (the run's verdict fails exactly that rule).
 import type { FaultDefinition } from '../../mock/index.js';
-import type { SuiteRun } from './run-suite.js';
 import type { TestOutcome } from './playwright-json.js';
 
 export interface FaultRow {
@@ -10,11 +9,14 @@ export interface FaultRow {
   description: string;
   /** Some check failed. */
   killed: boolean;
-  /** A failing check declares the fault's rule or names it in its failure. */
+  /** A failure names the fault's rule. */
   killedByRule: boolean;
+  /** The checks that ran against it: those declaring its rule. */
+  checks: number;
   failedChecks: string[];
-  /** The projects the fault ran against: those holding a check that declares its rule. */
-  projects: string[];
+  /** The rules the failures named. */
+  failedRules: string[];
+  /** Errors that are no verdict (a check that could not complete). */
   errors: string[];
   seconds: number;
 }
@@ -22,59 +24,70 @@ export interface FaultRow {
 export interface Matrix {
   clean: { passed: number; failed: string[]; skipped: number; errors: string[]; seconds: number };
   faults: FaultRow[];
+  /** Wall time of the whole matrix, and of the one Playwright invocation in it. */
   totalSeconds: number;
   ok: boolean;
 }
 
-const failed = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
-const name = (o: TestOutcome) => `[${o.project}] ${o.title}`;
+const isFailure = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
+const named = (line: string) => /^(?:\w+: )?\[([A-Z0-9_-]+)\]/.exec(line)?.[1];
+const checkTitle = (o: TestOutcome) => `[${o.project}] ${o.title.replace(/^[^:]+: /, '')}`;
 
-export function faultRow(def: FaultDefinition, run: SuiteRun): FaultRow {
-  const failing = run.outcomes.filter(failed);
+/** The target name of a fault. */
+export function faultTarget(fault: string): string {
+  return `fault ${fault}`;
+}
+
+export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[]): FaultRow {
+  const mine = outcomes.filter((o) => o.target === faultTarget(def.name));
+  const failing = mine.filter((o) => o.observed.length > 0);
+  const failedRules = [...new Set(failing.flatMap((o) => o.observed.map(named).filter((r): r is string => r !== undefined)))];
   return {
     fault: def.name,
     rule: def.rule,
     description: def.description,
     killed: failing.length > 0,
-    killedByRule: failing.some((o) => o.rules.includes(def.rule) || (o.message ?? '').includes(`[${def.rule}]`)),
-    failedChecks: failing.map(name),
-    projects: run.projects,
-    errors: run.errors,
-    seconds: run.ms / 1000,
+    killedByRule: failedRules.includes(def.rule),
+    checks: mine.length,
+    failedChecks: failing.map(checkTitle),
+    failedRules,
+    errors: mine.filter(isFailure).map((o) => `${checkTitle(o)}: ${o.message ?? o.status}`),
+    seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
   };
 }
 
-export function cleanSummary(run: SuiteRun): Matrix['clean'] {
+export function cleanSummary(outcomes: readonly TestOutcome[], errors: string[]): Matrix['clean'] {
+  const mine = outcomes.filter((o) => o.target === 'clean');
   return {
-    passed: run.outcomes.filter((o) => o.status === 'passed').length,
-    failed: run.outcomes.filter(failed).map((o) => `${name(o)}: ${o.message ?? ''}`),
-    skipped: run.outcomes.filter((o) => o.status === 'skipped').length,
-    errors: run.errors,
-    seconds: run.ms / 1000,
+    passed: mine.filter((o) => o.status === 'passed').length,
+    failed: mine.filter(isFailure).map((o) => `${checkTitle(o)}: ${o.message ?? ''}`),
+    skipped: mine.filter((o) => o.status === 'skipped').length,
+    errors,
+    seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
   };
 }
 
 export function renderMarkdown(m: Matrix): string {
   const killedByRule = m.faults.filter((f) => f.killedByRule).length;
-  const lines = [
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [
     '# Kill matrix',
     '',
-    `Clean run: ${m.clean.passed} passed, ${m.clean.failed.length} failed, ${m.clean.skipped} skipped (${m.clean.seconds.toFixed(1)} s).`,
-    `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by the check for their rule ${killedByRule}.`,
-    `Total: ${m.totalSeconds.toFixed(1)} s. Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
+    `Clean run: ${m.clean.passed} passed, ${m.clean.failed.length} failed, ${m.clean.skipped} skipped (${m.clean.seconds.toFixed(1)} s in checks).`,
+    `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by a failure naming their rule ${killedByRule}.`,
+    `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
-    'Each fault runs the checks that declare the rule it breaks (the clean run above shows every check passes without faults), and stops at the third failing check.',
+    'Each fault runs, against an embedded provider of its own, the checks that declare the rule it breaks; it is killed by its rule when a failure names that rule.',
     '',
     ...m.clean.failed.map((f) => `- clean run failure: ${f}`),
-    ...m.clean.errors.map((e) => `- clean run error: ${e}`),
+    ...m.clean.errors.map((e) => `- run error: ${e}`),
     '',
-    '| fault | rule | projects | killed | by its rule | failing checks | s |',
-    '|---|---|---|---|---|---|---|',
+    '| fault | rule | checks | killed | by its rule | rules the failures named | failing checks | s |',
+    '|---|---|---|---|---|---|---|---|',
     ...m.faults.map(
       (f) =>
-        `| ${f.fault} | ${f.rule} | ${f.projects.join(', ')} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedChecks.length}: ${f.failedChecks.slice(0, 3).join('; ').replace(/\|/g, '\\|')}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${f.errors.join('; ').replace(/\|/g, '\\|').slice(0, 200)})` : ''} | ${f.seconds.toFixed(1)} |`,
+        `| ${f.fault} | ${f.rule} | ${f.checks} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedRules.join(', ') || '—'} | ${f.failedChecks.length}: ${cell(f.failedChecks.slice(0, 3).join('; '))}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${cell(f.errors.join('; ').slice(0, 200))})` : ''} | ${f.seconds.toFixed(1)} |`,
     ),
     '',
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Deliveries kept; beyond this the oldest transactions' are forgotten first (a runaway provider cannot exhaust memory). */
 const MAX_DELIVERIES = 10_000;
 const MAX_WAIT_MS = 120_000;
 
@@ -21,13 +22,19 @@ export interface Delivery {
   answeredStatus: number;
 }
 
-type Waiter = { transaction: string; count: number; resolve: () => void };
+/** What a waiter waits for: `count` deliveries of the transaction, or (otherThan) one reporting another state. */
+type Waiter = { transaction: string; count: number; otherThan?: string; resolve: () => void };
+
+function stateOf(d: Delivery): unknown {
+  return (d.json as { payment?: { state?: unknown } } | undefined)?.payment?.state;
+}
 
 export class CallbackReceiver {
   private readonly byTransaction = new Map<string, Delivery[]>();
   private readonly unmatched: Delivery[] = [];
   private waiters: Waiter[] = [];
-  private total = 0;
+  /** Deliveries held in byTransaction. */
+  private stored = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -92,19 +99,39 @@ export class CallbackReceiver {
       receivedAt: new Date().toISOString(),
       answeredStatus,
     };
-    if (++this.total > MAX_DELIVERIES) this.byTransaction.clear(); // bounded: a runaway provider cannot exhaust memory
-    if (transaction) this.byTransaction.set(transaction, [...this.deliveries(transaction), delivery]);
-    else if (this.unmatched.length < 100) this.unmatched.push(delivery);
+    if (transaction) {
+      const list = this.byTransaction.get(transaction);
+      if (list) list.push(delivery);
+      else this.byTransaction.set(transaction, [delivery]);
+      this.stored++;
+      this.forgetOldest(transaction);
+    } else if (this.unmatched.length < 100) this.unmatched.push(delivery);
     this.wake();
     send(res, answeredStatus, answeredStatus === 200 ? { ok: true } : { message: 'asked to fail this delivery' });
   }
 
+  /** Insertion order of a Map is age: the oldest transactions' deliveries go first, never the one just received. */
+  private forgetOldest(keep: string): void {
+    for (const [transaction, list] of this.byTransaction) {
+      if (this.stored <= MAX_DELIVERIES) return;
+      if (transaction === keep) continue;
+      this.byTransaction.delete(transaction);
+      this.stored -= list.length;
+    }
+  }
+
+  private isReady(w: Pick<Waiter, 'transaction' | 'count' | 'otherThan'>): boolean {
+    const list = this.deliveries(w.transaction);
+    return w.otherThan !== undefined ? list.some((d) => stateOf(d) !== w.otherThan) : list.length >= w.count;
+  }
+
   private async answerQuery(transaction: string, url: URL, res: ServerResponse): Promise<void> {
     const count = Math.max(1, Number(url.searchParams.get('count') ?? 1));
+    const otherThan = url.searchParams.get('otherThan') ?? undefined;
     const waitMs = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('waitMs') ?? 0)));
-    if (this.deliveries(transaction).length < count && waitMs > 0) {
+    if (!this.isReady({ transaction, count, otherThan }) && waitMs > 0) {
       await new Promise<void>((resolve) => {
-        const waiter: Waiter = { transaction, count, resolve };
+        const waiter: Waiter = { transaction, count, otherThan, resolve };
         this.waiters.push(waiter);
         setTimeout(() => {
           this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -116,7 +143,7 @@ export class CallbackReceiver {
   }
 
   private wake(): void {
-    const ready = this.waiters.filter((w) => this.deliveries(w.transaction).length >= w.count);
+    const ready = this.waiters.filter((w) => this.isReady(w));
     this.waiters = this.waiters.filter((w) => !ready.includes(w));
     for (const w of ready) w.resolve();
   }
@@ -141,8 +168,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export class CallbackInbox {
   constructor(private readonly receiverUrl: string) {}
 
-  async waitFor(transaction: string, count: number, waitMs: number): Promise<Delivery[]> {
-    const url = `${this.receiverUrl}/__suite/callbacks/${encodeURIComponent(transaction)}?count=${count}&waitMs=${waitMs}`;
+  /**
+   * The transaction's deliveries once there are `count` of them, or (otherThan) once one reports a state
+   * other than that, or as they are after `waitMs`.
+   */
+  async waitFor(transaction: string, count: number, waitMs: number, options: { otherThan?: string } = {}): Promise<Delivery[]> {
+    const other = options.otherThan === undefined ? '' : `&otherThan=${encodeURIComponent(options.otherThan)}`;
+    const url = `${this.receiverUrl}/__suite/callbacks/${encodeURIComponent(transaction)}?count=${count}&waitMs=${waitMs}${other}`;
     const res = await fetch(url);
     const body = (await res.json()) as { deliveries: Delivery[] };
     return body.deliveries;

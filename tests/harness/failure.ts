@@ -3,11 +3,11 @@
 import type { Exchange } from './exchange.js';
 import { toCurl } from './curl.js';
 import { redactText } from './redact.js';
-import { isRequirementId, requirement } from '../../contracts/requirements.js';
+import { requirement, type RuleId } from '../../contracts/requirements.js';
 
 export interface FailureDetails {
   /** Requirement ID (contracts/requirements.json) of the broken rule. */
-  rule: string;
+  rule: RuleId;
   /** What the provider should have done, in one sentence. */
   expected: string;
   /** What it did instead. */
@@ -43,8 +43,7 @@ export function describeResponse(exchange: Exchange): string {
 }
 
 export function formatFailure(d: FailureDetails): string {
-  const title = isRequirementId(d.rule) ? requirement(d.rule).title : 'unknown rule';
-  const lines = [`[${d.rule}] ${title}`, `  Expected: ${d.expected}`, `  Received: ${d.received}`];
+  const lines = [`[${d.rule}] ${requirement(d.rule).title}`, `  Expected: ${d.expected}`, `  Received: ${d.received}`];
   if (d.exchange) {
     const req = d.exchange.request;
     lines.push(`  Request:  ${req.method} ${req.url} ${req.body !== undefined ? clip(req.body) : req.multipart ? '(multipart)' : ''}`);

@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { test } from '@playwright/test';
 import { propertyParameters } from '../../generators/settings.js';
+import type { RuleId } from '../../contracts/index.js';
 import { CheckFailure } from './failure.js';
+import { targetOf } from './targets.js';
 
 /** Runs per property when FC_NUM_RUNS is unset: enough to vary every field, cheap enough for seconds-long runs. */
 export const DEFAULT_RUNS = 25;
@@ -11,9 +13,11 @@ export const DEFAULT_RUNS = 25;
 export async function forAll<T>(
   arbitrary: fc.Arbitrary<T>,
   check: (value: T) => Promise<void>,
-  options: { rule: string; numRuns?: number } ,
+  options: { rule: RuleId; numRuns?: number },
 ): Promise<void> {
-  const params = propertyParameters({ numRuns: options.numRuns ?? DEFAULT_RUNS });
+  // A matrix target may set its own depth (the kill matrix runs faults shallower than its clean run).
+  const targetRuns = targetOf(test.info())?.numRuns;
+  const params = { ...propertyParameters({ numRuns: options.numRuns ?? DEFAULT_RUNS }), ...(targetRuns ? { numRuns: targetRuns } : {}) };
   const details = await fc.check(fc.asyncProperty(arbitrary, check), params);
   if (!details.failed) return;
   const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s))`;

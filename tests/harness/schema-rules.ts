@@ -1,17 +1,17 @@
 // Which rule a schema violation breaks, by where it is in the body: a failing shape check names the
 // field's own rule (created_at, state, deeplink...) rather than "the body is wrong".
-import type { Diagnostic } from '../../contracts/index.js';
+import type { Diagnostic, RuleId } from '../../contracts/index.js';
 
-export type RuleTable = readonly (readonly [RegExp, string])[];
+export type RuleTable = readonly (readonly [RegExp, RuleId])[];
 
 /** Where the violation is: the instance path, extended by the missing or extra property it names. */
-export function violationPath(d: Diagnostic): string {
+function violationPath(d: Diagnostic): string {
   const p = d.params as { missingProperty?: string; additionalProperty?: string; propertyName?: string };
   const extra = p.missingProperty ?? p.additionalProperty ?? p.propertyName;
   return extra === undefined ? d.path : `${d.path}/${extra}`;
 }
 
-export function ruleOf(d: Diagnostic, table: RuleTable, fallback: string): string {
+export function ruleOf(d: Diagnostic, table: RuleTable, fallback: RuleId): RuleId {
   const path = violationPath(d);
   return table.find(([pattern]) => pattern.test(path))?.[1] ?? fallback;
 }

@@ -1,6 +1,7 @@
 // The suite's configuration surface: exactly the variables of defaults.md, read once and checked
 // before any request is sent. A problem is one ConfigError with one clear sentence (exit code 2).
 import { readFileSync } from 'node:fs';
+import { MAX_NUM_RUNS, readIntegerVariable, SEED_RANGE } from '../../generators/settings.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -31,12 +32,13 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
+/** The one integer parser of the configuration (generators/settings.ts), its error as a ConfigError. */
 function integer(env: Env, name: string, min: number, max: number): number | undefined {
-  const raw = nonEmpty(env, name);
-  if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new ConfigError(`${name}=${raw} is not a whole number from ${min} to ${max}`);
-  return Number(raw);
+  try {
+    return readIntegerVariable(name, env, min, max);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
 }
 
 function positiveNumber(env: Env, name: string): number | undefined {
@@ -82,8 +84,8 @@ export function readSettings(env: Env = process.env): Settings {
     xSignPrivateKeyPath: readableFile(env, 'XSIGN_PRIVATE_KEY'),
     profilePath: readableFile(env, 'PROFILE'),
     callbackPort: integer(env, 'CALLBACK_PORT', 0, 65535),
-    fcSeed: integer(env, 'FC_SEED', -(2 ** 31), 2 ** 31 - 1),
-    fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, 1_000_000),
+    fcSeed: integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
+    fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
     rateLimit: positiveNumber(env, 'RATE_LIMIT'),
     requestTimeoutSeconds: positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
   };

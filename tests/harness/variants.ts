@@ -1,5 +1,6 @@
 // Sending the generators' invalid variants and judging the answer against the profile's validation rules.
 import { test } from '@playwright/test';
+import type { RuleId } from '../../contracts/index.js';
 import type { InvalidVariant, SignatureTampering, VariantOperation } from '../../generators/variants/index.js';
 import type { Exchange } from './exchange.js';
 import { expectValidationBody } from './expect-response.js';
@@ -9,34 +10,58 @@ export function sendBody(api: ProviderApi, operation: VariantOperation, body: un
   return operation === 'invoice' ? api.invoice(body, { rawBody }) : api.account2card(body, { rawBody });
 }
 
+/** The rule of the validation body's shape: stated by the document for the invoice, by the profile elsewhere. */
+export function shapeRule(operation: VariantOperation | 'upload' | 'status'): RuleId {
+  return operation === 'invoice' ? 'DOC-ERR-VALIDATION-SHAPE' : 'PRO-VAL-STATUS';
+}
+
 /** The variant is refused with a validation body naming exactly the fields it breaks. */
 export async function expectVariantRejected(api: ProviderApi, operation: VariantOperation, variant: InvalidVariant): Promise<void> {
   const exchange = await sendBody(api, operation, variant.body, variant.rawBody);
   const v = api.profile.validation;
+  // An absent field's "required" message is the document's; a null or empty one's is the profile's.
+  const requiredRule: RuleId = variant.rule === 'PRO-VAL-MISSING' ? 'PRO-VAL-MISSING' : 'DOC-ERR-VALIDATION-REQUIRED';
   expectValidationBody(exchange, {
     rule: variant.rule,
+    keysRule: variant.keysRule,
     status: api.profile.http.validation,
     breaks: variant.breaks,
     mayAlsoReport: variant.mayAlsoReport,
     allFields: v.reportsAllFields,
-    required: variant.expectRequired ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: 'DOC-ERR-VALIDATION-REQUIRED' } : undefined,
+    separator: v.nestedSeparator,
+    shapeRule: shapeRule(operation),
+    required: variant.expectRequired ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: requiredRule } : undefined,
   });
 }
 
-/** A wrong signature is refused keyed `signature` and nothing else. */
+/** A wrong signature is refused keyed `signature` and nothing else (PRO-VAL-SIGNATURE when keyed otherwise). */
 export async function expectTamperingRejected(api: ProviderApi, operation: VariantOperation, t: SignatureTampering): Promise<void> {
   const exchange = await sendBody(api, operation, t.body);
-  expectValidationBody(exchange, { rule: t.rule, status: api.profile.http.validation, breaks: ['signature'] });
+  expectValidationBody(exchange, {
+    rule: t.rule,
+    keysRule: 'PRO-VAL-SIGNATURE',
+    status: api.profile.http.validation,
+    breaks: ['signature'],
+    shapeRule: shapeRule(operation),
+  });
 }
 
 /**
  * Runs `check` on every item of `make()`, each taken from its own call (a fresh valid body each), as one
  * step per item: a provider that wrongly accepts one item cannot turn the next into a duplicate refusal.
+ * A table that comes out empty is a suite error, not a pass.
  */
-export async function eachFromFreshBody<T extends { label: string }>(make: () => T[], check: (item: T) => Promise<void>): Promise<void> {
+export async function eachFromFreshBody<T extends { label: string }>(make: () => T[], check: (item: T) => Promise<void>, what = 'items'): Promise<void> {
   const count = make().length;
+  if (count === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
   for (let i = 0; i < count; i++) {
     const item = make()[i];
     await test.step(item.label, () => check(item));
   }
+}
+
+/** Every variant, as one step each; an empty list is a suite error (a check that cannot fail), not a pass. */
+export async function expectEachRejected(api: ProviderApi, operation: VariantOperation, variants: readonly InvalidVariant[], what: string): Promise<void> {
+  if (variants.length === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
+  for (const variant of variants) await test.step(variant.label, () => expectVariantRejected(api, operation, variant));
 }

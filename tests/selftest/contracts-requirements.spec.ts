@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { isRequirementId, requirement, requirements } from '../../contracts/index.js';
+import { isRequirementId, requirement, requirements, RULE_IDS, type RuleId } from '../../contracts/index.js';
 
 test.describe('contracts: requirements catalogue', () => {
   test('loads with unique IDs, documented/profile kinds matching the DOC-/PRO- prefix', () => {
@@ -13,6 +13,13 @@ test.describe('contracts: requirements catalogue', () => {
     expect(requirement('DOC-STATE-24H').testable).toBe(false);
     expect(isRequirementId('DOC-PAY-STATE')).toBe(true);
     expect(isRequirementId('DOC-NOPE')).toBe(false);
-    expect(() => requirement('DOC-NOPE')).toThrow(/unknown requirement ID 'DOC-NOPE'/);
+    expect(() => requirement('DOC-NOPE' as RuleId)).toThrow(/unknown requirement ID 'DOC-NOPE'/);
+  });
+
+  test('a misspelt rule ID does not compile: RuleId is the union of requirements.json', () => {
+    // @ts-expect-error 'DOC-PAY-STAT' is not a requirement ID (tsc in npm test fails if this line compiles).
+    const misspelt: RuleId = 'DOC-PAY-STAT';
+    expect(isRequirementId(misspelt)).toBe(false);
+    expect(RULE_IDS).toEqual(requirements.map((r) => r.id));
   });
 });

@@ -1,7 +1,7 @@
 // fast-check settings: environment switches, replay, bounded shrinking.
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { describeReplay, propertyParameters, shrinkTimeLimit } from '../../generators/settings.js';
+import { propertyParameters, shrinkTimeLimit } from '../../generators/settings.js';
 
 test.describe('property settings @generators', () => {
   test('seed, path and runs come from FC_SEED, FC_PATH, FC_NUM_RUNS', () => {
@@ -27,16 +27,17 @@ test.describe('property settings @generators', () => {
     expect(() => propertyParameters({ numRuns: 25 }, { FC_PATH: 'x' })).toThrow(/FC_PATH/);
   });
 
-  test('describeReplay names both variables', () => {
-    expect(describeReplay(42, '3:1')).toMatch(/^FC_SEED=42 FC_PATH=3:1\b/);
+  test('FC_SEED is a 32-bit integer: out of range or a fraction is refused', () => {
+    expect(() => propertyParameters({ numRuns: 25 }, { FC_SEED: String(2 ** 31) })).toThrow(/FC_SEED=2147483648 is not a whole number from -2147483648 to 2147483647/);
+    expect(() => propertyParameters({ numRuns: 25 }, { FC_SEED: '1.5' })).toThrow(/FC_SEED/);
+    expect(propertyParameters({ numRuns: 25 }, { FC_SEED: String(-(2 ** 31)) }).seed).toBe(-(2 ** 31));
   });
 
   test('a failure replays from the printed seed and path', () => {
     const prop = fc.property(fc.array(fc.integer()), (xs) => xs.reduce((a, b) => a + b, 0) < 100);
     const first = fc.check(prop, propertyParameters({ numRuns: 200 }, { FC_SEED: '77' }));
     expect(first.failed).toBe(true);
-    const replay = describeReplay(first.seed, first.counterexamplePath!);
-    const env = Object.fromEntries(replay.split(' (')[0].split(' ').map((kv) => kv.split('=') as [string, string]));
+    const env = { FC_SEED: String(first.seed), FC_PATH: first.counterexamplePath! };
     const again = fc.check(prop, { ...propertyParameters({ numRuns: 200 }, env), endOnFailure: true });
     expect(again.failed).toBe(true);
     expect(again.counterexample).toEqual(first.counterexample);

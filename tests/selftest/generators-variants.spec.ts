@@ -21,7 +21,8 @@ import {
   missingFieldVariants,
   REQUIRED_FIELDS,
   setField,
-  signatureDigitFlip,
+  digitFlips,
+  applyDigitFlip,
   signatureTamperings,
   xSign,
   xSignTamperings,
@@ -164,11 +165,12 @@ for (const op of OPS) {
       const variants = missingFieldVariants(op, creds);
       for (const { field, rule } of REQUIRED_FIELDS[op]) {
         const mine = variants.filter((v) => v.breaks.length === 1 && v.breaks[0] === field);
-        expect(mine.find((v) => v.rule === rule && v.expectRequired && getField(v.body as Record<string, unknown>, field) === undefined)).toBeTruthy();
-        expect(mine.filter((v) => v.rule === 'PRO-VAL-MISSING' && v.expectRequired)).toHaveLength(2);
-        expect(mine.some((v) => v.rule === 'PRO-VAL-TYPES' && !v.expectRequired)).toBe(true);
+        expect(mine.find((v) => v.rule === rule && v.missing === 'absent' && v.expectRequired && getField(v.body as Record<string, unknown>, field) === undefined)).toBeTruthy();
+        expect(mine.filter((v) => v.rule === 'PRO-VAL-MISSING' && v.expectRequired).map((v) => v.missing).sort()).toEqual(['empty', 'null']);
+        // A wrong type accepted breaks the document's field rule; refused but keyed otherwise, PRO-VAL-TYPES.
+        expect(mine.some((v) => v.rule === rule && v.keysRule === 'PRO-VAL-TYPES' && !v.expectRequired)).toBe(true);
       }
-      const several = variants.filter((v) => v.rule === 'PRO-VAL-ALL-FIELDS');
+      const several = variants.filter((v) => v.rule === 'PRO-VAL-ALL-FIELDS' && v.missing === 'several');
       expect(several.some((v) => v.breaks.length === 2)).toBe(true);
       expect(several.some((v) => v.breaks.length === 3)).toBe(true);
     });
@@ -244,7 +246,8 @@ test.describe('signature tamperings @generators', () => {
       const correct = digestAsSent(op, valid, creds.cryptoKey);
       const positions = new Set<number>();
       fc.assert(
-        fc.property(signatureDigitFlip(op, creds, valid), (t) => {
+        fc.property(digitFlips(), (flip) => {
+          const t = applyDigitFlip(op, creds, valid, flip);
           const sig = t.body.signature as string;
           assert.match(sig, /^[0-9a-f]{64}$/);
           const diff = [...sig].map((c, i) => (c !== correct[i] ? i : -1)).filter((i) => i >= 0);

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { requirement } from '../../../contracts/requirements.js';
+import { requirement, type RuleId } from '../../../contracts/requirements.js';
 import { redactText, registerSecret } from '../redact.js';
 import { REPO_ROOT, reportsDir } from './reports-dir.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
@@ -163,7 +163,7 @@ export default class SummaryReporter implements Reporter {
       file,
       title: redactText(title),
       rules,
-      kind: requirement(rules[0]).kind,
+      kind: requirement(rules[0] as RuleId).kind,
       status,
       durationMs: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
       ...(failure !== undefined ? { failure } : {}),

@@ -1,0 +1,161 @@
+// The browser side of the payment page (profile: redirect_url opens an HTML page with the amount, the
+// recipient and two buttons): create an invoice, open its page, press a button, read the payment back
+// through the status method. Everything that can go wrong throws a CheckFailure naming the rule the
+// calling check enforces. Waits are bounded by the profile's paymentPage.settleSeconds.
+import type { Page } from '@playwright/test';
+import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
+import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
+import { eventually } from './eventually.js';
+import { expectSchema, expectStatus } from './expect-response.js';
+import { CheckFailure } from './failure.js';
+import type { ProviderApi } from './provider-api.js';
+import type { RuleTable } from './schema-rules.js';
+
+export type FinalState = 'deposited' | 'declined';
+
+export interface CreatedInvoice {
+  body: InvoiceRequest;
+  response: InvoiceResponse;
+}
+
+/** A fresh, correctly signed invoice that the provider accepts (the ground every page check stands on). */
+export async function createInvoice(api: ProviderApi, rule: RuleId, overrides: InvoiceOverrides = {}): Promise<CreatedInvoice> {
+  const body = buildInvoiceRequest(api.merchant, overrides);
+  const exchange = await api.invoice(body);
+  expectStatus(exchange, rule, api.profile.http.success, 'the invoice is accepted (precondition)');
+  const response = expectSchema<InvoiceResponse>(exchange, rule, 'invoice-response', 'the invoice response (precondition)');
+  return { body, response };
+}
+
+const STATE_RULES: RuleTable = [[/^\/payment\/state$/, 'DOC-STATE-VALUES']];
+
+/** The payment as the status method reports it now. */
+export async function statusOf(api: ProviderApi, transaction: string, rule: RuleId): Promise<Payment> {
+  const exchange = await api.status(buildStatusRequest(api.merchant, transaction));
+  expectStatus(exchange, rule, api.profile.http.success, 'the status of a known transaction');
+  // A state outside the documented three names DOC-STATE-VALUES; any other shape fault names `rule`.
+  return expectSchema<StatusResponse>(exchange, rule, 'status-response', 'the status response', STATE_RULES).payment;
+}
+
+export function settleMs(api: ProviderApi): number {
+  return api.profile.paymentPage.settleSeconds * 1000;
+}
+
+/** The payment once it has left `processing` (a provider may settle a press asynchronously), or as it still is after the profile's settle time. */
+export function settledStatus(api: ProviderApi, transaction: string, rule: RuleId): Promise<Payment> {
+  return eventually(() => statusOf(api, transaction, rule), (p) => p.state !== 'processing', settleMs(api));
+}
+
+/** Visible text of the page, whitespace collapsed, for evidence. */
+export async function pageText(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function clip(s: string, n = 600): string {
+  return s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s;
+}
+
+/**
+ * The merchant's return_url answered inside the browser: a page that redirects there after a press
+ * lands on a real page although the merchant's host is not reachable from here.
+ */
+async function answerReturnUrl(page: Page): Promise<void> {
+  const origin = new URL(INVOICE_DEFAULTS.return_url).origin;
+  await page.context().route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title><p>Back at the merchant.</p>' }));
+}
+
+/** Opens redirect_url; the page must load (redirects followed) as HTML with a 2xx status. Returns its visible text. */
+export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId): Promise<string> {
+  await answerReturnUrl(page);
+  let response;
+  try {
+    response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: 10_000 });
+  } catch (e) {
+    throw new CheckFailure({ rule, expected: `redirect_url ${redirectUrl} opens in a browser`, received: (e as Error).message });
+  }
+  const status = response?.status();
+  const type = response?.headers()['content-type'] ?? '(none)';
+  if (response && (status! < 200 || status! > 299 || !/text\/html/i.test(type)))
+    throw new CheckFailure({
+      rule,
+      expected: `redirect_url ${redirectUrl} opens a 2xx HTML page`,
+      received: `HTTP ${status} Content-Type ${type}: ${clip(await pageText(page))}`,
+    });
+  return pageText(page);
+}
+
+/** The page's text once `shows` holds for it (content a script builds after load), or as it is after the profile's settle time. */
+export function pageTextOnce(api: ProviderApi, page: Page, shows: (text: string) => boolean): Promise<string> {
+  return eventually(() => pageText(page), shows, settleMs(api));
+}
+
+/** The button (any element with the role) whose accessible name is exactly `name`, waited for up to the settle time. */
+async function findButton(api: ProviderApi, page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true }).first();
+  await button.waitFor({ state: 'visible', timeout: settleMs(api) }).catch(() => undefined);
+  return button;
+}
+
+/** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
+export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
+  const button = await findButton(api, page, name);
+  if (!(await button.isVisible()))
+    throw new CheckFailure({
+      rule,
+      expected: `a button with the accessible name "${name}" on the payment page ${page.url()}`,
+      received: `no such button; page text: ${clip(await pageText(page))}`,
+    });
+  await button.click({ timeout: 5_000 });
+  await page.waitForLoadState('load');
+}
+
+/** Whether a visible button named `name` is on the page (waited for up to the settle time), and the names of all buttons. */
+export async function visibleButton(api: ProviderApi, page: Page, name: string): Promise<{ visible: boolean; names: string[] }> {
+  const visible = await (await findButton(api, page, name)).isVisible();
+  return { visible, names: visible ? [] : await page.getByRole('button').allInnerTexts() };
+}
+
+/**
+ * A second press on a payment that is already final: the page may refuse it in any way (a 409 page,
+ * disabled or missing buttons, an error on click). Only what the press does to the state matters.
+ * Returns what happened, for evidence.
+ */
+export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: string, name: string): Promise<string> {
+  try {
+    const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: 10_000 });
+    const button = await findButton(api, page, name);
+    if (!(await button.isVisible())) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;
+    if (!(await button.isEnabled())) return `the "${name}" button is disabled`;
+    await button.click({ timeout: 3_000 });
+    await page.waitForLoadState('load');
+    return `"${name}" pressed again: ${clip(await pageText(page), 200)}`;
+  } catch (e) {
+    return `the second press was refused: ${(e as Error).message.split('\n')[0]}`;
+  }
+}
+
+/** Creates an invoice, opens its page and presses `button`. */
+export async function invoicePressed(
+  api: ProviderApi,
+  page: Page,
+  button: string,
+  rule: RuleId,
+  overrides: InvoiceOverrides = {},
+  /** The rule an invoice refusal breaks, when not `rule` (extra payload parameters: DOC-INV-REQ-PAYLOAD-EXTRA). */
+  invoiceRule: RuleId = rule,
+): Promise<CreatedInvoice> {
+  const created = await createInvoice(api, invoiceRule, overrides);
+  await openPaymentPage(page, created.response.redirect_url, rule);
+  await press(api, page, button, rule);
+  return created;
+}
+
+/** The profile's button name for a final state. */
+export function buttonFor(api: ProviderApi, state: FinalState): string {
+  return state === 'deposited' ? api.profile.paymentPage.payButton : api.profile.paymentPage.declineButton;
+}
+
+export function otherState(state: FinalState): FinalState {
+  return state === 'deposited' ? 'declined' : 'deposited';
+}

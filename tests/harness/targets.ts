@@ -1,0 +1,69 @@
+// Targets: the providers one run judges. A normal run has one, the provider at BASE_URL or the embedded
+// one. A matrix run (the kill matrix, the variation matrix, the profile-variant tests) judges many in one
+// Playwright invocation: a plan file (PTS_PLAN) lists them, global setup starts an embedded provider for
+// each, and every area's spec declares its checks once per target that includes the area. One runner,
+// one set of workers, for all of them.
+import { readFileSync } from 'node:fs';
+import type { RuleId } from '../../contracts/index.js';
+import type { TestInfo } from '@playwright/test';
+
+/** How a matrix target is judged: 'judge' (failures fail the test) or 'observe' (failures are recorded, the test passes). */
+export type TargetMode = 'judge' | 'observe';
+
+/** One target of a plan. */
+export interface TargetPlan {
+  /** Unique; prefixes the titles of its tests ("fault deeplink-two: ..."). */
+  name: string;
+  /** Options of the embedded provider started for it. */
+  provider?: { faults?: string[]; variations?: string[]; profile?: string };
+  /** PROFILE the suite judges this target with (a file); default the run's. */
+  profile?: string;
+  /** The areas (conformance projects) whose checks run against it; default all. */
+  projects?: string[];
+  /** Only checks declaring one of these rules run against it; default all. */
+  rules?: RuleId[];
+  mode?: TargetMode;
+  /** Runs per property for its checks; default the run's. */
+  numRuns?: number;
+}
+
+export interface Plan {
+  targets: TargetPlan[];
+}
+
+/** Environment variables of a matrix run. */
+export const PLAN_ENV = {
+  /** Path of the plan (set by the matrix scripts before Playwright starts: test collection reads it). */
+  plan: 'PTS_PLAN',
+  /** JSON map of target name to its provider's base URL (set by global setup for the workers). */
+  urls: 'PTS_TARGET_URLS',
+} as const;
+
+let cached: { file: string; plan: Plan } | undefined;
+
+/** The run's plan, or undefined for a normal run. */
+export function loadPlan(env: NodeJS.ProcessEnv = process.env): Plan | undefined {
+  const file = env[PLAN_ENV.plan]?.trim();
+  if (!file) return undefined;
+  if (cached?.file !== file) cached = { file, plan: JSON.parse(readFileSync(file, 'utf8')) as Plan };
+  return cached.plan;
+}
+
+/** The annotation that names a test's target. */
+export const TARGET_ANNOTATION = 'target';
+/** The annotation an observed failure leaves (its first line: `[RULE] title`). */
+export const OBSERVED_ANNOTATION = 'observed failure';
+
+/** The plan entry of the running test's target; undefined in a normal run. */
+export function targetOf(info: Pick<TestInfo, 'annotations'>): TargetPlan | undefined {
+  const name = info.annotations.find((a) => a.type === TARGET_ANNOTATION)?.description;
+  return name === undefined ? undefined : loadPlan()?.targets.find((t) => t.name === name);
+}
+
+/** The base URL global setup started for a target. */
+export function targetUrl(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  const urls = JSON.parse(env[PLAN_ENV.urls] ?? '{}') as Record<string, string>;
+  const url = urls[name];
+  if (!url) throw new Error(`no provider was started for target '${name}' (global setup publishes ${PLAN_ENV.urls})`);
+  return url;
+}
