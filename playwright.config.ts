@@ -30,6 +30,8 @@ export default defineConfig({
   metadata: { [RUN_FACTS_KEY]: runFacts() },
   forbidOnly: CI,
   retries: 0,
+  // Checks wait on the provider, the browser and callbacks more than they compute: more workers than cores.
+  workers: 4,
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
   // certification runs can write elsewhere. The summary reporter empties allure-results first (allure-playwright appends).
   reporter: [
@@ -50,6 +52,8 @@ export default defineConfig({
     // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child processes.
     { name: 'reporting', testDir: 'tests/reporting' },
     { name: 'reliability', testDir: 'tests/reliability' },
-    ...CONFORMANCE_PROJECTS.map((area) => ({ name: area, testDir: `tests/conformance/${area}`, metadata: { conformance: true } })),
+    // Every check stands alone (fresh transactions), so an area's checks spread over all workers: the waits of
+    // the page and callback checks overlap the property checks instead of following them.
+    ...CONFORMANCE_PROJECTS.map((area) => ({ name: area, testDir: `tests/conformance/${area}`, fullyParallel: true, metadata: { conformance: true } })),
   ],
 });

@@ -25,6 +25,7 @@ export const RULE_IDS = [
   'DOC-INV-RES-PAYMENT',
   'DOC-INV-RES-DEEPLINK',
   'DOC-PAY-ID',
+  'DOC-PAY-ID-UNIQUE',
   'DOC-PAY-STATE',
   'DOC-PAY-ERROR_CODE',
   'DOC-PAY-ERROR_DESCRIPTION',
@@ -101,6 +102,7 @@ export const RULE_IDS = [
   'PRO-CB-DELIVERY',
   'PRO-CB-PAYLOAD-UNCHANGED',
   'PRO-CB-RETRY',
+  'PRO-CB-STATUS-AGREE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

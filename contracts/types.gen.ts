@@ -153,7 +153,7 @@ export interface FpsCredentials {
   holder: string;
 }
 /**
- * Map of deeplink addresses (Resources / deeplink object): keys <BANK>_FOREIGN with an upper-case bank name, values absolute URLs.
+ * Map of deeplink addresses (Resources / deeplink object): keys <BANK>_FOREIGN with an upper-case bank name (words may be joined by underscores: CREDIT_EUROPE_BANK_FOREIGN), values absolute URLs (an app scheme is a URL too).
  */
 export interface Deeplink {
   [k: string]: string;

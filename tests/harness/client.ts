@@ -56,7 +56,8 @@ export class HttpClient {
     const url = new URL(options.baseUrl);
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.pool = new Pool(url.origin, {
-      connections: options.connections ?? 8,
+      // Connections open only as needed: one for a check's sequential requests, many for the concurrency checks' bursts.
+      connections: options.connections ?? 64,
       keepAliveTimeout: 4_000, // below Node servers' 5 s idle close, so a pooled socket is never reused as the server drops it
     }); // undici follows no redirects: a redirect is an answer, and a redirect loop cannot trap the suite
     this.pool.on('disconnect', (_origin, _targets, err) => {
@@ -68,6 +69,11 @@ export class HttpClient {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** Whether RATE_LIMIT spaces this client's requests: then none can be sent at once. */
+  get rateLimited(): boolean {
+    return this.limiter !== undefined;
   }
 
   async send(opts: SendOptions): Promise<Exchange> {

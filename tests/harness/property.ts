@@ -1,26 +1,48 @@
 // Property checks: fast-check drives generated requests through a check; a failure becomes a
 // CheckFailure of the shrunk counterexample, with the seed and path that replay it.
+//
+// Depth, first that applies: a matrix target's own runs, FC_NUM_RUNS, a time budget (TIME_BUDGET, turned
+// by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as fit), DEFAULT_RUNS. A check
+// that varies little, or costs much a run, takes a share of it. Each property records how many examples it ran.
 import fc from 'fast-check';
 import { test } from '@playwright/test';
-import { propertyParameters } from '../../generators/settings.js';
+import { propertyParameters, readFcNumRuns } from '../../generators/settings.js';
 import type { RuleId } from '../../contracts/index.js';
 import { CheckFailure } from './failure.js';
 import { targetOf } from './targets.js';
 
-/** Runs per property when FC_NUM_RUNS is unset: enough to vary every field, cheap enough for seconds-long runs. */
-export const DEFAULT_RUNS = 25;
+/** Runs per property at the default depth: a request costs about a millisecond, so depth is cheap. */
+export const DEFAULT_RUNS = 500;
+/** Internal: milliseconds each property may run, set from TIME_BUDGET by scripts/conformance.ts. */
+export const PROPERTY_MS_ENV = 'PTS_PROPERTY_MS';
+/** The annotation with the number of examples a property ran (summary.json reports it). */
+export const EXAMPLES_ANNOTATION = 'examples';
 
-export async function forAll<T>(
-  arbitrary: fc.Arbitrary<T>,
-  check: (value: T) => Promise<void>,
-  options: { rule: RuleId; numRuns?: number },
-): Promise<void> {
-  // A matrix target may set its own depth (the kill matrix runs faults shallower than its clean run).
-  const targetRuns = targetOf(test.info())?.numRuns;
-  const params = { ...propertyParameters({ numRuns: options.numRuns ?? DEFAULT_RUNS }), ...(targetRuns ? { numRuns: targetRuns } : {}) };
-  const details = await fc.check(fc.asyncProperty(arbitrary, check), params);
+export interface PropertyOptions {
+  /** The rule a failure that is not a CheckFailure names. */
+  rule: RuleId;
+  /** Fraction of the depth this property takes (a check that varies little, or costs much a run); default 1. */
+  share?: number;
+}
+
+/** numRuns and, under a time budget, the time limit of one property (every property the same slice of the budget). */
+function depth(share: number): { numRuns: number; timeLimitMs?: number } {
+  const base = targetOf(test.info())?.numRuns ?? readFcNumRuns();
+  if (base === undefined) {
+    const budget = Number(process.env[PROPERTY_MS_ENV]);
+    if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: budget };
+  }
+  return { numRuns: Math.max(1, Math.round((base ?? DEFAULT_RUNS) * share)) };
+}
+
+export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
+  const { numRuns, timeLimitMs } = depth(options.share ?? 1);
+  const params = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: timeLimitMs });
+  const details = await fc.check(fc.asyncProperty(arbitrary, check), { ...params, numRuns });
+  test.info().annotations.push({ type: EXAMPLES_ANNOTATION, description: String(details.numRuns) });
   if (!details.failed) return;
-  const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s))`;
+  const shown = fc.stringify(details.counterexample);
+  const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
   const cause = details.errorInstance;
   if (cause instanceof CheckFailure) throw new CheckFailure({ ...cause.details, replay });
   throw new CheckFailure({
@@ -34,6 +56,7 @@ export async function forAll<T>(
 /** The exact command that replays this property's failure: seed, path, project and test title. */
 function replayCommand(seed: number, path: string): string {
   const info = test.info();
-  const title = info.title.replace(/ \[[^\]]*\]$/, '').replace(/["\\$`]/g, '.');
+  // Regular-expression and shell characters become '.', which matches them too: the grep stays one word for the shell.
+  const title = info.title.replace(/ \[[^\]]*\]$/, '').replace(/[.*+?^${}()|[\]\\"`!]/g, '.');
   return `FC_SEED=${seed} FC_PATH=${path} npm run conformance -- --project=${info.project.name} -g "${title}"`;
 }

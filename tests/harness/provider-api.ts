@@ -42,6 +42,11 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
   ) {}
 
+  /** Whether requests can be sent at once (RATE_LIMIT spaces them otherwise). */
+  get concurrent(): boolean {
+    return !this.http.rateLimited;
+  }
+
   private async track(promise: Promise<Exchange>): Promise<Exchange> {
     const exchange = await promise;
     this.record(exchange);

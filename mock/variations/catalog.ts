@@ -1,0 +1,109 @@
+/**
+ * The catalog of allowed variations: behaviours the interface document and the default profile permit
+ * that the reference provider does not show by default. The mirror of the fault catalog: every
+ * conformance check must pass against each of them (the variation matrix, `npm run variants`), since a
+ * check that fails a correct provider is a false alarm.
+ *
+ * Each names the rule whose freedom it uses and the conformance areas whose checks can see it (the
+ * variation matrix runs those against it). `alone` marks one that is run only by itself, with why.
+ */
+import type { RuleId } from '../../contracts/rule-ids.gen.js';
+
+export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page';
+
+export interface VariationDefinition {
+  readonly name: string;
+  /** The rule (contracts/requirements.json) whose freedom the variation uses. */
+  readonly rule: RuleId;
+  readonly description: string;
+  /** The areas whose checks can see the variation; 'all' for every area. */
+  readonly sees: readonly Area[] | 'all';
+  /** Why it is not combined with the others in the all-at-once run, when it is not. */
+  readonly alone?: string;
+}
+
+const API: readonly Area[] = ['invoice', 'account2card', 'upload', 'status'];
+const PAGE: readonly Area[] = ['payment-page', 'callbacks'];
+const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbacks'];
+
+const entries = [
+  // JSON and transport
+  { name: 'json-key-order', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every JSON answer has its object keys in reverse order (payment before transaction, created_at first).' },
+  { name: 'json-pretty', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every JSON answer is pretty-printed (two-space indent, trailing newline).' },
+  { name: 'json-unicode-escapes', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every non-ASCII character of a JSON answer is written as a \\u escape (Cyrillic holder names, messages).' },
+  { name: 'content-type-no-charset', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'JSON answers are `Content-Type: application/json` without a charset parameter.' },
+  { name: 'content-type-letter-case', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'JSON answers are `Content-Type: Application/JSON; Charset=UTF-8` (media types are case-insensitive).' },
+  { name: 'extra-headers', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'Every answer carries extra headers: X-Request-Id, Cache-Control: no-store, Strict-Transport-Security, Server, X-Powered-By, Vary.' },
+  { name: 'connection-close', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Every answer carries `Connection: close` and the connection is closed after it.' },
+  { name: 'chunked', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Every answer is sent with `Transfer-Encoding: chunked` in several chunks, no Content-Length.' },
+  { name: 'keep-alive-1s', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).' },
+  { name: 'slow', rule: 'DOC-HTTP-POST', sees: ['invoice', 'status', 'payment-page', 'callbacks'], alone: 'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)', description: 'Every answer (API and page) is sent 300 ms late.' },
+  { name: 'rate-limit-429', rule: 'DOC-HTTP-POST', sees: API, alone: 'each 429 is waited out (Retry-After: 1): combined with all checks it would make the run long', description: 'Every 40th API request is answered 429 with `Retry-After: 1` and a {message} body, not processed.' },
+
+  // Validation answers
+  { name: 'validation-other-wording', rule: 'DOC-ERR-VALIDATION-REQUIRED', sees: API, description: 'Validation messages are worded differently: "REQUIRED: <field> must be provided", "Value of <field> is not acceptable", …' },
+  { name: 'validation-several-messages', rule: 'DOC-ERR-VALIDATION-SHAPE', sees: API, description: 'Every invalid field gets two messages (the second: "See the API documentation.").' },
+  { name: 'validation-field-order', rule: 'DOC-ERR-VALIDATION-SHAPE', sees: API, description: 'Invalid fields are reported in reverse order.' },
+  { name: 'validation-reports-signature', rule: 'PRO-VAL-ALL-FIELDS', sees: ['invoice', 'account2card'], description: 'When a field the digest is taken over is invalid (or the api_key unknown), signature is reported as well: it cannot be right over such a body.' },
+  { name: 'messages-russian', rule: 'DOC-ERR-MESSAGE-SHAPE', sees: API, description: 'Error messages are in Russian ("Отказ антифрод-системы", "Неизвестная ошибка"), validation messages too ("Поле api_key обязательно (required)").' },
+
+  // Values
+  { name: 'payment-id-large', rule: 'DOC-PAY-ID', sees: PAYMENTS, description: 'Payment ids are random integers up to 2^53 - 1, not sequential.' },
+  { name: 'created-at-any-micros', rule: 'DOC-PAY-CREATED_AT', sees: ['invoice', 'account2card', 'status'], description: 'created_at microseconds take any value, .000000 included (every third payment is on a whole second).' },
+  { name: 'created-at-clock-skew', rule: 'DOC-PAY-CREATED_AT', sees: ['invoice', 'account2card'], description: "The provider's clock is 30 seconds ahead (within the profile's tolerance)." },
+  { name: 'error-code-number', rule: 'DOC-PAY-ERROR_CODE', sees: ['status', 'payment-page', 'callbacks'], description: 'A declined payment carries error_code as a number (1001) instead of a string.' },
+  { name: 'deeplink-other-banks', rule: 'DOC-DEEPLINK-KEYS', sees: ['invoice'], description: 'Deeplinks of other banks (ALFABANK, RAIFFEISEN, CREDIT_EUROPE_BANK) with query strings and fragments.' },
+  { name: 'deeplink-app-schemes', rule: 'DOC-DEEPLINK-KEYS', sees: ['invoice'], description: 'Deeplink values are app addresses (sberbankonline://payments/p2p?…, tinkoffbank://…).' },
+  { name: 'credentials-card-only', rule: 'DOC-PAY-CREDENTIALS', sees: PAYMENTS, description: 'Every invoice gets card credentials (no fast-payment-system ones).' },
+  { name: 'credentials-fps-only', rule: 'DOC-PAY-CREDENTIALS', sees: PAYMENTS, alone: 'excludes credentials-card-only', description: 'Every invoice gets fast-payment-system credentials (no card ones).' },
+  { name: 'holder-names', rule: 'DOC-CRED-FPS', sees: PAYMENTS, description: 'Holders vary: "Салтыков-Щедрин Михаил Евграфович", "Семёнова Алёна", "IVANOVA ANNA", "Иванов И. И."' },
+  { name: 'fps-phone-other-countries', rule: 'DOC-CRED-FPS', sees: PAYMENTS, description: 'Fast-payment-system phones of other countries and lengths (375…, 998…, 12 to 13 digits).' },
+  { name: 'a2c-deposited', rule: 'DOC-PAY-STATE', sees: ['account2card', 'status'], description: 'A new account-to-card payment is deposited at once, not processing.' },
+  { name: 'upload-other-message', rule: 'PRO-UPL-SUCCESS', sees: ['upload'], description: 'The upload success message is another text ("Файл принят в обработку, 2 записи").' },
+
+  // Payment page
+  { name: 'page-other-origin', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The payment page is served by another server (another origin than the API).' },
+  { name: 'page-redirect', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'redirect_url answers 302 to the page at another path.' },
+  { name: 'page-buttons-input', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The buttons are `<input type="submit" value="Pay">`.' },
+  { name: 'page-buttons-link', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The buttons are links with role button that submit a hidden form by script.' },
+  { name: 'page-buttons-aria-label', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The buttons read "Оплатить" and "Отклонить"; their accessible names (aria-label) are Pay and Decline.' },
+  { name: 'page-script-rendered', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The page is an empty shell at load; a script fetches the payment and builds the content and buttons 300 ms later.' },
+  { name: 'page-amount-plain', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The amount is written "1234.56 RUB" only.' },
+  { name: 'page-amount-english', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-amount variations', description: 'The amount is written "RUB 1,234.56" only.' },
+  { name: 'page-amount-russian', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-amount variations', description: 'The amount is written "1\u00a0234,56\u00a0₽" only (no-break spaces).' },
+  { name: 'page-card-full', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The card is shown in full: 2202201234569573.' },
+  { name: 'page-card-grouped', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-card variations', description: 'The card is shown grouped and masked: 2202 20** **** 9573.' },
+  { name: 'page-card-last4', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-card variations', description: 'Only the last four digits of the card are shown: •••• 9573.' },
+  { name: 'page-return-redirect', rule: 'PRO-PAGE-PAY', sees: PAGE, description: 'After Pay or Decline the page redirects (303) to the return_url.' },
+  { name: 'press-settles-later', rule: 'PRO-PAGE-PAY', sees: PAGE, description: 'A press is taken at once but the payment moves to its final state one second later (its callback then).' },
+
+  // Callbacks
+  { name: 'callback-delayed', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'The first delivery of a callback comes 3 seconds after the press (within the profile wait).' },
+  { name: 'callback-at-least-once', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'Every callback answered 2xx is delivered once more, with the same body (at-least-once delivery).' },
+  { name: 'callback-extra-headers', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'Callbacks carry extra headers: User-Agent, X-Request-Id, X-Signature (an HMAC of the body).' },
+  { name: 'callback-no-charset', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'Callbacks are sent as `application/json` without a charset parameter.' },
+  { name: 'callback-pretty', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'Callback bodies are pretty-printed with the keys in another order (payload first).' },
+] as const satisfies readonly VariationDefinition[];
+
+export type VariationName = (typeof entries)[number]['name'];
+
+export const variationCatalog: readonly VariationDefinition[] = Object.freeze(entries.map((e) => Object.freeze({ ...e })));
+
+const known = new Set<string>(entries.map((e) => e.name));
+
+/** The variations switched on for one provider; `has` only takes catalog names (checked by tsc). */
+export class VariationSet {
+  readonly names: readonly string[];
+  private readonly set: ReadonlySet<string>;
+
+  constructor(names: readonly string[] = []) {
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length > 0) throw new Error(`startProvider: unknown variation name(s): ${unknown.join(', ')} (see variationCatalog)`);
+    this.names = Object.freeze([...new Set(names)]);
+    this.set = new Set(this.names);
+  }
+
+  has(name: VariationName): boolean {
+    return this.set.has(name);
+  }
+}
