@@ -12,16 +12,17 @@ import { uuid } from './uuid.js';
 export interface Account2CardRequestConstraints {
   /** Range of the amount. Default the whole account-to-card range, biased to its edges. */
   amount?: Account2CardAmountConstraints;
-  /** Recipient card numbers. Default {@link luhnPan} defaults (13..19 digits, Luhn-valid). */
+  /** Recipient card numbers. Default {@link luhnPan} defaults (13..19 digits, Luhn-valid, every scheme and length). */
   pan?: LuhnPanConstraints;
 }
 
 /**
- * A valid, correctly signed account-to-card request body: a v4 UUID transaction, an amount
- * within the limits, a Cyrillic or Latin payer name, a 10..15 digit payer phone (sometimes
- * with `+`), a Luhn-valid recipient PAN, and `signature` = sha256(api_key + transaction +
- * amount + recipient_pan + crypto_key). The X-Sign header is computed by the sender over
- * the serialised body (`xSign`).
+ * A valid, correctly signed account-to-card request body: `api_key` of the merchant, and every
+ * other documented field drawn from its value classes (`uuidClasses`, `amountClasses`,
+ * `personNameClasses`, `phoneClasses` with an optional plus, `luhnPanClasses`): class i of each
+ * field at run i of a property's first runs, so a run of 25 meets every class. `signature` =
+ * sha256(api_key + transaction + amount + recipient_pan + crypto_key). The X-Sign header is
+ * computed by the sender over the serialised body (`xSign`).
  */
 export function account2cardRequest(
   creds: MerchantCredentials,

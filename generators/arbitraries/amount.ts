@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AMOUNT_LIMITS, type AmountOperation } from '../amounts.js';
+import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
 
 /** Options of {@link amount}. */
 export interface AmountConstraints {
@@ -7,15 +8,49 @@ export interface AmountConstraints {
   min?: number;
   /** Largest amount in kopecks; at most the operation's maximum. Default the operation's maximum. */
   max?: number;
-  /** Relative weight of the edges (min, min+1, max-1, max) against the whole range. Default 1 against 4. */
+  /** Weight of each edge class (`minimum`, `maximum`, `just-above-minimum`, `just-below-maximum`) after the first runs; 0 leaves them out. Default 1. */
   edgeWeight?: number;
+  /** Names of the classes to draw from (see {@link amountClasses}). Default all. */
+  classes?: readonly string[];
+}
+
+/** Width of the `just-above-minimum` and `just-below-maximum` bands, in kopecks (one ruble). */
+export const NEAR_EDGE = 100;
+
+/**
+ * Generates like `arb`, shrinks like `fc.integer({min, max})` without context (toward `min`), so
+ * a counterexample becomes the smallest failing amount whichever class it was drawn from.
+ */
+class ShrinkTowardMin extends fc.Arbitrary<number> {
+  private readonly whole: fc.Arbitrary<number>;
+  constructor(
+    private readonly arb: fc.Arbitrary<number>,
+    min: number,
+    max: number,
+  ) {
+    super();
+    this.whole = fc.integer({ min, max });
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<number> {
+    return new fc.Value(this.arb.generate(mrng, biasFactor).value, undefined);
+  }
+  canShrinkWithoutContext(value: unknown): value is number {
+    return this.whole.canShrinkWithoutContext(value);
+  }
+  shrink(value: number, context: unknown): fc.Stream<fc.Value<number>> {
+    return this.whole.shrink(value, context);
+  }
 }
 
 /**
- * A valid amount of an operation: an integer in kopecks within the inclusive limits,
- * biased to the edges. Shrinks toward the minimum.
+ * The value classes of an amount in [min, max] (kopecks, integers, both bounds inclusive):
+ * `interior` (uniform, more than a ruble from either bound), `minimum`, `maximum`,
+ * `just-above-minimum` and `just-below-maximum` (within a ruble), `middle` (within 0.05 % of the
+ * range either side of its midpoint), `power-of-ten` (10 000, 100 000, ...: round amounts whose digit
+ * count changes at the next kopeck), `lowest-decade` (below ten times the minimum, which a
+ * uniform draw almost never reaches). Classes empty in a narrow range are left out.
  */
-export function amount(operation: AmountOperation, constraints: AmountConstraints = {}): fc.Arbitrary<number> {
+export function amountClasses(operation: AmountOperation, constraints: AmountConstraints = {}): ValueClass<number>[] {
   const limits = AMOUNT_LIMITS[operation];
   if (limits === undefined) throw new Error(`amount: unknown operation '${String(operation)}'`);
   const min = constraints.min ?? limits.min;
@@ -24,8 +59,34 @@ export function amount(operation: AmountOperation, constraints: AmountConstraint
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < limits.min || max > limits.max || min > max) {
     throw new Error(`amount: for ${operation}, min/max must be integers with ${limits.min} <= min <= max <= ${limits.max}, got ${min}..${max}`);
   }
-  const edges = [...new Set([min, Math.min(min + 1, max), Math.max(max - 1, min), max])];
-  const whole = fc.integer({ min, max });
-  if (edgeWeight <= 0) return whole;
-  return fc.oneof({ arbitrary: whole, weight: 4 }, { arbitrary: fc.constantFrom(...edges), weight: edgeWeight });
+  if (!Number.isInteger(edgeWeight) || edgeWeight < 0) throw new Error(`amount: edgeWeight must be an integer >= 0, got ${edgeWeight}`);
+  const mid = Math.floor((min + max) / 2);
+  const halfBand = Math.max(1, Math.floor((max - min) / 2000));
+  const powers = [1e4, 1e5, 1e6, 1e7, 1e8].filter((p) => p >= min && p <= max);
+  const range = (name: string, lo: number, hi: number, weight = 1): ValueClass<number> | undefined =>
+    lo > hi ? undefined : valueClass(name, fc.integer({ min: lo, max: hi }), (a) => Number.isInteger(a) && a >= lo && a <= hi, weight);
+  // Half the time the value next to the bound itself (min+1, max-1): the off-by-one a provider gets wrong.
+  const nearEdge = (name: string, lo: number, hi: number, next: number, weight: number): ValueClass<number> | undefined =>
+    lo > hi ? undefined : valueClass(name, fc.oneof(fc.constant(next), fc.integer({ min: lo, max: hi })), (a) => Number.isInteger(a) && a >= lo && a <= hi, weight);
+  const classes: (ValueClass<number> | undefined)[] = [
+    range('interior', min + NEAR_EDGE + 1, max - NEAR_EDGE - 1, 4),
+    edgeWeight > 0 ? valueClass('minimum', fc.constant(min), (a) => a === min, edgeWeight) : undefined,
+    edgeWeight > 0 && max > min ? valueClass('maximum', fc.constant(max), (a) => a === max, edgeWeight) : undefined,
+    edgeWeight > 0 ? nearEdge('just-above-minimum', min + 1, Math.min(min + NEAR_EDGE, max - 1), min + 1, edgeWeight) : undefined,
+    edgeWeight > 0 ? nearEdge('just-below-maximum', Math.max(max - NEAR_EDGE, min + 1), max - 1, max - 1, edgeWeight) : undefined,
+    range('middle', Math.max(min, mid - halfBand), Math.min(max, mid + halfBand)),
+    powers.length > 0 ? valueClass('power-of-ten', fc.constantFrom(...powers), (a) => powers.includes(a)) : undefined,
+    10 * min <= max ? range('lowest-decade', min + NEAR_EDGE + 1, Math.min(10 * min - 1, max - NEAR_EDGE - 1)) : undefined,
+  ];
+  const present = classes.filter((c): c is ValueClass<number> => c !== undefined);
+  return selectClasses('amount', present, constraints.classes).map((c) => ({ ...c, arbitrary: new ShrinkTowardMin(c.arbitrary, min, max) }));
+}
+
+/**
+ * A valid amount of an operation: an integer in kopecks within the inclusive limits, drawn from
+ * {@link amountClasses}, class i at run i of a property's first runs, then by weight. Shrinks
+ * toward the minimum whatever the class.
+ */
+export function amount(operation: AmountOperation, constraints: AmountConstraints = {}): fc.Arbitrary<number> {
+  return classed('amount', amountClasses(operation, constraints), { crossShrink: false });
 }

@@ -1,34 +1,45 @@
-import fc from 'fast-check';
-
-const byLength = (xs: string[]): readonly string[] => [...xs].sort((a, b) => a.length - b.length || a.localeCompare(b));
-
-const CYRILLIC_WORDS = byLength(['Оплата', 'заказа', 'по', 'счёту', 'услуги', 'доставка', 'товара', 'подписка', 'на', 'месяц', 'пополнение', 'баланса', 'штраф', 'ГИБДД', 'аренда', 'автомобиля', 'ёлка']);
-const LATIN_WORDS = byLength(['Payment', 'for', 'order', 'invoice', 'subscription', 'delivery', 'of', 'goods', 'top-up', 'balance', 'rent', 'car', 'service', 'fee']);
+import type fc from 'fast-check';
+import { classed, selectClasses, type ValueClass } from './classed.js';
+import { freeTextClasses, plainWordsClass } from './freeText.js';
 
 /** Options of {@link description}. */
 export interface DescriptionConstraints {
-  /** Most words, at least 1. Default 8. */
+  /** Most words of the `plain-words` class, at least 1. Default 8. */
   maxWords?: number;
-}
-
-/** A word: from a Cyrillic or Latin vocabulary, or an order number such as `№12345` / `#12345`. */
-function word(): fc.Arbitrary<string> {
-  return fc.oneof(
-    { arbitrary: fc.constantFrom(...CYRILLIC_WORDS), weight: 3 },
-    { arbitrary: fc.constantFrom(...LATIN_WORDS), weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom('№', '#'), fc.integer({ min: 1, max: 9_999_999 })).map(([s, n]) => `${s}${n}`), weight: 1 },
-  );
+  /** Most code points; the `very-long` class is left out below 10 000, longer values are cut. Default none (no limit is stated). */
+  maxLength?: number;
+  /** Names of the classes to draw from (see {@link descriptionClasses}). Default all. */
+  classes?: readonly string[];
 }
 
 /**
- * A payment description: 1 to `maxWords` words of Cyrillic/Latin text and order numbers,
- * separated by single spaces. Never empty, no control characters, no leading or trailing
- * blank.
+ * The value classes of a payment description: `plain-words` (Cyrillic/Latin words and order
+ * numbers), then the hard free text of freeText.ts: astral-plane characters, JSON escapes (quote,
+ * backslash, control characters with U+0000), very long (10 000+ code points: no limit is
+ * stated), letter case, combining marks, right-to-left, whitespace only, padded with blanks,
+ * markup and injection strings, invisible characters, other scripts, unusual code points,
+ * ASCII punctuation, a single character.
+ *
+ * Whitespace only is valid: the profile counts a missing field, null and the empty string as
+ * missing, and " " is none of them. A provider that trims before its required check (as
+ * Laravel's TrimStrings middleware does) differs from the profile.
+ */
+export function descriptionClasses(constraints: DescriptionConstraints = {}): ValueClass<string>[] {
+  const maxWords = constraints.maxWords ?? 8;
+  if (!Number.isInteger(maxWords) || maxWords < 1) throw new Error(`description: maxWords must be an integer >= 1, got ${maxWords}`);
+  const maxLength = constraints.maxLength;
+  if (maxLength !== undefined && (!Number.isInteger(maxLength) || maxLength < 1)) {
+    throw new Error(`description: maxLength must be an integer >= 1, got ${maxLength}`);
+  }
+  const options = maxLength === undefined ? {} : { maxLength };
+  const all = [plainWordsClass(maxWords, options), ...freeTextClasses(options)];
+  return selectClasses('description', all, constraints.classes);
+}
+
+/**
+ * A payment description, never empty: drawn from {@link descriptionClasses}, class i at run i of
+ * a property's first runs, then by weight (plain words most often).
  */
 export function description(constraints: DescriptionConstraints = {}): fc.Arbitrary<string> {
-  const maxWords = constraints.maxWords ?? 8;
-  if (!Number.isInteger(maxWords) || maxWords < 1) {
-    throw new Error(`description: maxWords must be an integer >= 1, got ${maxWords}`);
-  }
-  return fc.array(word(), { minLength: 1, maxLength: maxWords }).map((words) => words.join(' '));
+  return classed('description', descriptionClasses(constraints));
 }

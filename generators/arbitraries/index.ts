@@ -1,17 +1,32 @@
-/** The arbitraries of the suite, one per file. */
-export { uuid } from './uuid.js';
-export { luhnPan, isLuhnValid, luhnCheckDigit, withLuhnDigit, CARD_SCHEMES, type LuhnPanConstraints, type CardScheme } from './luhnPan.js';
-export { phone, COUNTRY_CODES, type PhoneConstraints } from './phone.js';
-export { personName, type PersonNameConstraints } from './personName.js';
-export { description, type DescriptionConstraints } from './description.js';
-export { returnUrl, type ReturnUrlConstraints } from './returnUrl.js';
-export { clientIp, DEFAULT_ANTIFRAUD_IP, type ClientIpConstraints } from './clientIp.js';
-export { clientId, type ClientIdConstraints } from './clientId.js';
-export { payloadExtras, RESERVED_PAYLOAD_KEYS, type PayloadExtrasConstraints, type JsonValue } from './payloadExtras.js';
-export { amount, type AmountConstraints } from './amount.js';
+/** The arbitraries of the suite, one per file, and the value classes each draws. */
+export { classed, classesOf, selectClasses, valueClass, type ValueClass, type ClassedConstraints } from './classed.js';
+export { currentRunIndex, runIndexPlugin } from './runIndex.js';
+export { breakDigitRuns, failLuhn, hasCardLikeDigits, longestDigitRun, MAX_FREE_TEXT_DIGIT_RUN } from './cardSafe.js';
+export { freeTextClasses, plainWordsClass, codePoints, isWellFormed, VERY_LONG_MIN, VERY_LONG_MAX, type FreeTextOptions } from './freeText.js';
+export { uuid, uuidClasses, renewUuid, type UuidConstraints } from './uuid.js';
+export { luhnPan, luhnPanClasses, isLuhnValid, luhnCheckDigit, withLuhnDigit, CARD_SCHEMES, type LuhnPanConstraints, type CardScheme } from './luhnPan.js';
+export { phone, phoneClasses, COUNTRY_CODES, type PhoneConstraints } from './phone.js';
+export { personName, personNameClasses, type PersonNameConstraints } from './personName.js';
+export { description, descriptionClasses, type DescriptionConstraints } from './description.js';
+export { returnUrl, returnUrlClasses, urlParts, type ReturnUrlConstraints } from './returnUrl.js';
+export { clientIp, clientIpClasses, compressIpv6, addressMatcher, DEFAULT_ANTIFRAUD_IP, type ClientIpConstraints } from './clientIp.js';
+export { clientId, clientIdClasses, type ClientIdConstraints } from './clientId.js';
+export { payloadExtras, payloadExtrasClasses, jsonDepth, jsonValuesIn, RESERVED_PAYLOAD_KEYS, type PayloadExtrasConstraints, type JsonValue } from './payloadExtras.js';
+export { amount, amountClasses, NEAR_EDGE, type AmountConstraints } from './amount.js';
 export { invoiceAmount, type InvoiceAmountConstraints } from './invoiceAmount.js';
 export { account2cardAmount, type Account2CardAmountConstraints } from './account2cardAmount.js';
 export { invoiceRequest, type InvoiceRequestConstraints } from './invoiceRequest.js';
 export { account2cardRequest, type Account2CardRequestConstraints } from './account2cardRequest.js';
 export { statusRequest } from './statusRequest.js';
-export { uploadRequest, vinCheckDigit, vehiclesCsv, type UploadRequestValue, type UploadRequestConstraints, type Vehicle } from './uploadRequest.js';
+export {
+  uploadRequest,
+  uploadContentClasses,
+  uploadFileNameClasses,
+  uploadContentTypeClasses,
+  vinCheckDigit,
+  vehiclesCsv,
+  DEFAULT_MAX_FILE_BYTES,
+  type UploadRequestValue,
+  type UploadRequestConstraints,
+  type Vehicle,
+} from './uploadRequest.js';

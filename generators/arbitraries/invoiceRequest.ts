@@ -16,14 +16,17 @@ export interface InvoiceRequestConstraints {
   amount?: InvoiceAmountConstraints;
   /** Extra payload parameters; `false` for none. Default {@link payloadExtras} defaults. */
   extras?: PayloadExtrasConstraints | false;
-  /** Client IPs never produced. Default the default profile's anti-fraud trigger, `203.0.113.66`. */
+  /** Client IPs never produced, in any textual form. Default the default profile's anti-fraud trigger, `203.0.113.66`. */
   excludeClientIps?: readonly string[];
 }
 
 /**
- * A valid, correctly signed invoice request body: every documented field, a v4 UUID
- * transaction, an amount within the limits, extra `payload.*` merchant parameters, and
- * `signature` = sha256(api_key + transaction + amount + crypto_key) of the generated fields.
+ * A valid, correctly signed invoice request body: `api_key` of the merchant, and every other
+ * documented field drawn from its value classes (`uuidClasses`, `amountClasses`,
+ * `descriptionClasses`, `returnUrlClasses`, `clientIdClasses`, `clientIpClasses`,
+ * `payloadExtrasClasses`): class i of each field at run i of a
+ * property's first runs, so a run of 25 meets every class. `signature` = sha256(api_key +
+ * transaction + amount + crypto_key) of the generated fields.
  */
 export function invoiceRequest(
   creds: MerchantCredentials,

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { breakDigitRuns, hasCardLikeDigits } from './cardSafe.js';
+import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
+import { codePoints, freeTextClasses, VERY_LONG_MIN } from './freeText.js';
 
 /** Keys an extra merchant parameter never takes: the documented payload fields and prototype-polluting names. */
 export const RESERVED_PAYLOAD_KEYS: readonly string[] = ['client_id', 'client_ip', '__proto__', 'constructor', 'prototype'];
@@ -8,39 +11,69 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Options of {@link payloadExtras}. */
 export interface PayloadExtrasConstraints {
-  /** Most extra keys at the top level of `payload`. Default 5. */
+  /** Most extra keys at the top level of `payload`. Default 200. */
   maxKeys?: number;
-  /** Deepest nesting of arrays/objects inside a value (0: only scalars). Default 2. */
+  /**
+   * Deepest nesting of arrays/objects inside a value (0: only scalars). Default 32: deep enough
+   * for recursive code to show, far below common parsers' limits (System.Text.Json 64 for the
+   * whole body, PHP 512), since the document states none.
+   */
   maxDepth?: number;
-  /** Most elements of a nested array or keys of a nested object. Default 3. */
+  /** Most elements of a nested array or keys of a nested object. Default 1 000. */
   maxNested?: number;
+  /** Names of the classes to draw from (see {@link payloadExtrasClasses}). Default all the other constraints allow. */
+  classes?: readonly string[];
 }
 
 const RESERVED = new Set(RESERVED_PAYLOAD_KEYS);
+type Extras = Record<string, JsonValue>;
 
-/** A key of a merchant parameter: identifier-like or arbitrary unicode, never reserved or empty. */
-function extraKey(): fc.Arbitrary<string> {
-  return fc
-    .oneof(
-      { arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/), weight: 3 },
-      { arbitrary: fc.constantFrom('order_id', 'utm_source', 'номер_заказа', 'promo', 'meta.ref', 'a b'), weight: 1 },
-      { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 },
-    )
-    .filter((k) => !RESERVED.has(k));
+/** Nesting depth of a JSON value: 0 for a scalar, 1 for `[]` or `{}`. */
+export function jsonDepth(v: JsonValue): number {
+  if (v === null || typeof v !== 'object') return 0;
+  const children: JsonValue[] = Array.isArray(v) ? v : Object.values(v);
+  return 1 + children.reduce<number>((m, c) => Math.max(m, jsonDepth(c)), 0);
 }
 
-/** A scalar JSON value: unicode string, safe integer, finite non-integer number, boolean or null. */
-function scalar(): fc.Arbitrary<JsonValue> {
-  return fc.oneof(
-    fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map((n) => (Object.is(n, -0) ? 0 : n)),
-    fc
-      .double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 })
-      .filter((x) => !Number.isInteger(x)),
-    fc.boolean(),
-    fc.constant(null),
-  );
+/** Every JSON value inside `v`, `v` included. */
+export function jsonValuesIn(v: JsonValue): JsonValue[] {
+  const out: JsonValue[] = [];
+  const stack: JsonValue[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    out.push(x);
+    if (x !== null && typeof x === 'object') stack.push(...(Array.isArray(x) ? x : Object.values(x)));
+  }
+  return out;
 }
+
+/** A safe integer whose digits never read as a card number (moved toward zero until they do not). */
+const notCardLike = (n: number): number => {
+  let m = n === 0 ? 0 : n; // no -0: JSON cannot carry it
+  while (hasCardLikeDigits(String(m))) m -= Math.sign(m);
+  return m;
+};
+const number = (arb: fc.Arbitrary<number>): fc.Arbitrary<number> =>
+  arb.map((x) => (Object.is(x, -0) ? 0 : x)).filter((x) => Number.isFinite(x) && !hasCardLikeDigits(JSON.stringify(x)));
+
+const safeInteger = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(notCardLike);
+const fraction = number(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }).filter((x) => !Number.isInteger(x)));
+const shortString = (maxLength = 20): fc.Arbitrary<string> => fc.string({ unit: 'grapheme', maxLength }).map(breakDigitRuns);
+
+/** A key: identifier-like or arbitrary Unicode, never reserved; no run of 13+ digits. Built once: `stringMatching` is costly to build. */
+const EXTRA_KEY: fc.Arbitrary<string> = fc
+  .oneof(
+    { arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/), weight: 3 },
+    { arbitrary: fc.constantFrom('order_id', 'utm_source', 'номер_заказа', 'promo', 'meta.ref', 'a b'), weight: 1 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 },
+  )
+  .map(breakDigitRuns)
+  .filter((k) => !RESERVED.has(k));
+const extraKey = (): fc.Arbitrary<string> => EXTRA_KEY;
+
+/** A scalar JSON value: Unicode string, safe integer, non-integer number, boolean or null. */
+const SCALAR: fc.Arbitrary<JsonValue> = fc.oneof(shortString(), safeInteger, fraction, fc.boolean(), fc.constant(null));
+const scalar = (): fc.Arbitrary<JsonValue> => SCALAR;
 
 /** A JSON value nested at most `depth` levels. */
 function jsonValueOfDepth(depth: number, maxNested: number): fc.Arbitrary<JsonValue> {
@@ -53,19 +86,182 @@ function jsonValueOfDepth(depth: number, maxNested: number): fc.Arbitrary<JsonVa
   );
 }
 
+/** A chain of `depth` arrays and objects (each level one or the other) around a scalar. */
+const chain = (minDepth: number, maxDepth: number): fc.Arbitrary<JsonValue> =>
+  fc
+    .tuple(fc.array(fc.tuple(fc.boolean(), extraKey()), { minLength: minDepth, maxLength: maxDepth }), scalar())
+    .map(([levels, bottom]) => levels.reduceRight<JsonValue>((inner, [asArray, key]) => (asArray ? [inner] : { [key]: inner }), bottom));
+
+/** Numbers across the double range; every key present, so one value shows each kind. */
+const NUMBER_KINDS = {
+  huge: number(fc.double({ min: 1e300, max: Number.MAX_VALUE, noNaN: true })),
+  huge_negative: number(fc.double({ min: -Number.MAX_VALUE, max: -1e300, noNaN: true })),
+  subnormal: number(fc.double({ min: Number.MIN_VALUE, max: 2.225073858507201e-308, noNaN: true })),
+  subnormal_negative: number(fc.double({ min: -2.225073858507201e-308, max: -Number.MIN_VALUE, noNaN: true })),
+  tiny: number(fc.double({ min: 1e-300, max: 1e-7, noNaN: true })),
+  // 2^52 .. 2^53 - 1 (16 digits, made to fail the Luhn check): the largest integers a double holds exactly,
+  // which 32-bit, float32 or string-to-number shortcuts on the way mangle.
+  // The bounds keep room for notCardLike's few steps toward zero.
+  large_safe_integer: fc.integer({ min: 2 ** 52 + 100, max: Number.MAX_SAFE_INTEGER }).map(notCardLike),
+  large_safe_integer_negative: fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -(2 ** 52) - 100 }).map(notCardLike),
+  int32_edge: fc.constantFrom(2_147_483_647, -2_147_483_648, 4_294_967_295, 2_147_483_648),
+  fraction,
+  zero: fc.constant(0),
+} satisfies Record<string, fc.Arbitrary<number>>;
+
+const KIND_TESTS: Readonly<Record<string, (n: number) => boolean>> = {
+  huge: (n) => n >= 1e300,
+  negative_huge: (n) => n <= -1e300,
+  subnormal: (n) => n !== 0 && Math.abs(n) < 2.2250738585072014e-308,
+  large_safe_integer: (n) => Number.isSafeInteger(n) && Math.abs(n) >= 2 ** 52,
+  negative: (n) => n < 0,
+  fraction: (n) => !Number.isInteger(n),
+};
+
+/** The twelve kinds of JSON value `every-json-type` holds, by key. */
+const EVERY_TYPE = (maxNested: number) =>
+  fc.record({
+    t_string: shortString().filter((s) => s !== ''),
+    t_empty_string: fc.constant(''),
+    t_integer: fc.integer({ min: 1, max: 1_000_000 }),
+    t_negative: fc.integer({ min: -1_000_000, max: -1 }),
+    t_fraction: fraction,
+    t_true: fc.constant(true),
+    t_false: fc.constant(false),
+    t_null: fc.constant(null),
+    t_array: fc.array(scalar(), { minLength: 1, maxLength: Math.max(1, Math.min(3, maxNested)) }),
+    t_empty_array: fc.constant([]),
+    t_object: fc.dictionary(extraKey(), scalar(), { minKeys: 1, maxKeys: Math.max(1, Math.min(3, maxNested)), noNullPrototype: true }),
+    t_empty_object: fc.constant({}),
+  }, { noNullPrototype: true });
+
+const kindOf = (v: JsonValue): string =>
+  v === null ? 'null' : Array.isArray(v) ? (v.length === 0 ? 'empty array' : 'array') : typeof v === 'object' ? (Object.keys(v).length === 0 ? 'empty object' : 'object')
+    : typeof v === 'number' ? (Number.isInteger(v) ? (v < 0 ? 'negative integer' : 'integer') : 'fraction')
+      : typeof v === 'string' ? (v === '' ? 'empty string' : 'string') : String(v);
+const ALL_KINDS = ['string', 'empty string', 'integer', 'negative integer', 'fraction', 'true', 'false', 'null', 'array', 'empty array', 'object', 'empty object'];
+
+// Keys that a provider confusing names (letter case, blanks, camelCase, flattening payload into the body)
+// would take for a documented field. Valid: JSON keys are case-sensitive and payload.* takes any name.
+const CONFUSABLE_KEYS = ['Client_Id', 'CLIENT_IP', 'client_ip ', ' client_id', 'clientId', 'client-ip', 'payload', 'api_key', 'signature', 'amount', 'transaction', 'return_url', 'description'];
+// Keys that stores mangle: empty, dotted (a path in MongoDB, a nested name in the profile's messages),
+// numeric (PHP turns {"0":..,"1":..} into a list), a $-operator, non-ASCII and astral.
+const AWKWARD_KEYS = ['', '0', 'a.b', '🔑', '1', 'meta.ref.id', '$where', 'ключ', 'ключ с пробелом', '𠮷', 'Schlüssel', 'キー'];
+
 /**
- * Extra `payload.*` merchant parameters: an object whose keys are never `client_id`,
- * `client_ip`, `__proto__`, `constructor` or `prototype`, and whose values are every JSON
- * type (unicode strings, integers, non-integer numbers, booleans, null, nested arrays and
- * objects) with bounded depth and size. Values survive `JSON.parse(JSON.stringify(v))`
- * unchanged (no `-0`, no NaN or infinities, no lone surrogates).
+ * The value classes of the extra `payload.*` merchant parameters, which the document lets be
+ * "any": `flat-scalars`, `none` (no extras at all), `every-json-type` (string, empty string,
+ * integer, negative, fraction, true, false, null, array, empty array, object, empty object),
+ * `deep-nesting` (arrays and objects 16 to `maxDepth` levels deep), `long-array` (100 to
+ * `maxNested` elements), `number-range` (numbers across the whole double range: ±1e300 up to
+ * ±MAX_VALUE, subnormals down to 5e-324, integers from about 2^52 to 2^53 - 1 and their negatives,
+ * 32-bit edges, fractions, zero), `awkward-keys` (empty, dotted, numeric, `$where`, Unicode
+ * and astral keys), `confusable-keys` (documented field names in another case or spacing, with
+ * values those fields would refuse), `long-strings` (10 000+ code points), `text-values` (the
+ * hard free text: astral, JSON escapes, whitespace only, empty), `many-keys` (100 to `maxKeys`)
+ * and `nested-mixed` (any JSON, a few levels). Classes the constraints cannot hold are left out.
+ *
+ * Never produced: the keys of {@link RESERVED_PAYLOAD_KEYS}; -0, NaN and infinities (JSON
+ * cannot carry them); lone surrogates; a string with a run of 13+ digits, or a number whose
+ * JSON text holds a Luhn-valid run of 13 to 19 digits (integers of 13 to 16 digits are
+ * generated, but never Luhn-valid ones), so that nothing reads as a card number.
  */
-export function payloadExtras(constraints: PayloadExtrasConstraints = {}): fc.Arbitrary<Record<string, JsonValue>> {
-  const maxKeys = constraints.maxKeys ?? 5;
-  const maxDepth = constraints.maxDepth ?? 2;
-  const maxNested = constraints.maxNested ?? 3;
+export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {}): ValueClass<Extras>[] {
+  const maxKeys = constraints.maxKeys ?? 200;
+  const maxDepth = constraints.maxDepth ?? 32;
+  const maxNested = constraints.maxNested ?? 1000;
   for (const [name, v] of [['maxKeys', maxKeys], ['maxDepth', maxDepth], ['maxNested', maxNested]] as const) {
     if (!Number.isInteger(v) || v < 0) throw new Error(`payloadExtras: ${name} must be an integer >= 0, got ${v}`);
   }
-  return fc.dictionary(extraKey(), jsonValueOfDepth(maxDepth, maxNested), { maxKeys, noNullPrototype: true });
+  const dict = <T extends JsonValue>(value: fc.Arbitrary<T>, minKeys: number, most: number) =>
+    fc.dictionary(extraKey(), value, { minKeys, maxKeys: most, noNullPrototype: true }) as fc.Arbitrary<Extras>;
+  const one = (key: fc.Arbitrary<string>, value: fc.Arbitrary<JsonValue>) =>
+    fc.tuple(key, value).map(([k, v]) => ({ [k]: v }) as Extras);
+  const values = (x: Extras): JsonValue[] => Object.values(x).flatMap(jsonValuesIn);
+  const deepFrom = Math.min(16, maxDepth);
+  const longFrom = Math.min(100, maxNested);
+  const manyFrom = Math.min(100, maxKeys);
+  const text = new Map(freeTextClasses().map((c) => [c.name, c.arbitrary]));
+  const textOf = (name: string): fc.Arbitrary<string> => text.get(name)!;
+
+  const classes: (ValueClass<Extras> | false)[] = [
+    // First: the plain class a property's first run draws and other classes cross-shrink to.
+    maxKeys >= 1 && valueClass('flat-scalars', dict(scalar(), 1, Math.min(maxKeys, 8)), (x) => Object.keys(x).length >= 1 && values(x).every((v) => jsonDepth(v) === 0), 4),
+    valueClass('none', fc.constant({}), (x) => Object.keys(x).length === 0, 2),
+    maxKeys >= 12 && maxDepth >= 1 && maxNested >= 1 &&
+      valueClass('every-json-type', EVERY_TYPE(maxNested) as unknown as fc.Arbitrary<Extras>, (x) => {
+        const kinds = new Set(Object.values(x).map(kindOf));
+        return ALL_KINDS.every((k) => kinds.has(k));
+      }),
+    maxKeys >= 1 && maxDepth >= 2 &&
+      valueClass('deep-nesting', one(extraKey(), chain(deepFrom, maxDepth)), (x) => Object.values(x).some((v) => jsonDepth(v) >= deepFrom)),
+    maxKeys >= 1 && maxDepth >= 1 && maxNested >= 2 &&
+      valueClass(
+        'long-array',
+        one(extraKey(), fc.array(scalar(), { minLength: longFrom, maxLength: maxNested })),
+        (x) => values(x).some((v) => Array.isArray(v) && v.length >= longFrom),
+      ),
+    maxKeys >= Object.keys(NUMBER_KINDS).length &&
+      valueClass('number-range', fc.record(NUMBER_KINDS, { noNullPrototype: true }) as unknown as fc.Arbitrary<Extras>, (x) => {
+        const ns = values(x).filter((v): v is number => typeof v === 'number');
+        return Object.values(KIND_TESTS).every((t) => ns.some(t));
+      }),
+    maxKeys >= AWKWARD_KEYS.length &&
+      valueClass<Extras>(
+        'awkward-keys',
+        // The empty, a numeric, a dotted and an astral key always; some of the others.
+        fc.tuple(fc.subarray(AWKWARD_KEYS.slice(4)), fc.array(scalar(), { minLength: AWKWARD_KEYS.length, maxLength: AWKWARD_KEYS.length })).map(
+          ([more, vs]) => Object.fromEntries([...AWKWARD_KEYS.slice(0, 4), ...more].map((k, i) => [k, vs[i]!])),
+        ),
+        (x) => {
+          const keys = Object.keys(x);
+          return keys.includes('') && keys.some((k) => /^[0-9]+$/.test(k)) && keys.some((k) => k.includes('.')) && keys.some((k) => /[^\x00-\x7f]/.test(k));
+        },
+      ),
+    maxKeys >= 1 &&
+      valueClass<Extras>(
+        'confusable-keys',
+        fc.tuple(fc.subarray(CONFUSABLE_KEYS, { minLength: 1, maxLength: Math.min(maxKeys, CONFUSABLE_KEYS.length) }), fc.constantFrom('not an ip', 'free', '', 'x')).map(
+          ([keys, v]) => Object.fromEntries(keys.map((k) => [k, v])),
+        ),
+        (x) => Object.keys(x).some((k) => CONFUSABLE_KEYS.includes(k)),
+      ),
+    maxKeys >= 1 &&
+      valueClass('long-strings', dict(textOf('very-long'), 1, Math.min(maxKeys, 2)), (x) =>
+        values(x).some((v) => typeof v === 'string' && codePoints(v) >= VERY_LONG_MIN),
+      ),
+    maxKeys >= 5 &&
+      valueClass(
+        'text-values',
+        fc.record({
+          t_astral: textOf('astral-plane'),
+          t_escapes: textOf('json-escapes'),
+          t_whitespace: textOf('whitespace-only'),
+          t_rtl: textOf('right-to-left'),
+          t_empty: fc.constant(''),
+        }, { noNullPrototype: true }) as unknown as fc.Arbitrary<Extras>,
+        (x) => {
+          const ss = values(x).filter((v): v is string => typeof v === 'string');
+          return ss.includes('') && ss.some((s) => /[\u{10000}-\u{10ffff}]/u.test(s)) && ss.some((s) => /[\u0000-\u001f\u007f\u2028\u2029]/u.test(s)) && ss.some((s) => /^\s+$/u.test(s));
+        },
+      ),
+    maxKeys >= 2 && valueClass('many-keys', dict(scalar(), manyFrom, maxKeys), (x) => Object.keys(x).length >= manyFrom),
+    maxKeys >= 1 && maxDepth >= 1 &&
+      valueClass(
+        'nested-mixed',
+        dict(jsonValueOfDepth(Math.min(3, maxDepth), Math.min(3, maxNested)), 1, Math.min(maxKeys, 5)).filter((x) => Object.values(x).some((v) => jsonDepth(v) >= 1)),
+        (x) => Object.values(x).some((v) => jsonDepth(v) >= 1),
+      ),
+  ];
+  const present = classes.filter((c): c is ValueClass<Extras> => c !== false);
+  return selectClasses('payloadExtras', present, constraints.classes);
+}
+
+/**
+ * Extra `payload.*` merchant parameters: drawn from {@link payloadExtrasClasses}, class i at run
+ * i of a property's first runs, then by weight (flat scalars most often). Values survive
+ * `JSON.parse(JSON.stringify(v))` unchanged.
+ */
+export function payloadExtras(constraints: PayloadExtrasConstraints = {}): fc.Arbitrary<Extras> {
+  return classed('payloadExtras', payloadExtrasClasses(constraints));
 }

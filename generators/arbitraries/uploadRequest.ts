@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { isUtf8 } from 'node:buffer';
 import type { MerchantCredentials } from '../signing.js';
+import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
 
 /** One vehicle row of the upload file. */
 export interface Vehicle {
@@ -24,13 +26,20 @@ export interface UploadRequestValue {
 
 /** Options of {@link uploadRequest}. */
 export interface UploadRequestConstraints {
-  /** File formats to draw from. Default both `csv` and `json`. */
+  /** Formats of the `vehicle-file` content class. Default both. */
   formats?: readonly ('csv' | 'json')[];
-  /** Fewest vehicle rows. Default 1. */
+  /** Fewest vehicle rows of a vehicle file. Default 1. */
   minVehicles?: number;
-  /** Most vehicle rows. Default 20. */
+  /** Most vehicle rows of a vehicle file (the `largest` class repeats rows up to its size). Default 20. */
   maxVehicles?: number;
+  /** Largest file the provider takes (profile `upload.maxFileBytes`): the `largest` class sends exactly this many bytes. Default 10 MiB. */
+  maxFileBytes?: number;
+  /** Names of the classes to draw from, per part (see {@link uploadFileNameClasses}, {@link uploadContentTypeClasses}, {@link uploadContentClasses}). Default all. */
+  classes?: { filename?: readonly string[]; contentType?: readonly string[]; bytes?: readonly string[] };
 }
+
+/** The default profile's largest upload: "a file over 10 MiB" is refused. */
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const PLATE_LETTERS = 'АВЕКМНОРСТУХ';
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -91,36 +100,178 @@ export function vehiclesCsv(vehicles: readonly Vehicle[]): string {
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
+const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+// Windows-1251, the encoding a Russian spreadsheet saves CSV in: Cyrillic letters, Ё/ё and №; other
+// non-ASCII characters become '?'.
+function cp1251(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const c of text) {
+    const u = c.codePointAt(0)!;
+    if (u < 0x80) out.push(u);
+    else if (u >= 0x410 && u <= 0x44f) out.push(u - 0x410 + 0xc0);
+    else if (u === 0x401) out.push(0xa8);
+    else if (u === 0x451) out.push(0xb8);
+    else if (u === 0x2116) out.push(0xb9);
+    else out.push(0x3f);
+  }
+  return new Uint8Array(out);
+}
+
+/** A CSV vehicle file of exactly `size` bytes: a header, whole rows, then line feeds. */
+function csvOfSize(vehicles: readonly Vehicle[], size: number): Uint8Array {
+  const [header, ...rows] = vehiclesCsv(vehicles).split('\r\n').filter((l) => l !== '').map((l) => Buffer.from(`${l}\r\n`, 'utf8'));
+  const bytes = Buffer.alloc(size, 0x0a);
+  let at = header!.copy(bytes, 0, 0, Math.min(header!.length, size));
+  for (let i = 0; rows.length > 0 && at + rows[i % rows.length]!.length <= size; i++) at += rows[i % rows.length]!.copy(bytes, at);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+const CSV_HEADER = 'plate,vin,brand,model,year';
+
+/** Whether bytes are a UTF-8 JSON array (a JSON vehicle file). */
+const isVehicleJson = (b: Uint8Array): boolean => {
+  try {
+    return isUtf8(b) && Array.isArray(JSON.parse(Buffer.from(b).toString('utf8')));
+  } catch {
+    return false;
+  }
+};
+
+/** Whether bytes are a UTF-8 CSV vehicle file (BOM allowed, CRLF or LF). */
+const isVehicleCsv = (b: Uint8Array): boolean => {
+  if (!isUtf8(b)) return false;
+  return Buffer.from(b).toString('utf8').replace(/^\ufeff/, '').split(/\r?\n/)[0] === CSV_HEADER;
+};
+
 /**
- * A vehicle file upload: the merchant's `api_key` and a CSV or JSON file of vehicles
- * (plates, VINs, brand, model, year), UTF-8 encoded.
+ * The value classes of the file's content. The document shows no field of the vehicle file and
+ * the profile refuses only a missing file and one over 10 MiB, so any non-empty content is valid:
+ * `vehicle-file` (UTF-8 CSV, sometimes with a BOM or LF line ends, or JSON), `largest` (exactly
+ * `maxFileBytes` bytes; drawn only in a property's first runs, 10 MiB values being too heavy for
+ * thousand-run self-tests), `tiny` (1 to 3 bytes), `legacy-encoding` (Windows-1251 CSV with
+ * semicolons, as Russian spreadsheets save it: not UTF-8) and `binary` (an XLSX-like ZIP header
+ * and random bytes). Five classes, so that the upload check's five runs meet them all. An empty
+ * file is not generated: the profile counts an empty value as missing.
+ */
+export function uploadContentClasses(constraints: UploadRequestConstraints = {}): ValueClass<Uint8Array>[] {
+  const formats = constraints.formats ?? ['csv', 'json'];
+  const minVehicles = constraints.minVehicles ?? 1;
+  const maxVehicles = constraints.maxVehicles ?? 20;
+  const maxFileBytes = constraints.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  if (formats.length === 0) throw new Error('uploadRequest: formats must name at least one format');
+  if (!Number.isInteger(minVehicles) || !Number.isInteger(maxVehicles) || minVehicles < 0 || minVehicles > maxVehicles) {
+    throw new Error(`uploadRequest: need integers 0 <= minVehicles <= maxVehicles, got ${minVehicles}..${maxVehicles}`);
+  }
+  if (!Number.isInteger(maxFileBytes) || maxFileBytes < 1024) throw new Error(`uploadRequest: maxFileBytes must be an integer >= 1024, got ${maxFileBytes}`);
+  const vehicles = fc.array(vehicle(), { minLength: minVehicles, maxLength: maxVehicles });
+  const all: ValueClass<Uint8Array>[] = [
+    valueClass(
+      'vehicle-file',
+      // CSV (sometimes with a BOM, sometimes LF line ends) or JSON, as the formats constraint allows.
+      fc.tuple(fc.constantFrom(...formats), vehicles, fc.boolean(), fc.boolean()).map(([format, vs, bom, lf]) => {
+        if (format === 'json') return utf8(JSON.stringify(vs, null, 2));
+        const text = vehiclesCsv(vs);
+        return utf8((bom ? '\ufeff' : '') + (lf ? text.replace(/\r\n/g, '\n') : text));
+      }),
+      (b) => isVehicleCsv(b) || isVehicleJson(b),
+      4,
+    ),
+    valueClass('largest', fc.array(vehicle(), { minLength: 1, maxLength: 5 }).map((vs) => csvOfSize(vs, maxFileBytes)), (b) => b.length === maxFileBytes, 0),
+    valueClass<Uint8Array>('tiny', fc.uint8Array({ minLength: 1, maxLength: 3 }), (b) => b.length >= 1 && b.length <= 3),
+    valueClass(
+      'legacy-encoding',
+      vehicles.map((vs) => {
+        const rows = vs.map((v) => [v.plate, v.vin, v.brand, v.model, v.year].join(';'));
+        return cp1251(['госномер;VIN;марка;модель;год', ...rows].join('\r\n') + '\r\n');
+      }),
+      (b) => b.length > 0 && !isUtf8(b),
+    ),
+    valueClass<Uint8Array>(
+      'binary',
+      fc.uint8Array({ minLength: 0, maxLength: 4096 }).map((rest) => new Uint8Array([...ZIP_MAGIC, ...rest])),
+      (b) => ZIP_MAGIC.every((m, i) => b[i] === m),
+    ),
+  ];
+  return selectClasses('uploadRequest', all, constraints.classes?.bytes);
+}
+
+const NAMES = ['vehicles', 'transports', 'fleet-2026'];
+const NAME_PUNCTUATION = /[ ();,&='[\]!#]/;
+
+/**
+ * The value classes of the file part's name, which the document does not mention and the
+ * reference provider ignores: `plain`, `unicode` (Cyrillic, astral), `punctuation-and-spaces`,
+ * `case-and-extension` (upper case, none, several, a bare dot file) and `long` (200 to 255
+ * characters, the usual file-system limit). No quote, backslash, CR or LF: the sender's
+ * multipart encoder rewrites them (HTML form encoding) before they reach a provider.
+ */
+export function uploadFileNameClasses(constraints: UploadRequestConstraints = {}): ValueClass<string>[] {
+  const ext = fc.constantFrom('csv', 'json', 'xlsx', 'txt');
+  const all: ValueClass<string>[] = [
+    valueClass<string>('plain', fc.tuple(fc.constantFrom(...NAMES), ext).map(([n, e]) => `${n}.${e}`), (n) => /^[a-z0-9-]+\.[a-z]+$/.test(n), 3),
+    valueClass<string>(
+      'unicode',
+      fc.tuple(fc.constantFrom('автопарк', 'Реестр ТС 2026', '🚗 fleet', '𠮷野', 'véhicules', 'ёлка'), ext).map(([n, e]) => `${n}.${e}`),
+      (n) => /[^\x00-\x7f]/.test(n),
+    ),
+    valueClass<string>(
+      'punctuation-and-spaces',
+      fc.tuple(fc.constantFrom('fleet (copy 2)', 'my fleet; final, v2', 'a&b=c', "O'Brien's fleet", '[draft] fleet', 'fleet #7!'), ext).map(([n, e]) => `${n}.${e}`),
+      (n) => NAME_PUNCTUATION.test(n),
+    ),
+    valueClass<string>(
+      'case-and-extension',
+      fc.constantFrom('VEHICLES.CSV', 'fleet.Json', 'fleet', 'fleet.tar.gz', '.csv', 'fleet.csv.txt'),
+      (n) => !n.includes('.') || n.startsWith('.') || n.split('.').length > 2 || /[A-Z]/.test(n.slice(n.lastIndexOf('.'))),
+    ),
+    valueClass<string>(
+      'long',
+      fc.tuple(fc.integer({ min: 200, max: 255 }), ext).map(([length, e]) => `fleet-${'x'.repeat(length - 7 - e.length)}.${e}`),
+      (n) => n.length >= 200 && n.length <= 255,
+    ),
+  ];
+  return selectClasses('uploadRequest', all, constraints.classes?.filename);
+}
+
+/**
+ * The value classes of the file part's media type, which the profile does not constrain:
+ * `text-csv`, `json`, `octet-stream`, `with-parameters` (a charset) and `other-types` (what
+ * browsers send for spreadsheets and CSV: `application/vnd.ms-excel`, ...). All lower case: the
+ * platform's Blob lowercases a type before it is sent, so upper case would never reach a provider.
+ */
+export function uploadContentTypeClasses(constraints: UploadRequestConstraints = {}): ValueClass<string>[] {
+  const OTHER = ['text/plain', 'application/vnd.ms-excel', 'application/x-csv', 'text/comma-separated-values', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+  const all: ValueClass<string>[] = [
+    valueClass<string>('text-csv', fc.constant('text/csv'), (t) => t === 'text/csv', 3),
+    valueClass<string>('json', fc.constant('application/json'), (t) => t === 'application/json'),
+    valueClass<string>('octet-stream', fc.constant('application/octet-stream'), (t) => t === 'application/octet-stream'),
+    valueClass<string>(
+      'with-parameters',
+      fc.constantFrom('text/csv; charset=utf-8', 'text/csv;charset=windows-1251', 'application/json; charset=utf-8', 'text/csv; header=present'),
+      (t) => /^[a-z]+\/[a-z0-9.+-]+ ?;/.test(t),
+    ),
+    valueClass<string>('other-types', fc.constantFrom(...OTHER), (t) => OTHER.includes(t)),
+  ];
+  return selectClasses('uploadRequest', all, constraints.classes?.contentType);
+}
+
+/**
+ * A vehicle file upload: the merchant's `api_key` and a file part whose name, media type and
+ * content are drawn independently from their classes ({@link uploadFileNameClasses},
+ * {@link uploadContentTypeClasses}, {@link uploadContentClasses}), class i at run i of a
+ * property's first runs, then by weight (a UTF-8 CSV named `vehicles.csv` most often).
  */
 export function uploadRequest(
   creds: MerchantCredentials,
   constraints: UploadRequestConstraints = {},
 ): fc.Arbitrary<UploadRequestValue> {
-  const formats = constraints.formats ?? ['csv', 'json'];
-  const minVehicles = constraints.minVehicles ?? 1;
-  const maxVehicles = constraints.maxVehicles ?? 20;
-  if (formats.length === 0) throw new Error('uploadRequest: formats must name at least one format');
-  if (!Number.isInteger(minVehicles) || !Number.isInteger(maxVehicles) || minVehicles < 0 || minVehicles > maxVehicles) {
-    throw new Error(`uploadRequest: need integers 0 <= minVehicles <= maxVehicles, got ${minVehicles}..${maxVehicles}`);
-  }
   return fc
     .record({
-      format: fc.constantFrom(...formats),
-      vehicles: fc.array(vehicle(), { minLength: minVehicles, maxLength: maxVehicles }),
-      name: fc.constantFrom('vehicles', 'transports', 'fleet-2026', 'автопарк'),
+      filename: classed('uploadRequest', uploadFileNameClasses(constraints)),
+      contentType: classed('uploadRequest', uploadContentTypeClasses(constraints)),
+      bytes: classed('uploadRequest', uploadContentClasses(constraints)),
     })
-    .map(({ format, vehicles, name }) => {
-      const text = format === 'csv' ? vehiclesCsv(vehicles) : JSON.stringify(vehicles, null, 2);
-      return {
-        api_key: creds.apiKey,
-        file: {
-          filename: `${name}.${format}`,
-          contentType: format === 'csv' ? 'text/csv' : 'application/json',
-          bytes: new Uint8Array(Buffer.from(text, 'utf8')),
-        },
-      };
-    });
+    .map(({ filename, contentType, bytes }) => ({ api_key: creds.apiKey, file: { filename, contentType, bytes } }));
 }

@@ -22,19 +22,40 @@ function baseSeed(options: ArbitraryAssertionOptions): number {
   return Number.isSafeInteger(env) ? env : 42;
 }
 
-/** Same seed → the same sequence of values (deep equality, bytes included). */
+/** The values one `fc.check` run of `numRuns` draws from `arb` with `seed` (the run index is known there, see runIndex.ts). */
+export function valuesOfCheck<T>(arb: fc.Arbitrary<T>, seed: number, numRuns: number): T[] {
+  const values: T[] = [];
+  fc.check(
+    fc.property(arb, (v) => {
+      values.push(v);
+    }),
+    { seed, numRuns },
+  );
+  return values;
+}
+
+/**
+ * Same seed → the same sequence of values (deep equality, bytes included), both through
+ * `fc.sample` (values drawn by weight) and through `fc.check` (classes drawn by turns in the
+ * first runs).
+ */
 export function assertProduceSameValueGivenSameSeed<T>(arb: fc.Arbitrary<T>, options: ArbitraryAssertionOptions = {}): void {
   const numRuns = options.numRuns ?? 100;
   const seed = baseSeed(options);
   for (let i = 0; i < 5; i++) {
     const s = seed + i;
-    const a = fc.sample(arb, { seed: s, numRuns });
-    const b = fc.sample(arb, { seed: s, numRuns });
-    const at = a.findIndex((v, k) => !isDeepStrictEqual(v, b[k]));
-    if (at !== -1) {
-      throw new Error(
-        `assertProduceSameValueGivenSameSeed: seed ${s}, value #${at} differs: ${fc.stringify(a[at])} vs ${fc.stringify(b[at])}`,
-      );
+    for (const [how, draw] of [
+      ['fc.sample', () => fc.sample(arb, { seed: s, numRuns })],
+      ['fc.check', () => valuesOfCheck(arb, s, numRuns)],
+    ] as const) {
+      const a = draw();
+      const b = draw();
+      const at = a.findIndex((v, k) => !isDeepStrictEqual(v, b[k]));
+      if (at !== -1 || a.length !== b.length) {
+        throw new Error(
+          `assertProduceSameValueGivenSameSeed: ${how}, seed ${s}, value #${at} differs: ${fc.stringify(a[at])} vs ${fc.stringify(b[at])}`,
+        );
+      }
     }
   }
 }
