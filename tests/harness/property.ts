@@ -23,6 +23,8 @@ export interface PropertyOptions {
   rule: RuleId;
   /** Fraction of the depth this property takes (a check that varies little, or costs much a run); default 1. */
   share?: number;
+  /** Most runs whatever the depth (a check whose every run is heavy, such as a file of the profile's largest size). */
+  maxRuns?: number;
 }
 
 /** numRuns and, under a time budget, the time limit of one property (every property the same slice of the budget). */
@@ -36,7 +38,8 @@ function depth(share: number): { numRuns: number; timeLimitMs?: number } {
 }
 
 export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
-  const { numRuns, timeLimitMs } = depth(options.share ?? 1);
+  const { numRuns: runs, timeLimitMs } = depth(options.share ?? 1);
+  const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const params = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: timeLimitMs });
   const details = await fc.check(fc.asyncProperty(arbitrary, check), { ...params, numRuns });
   test.info().annotations.push({ type: EXAMPLES_ANNOTATION, description: String(details.numRuns) });
