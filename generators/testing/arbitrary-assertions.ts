@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
+import { readFcSeed } from '../settings.js';
 
 /** Options shared by the assertions. */
 export interface ArbitraryAssertionOptions {
@@ -17,9 +18,7 @@ export interface ArbitraryAssertionOptions {
 }
 
 function baseSeed(options: ArbitraryAssertionOptions): number {
-  if (options.seed !== undefined) return options.seed;
-  const env = Number(process.env.FC_SEED);
-  return Number.isSafeInteger(env) ? env : 42;
+  return options.seed ?? readFcSeed() ?? 42;
 }
 
 /** The values one `fc.check` run of `numRuns` draws from `arb` with `seed` (the run index is known there, see runIndex.ts). */
