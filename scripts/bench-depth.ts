@@ -1,0 +1,144 @@
+// `npm run bench:depth`: depth per second, in one run on one machine.
+//  1. A default `npm run conformance` against the reference provider in its own process (`npm run mock`),
+//     behind a counting proxy: the API requests it sends, its wall time, requests per second.
+//  2. autocannon's single-connection rate on the same provider's invoice endpoint (fresh signed bodies).
+//  3. The kill matrix's wall time (`npm run mutation`) over the conformance run's.
+// Prints a table and writes reports/bench-depth.json. BENCH_SECONDS (default 5) for autocannon;
+// --no-mutation leaves step 3 out.
+import autocannon from 'autocannon';
+import fc from 'fast-check';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invoiceRequest } from '../generators/arbitraries/index.js';
+import { freshInvoice } from '../tests/harness/fresh.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const INVOICE = '/api/v1/payments/card2account/invoice';
+/** The run the issue measured before this work (2 cores, embedded provider behind the same kind of proxy). */
+const BEFORE = { requests: 671, seconds: 30, perSecond: 22 };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+interface Provider {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  cryptoKey: string;
+  keyPath: string;
+}
+
+/** `npm run mock` in its own process, delivering callbacks to the suite's receiver port. */
+function startProvider(callbackPort: number): Promise<Provider> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const field = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(out)?.[1];
+      const url = /^listening (\S+)/m.exec(out)?.[1];
+      const [apiKey, cryptoKey, keyPath] = [field('api_key'), field('crypto_key'), field('xsign_private_key')];
+      if (url && apiKey && cryptoKey && keyPath) resolve({ child, url, apiKey, cryptoKey, keyPath });
+    });
+    child.once('exit', (code) => reject(new Error(`provider exited with ${code}: ${out}`)));
+  });
+}
+
+/** A proxy that counts the requests passing through it. */
+async function countingProxy(target: string): Promise<{ server: Server; url: string; count: () => number }> {
+  const to = new URL(target);
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    const upstream = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => requests };
+}
+
+function timed(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+async function autocannonRate(p: Provider): Promise<number> {
+  const merchant = { apiKey: p.apiKey, cryptoKey: p.cryptoKey };
+  const bodies = fc.sample(invoiceRequest(merchant), 2000);
+  let next = 0;
+  const replay = {
+    method: 'POST',
+    path: INVOICE,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req: { body?: string }) => ((req.body = JSON.stringify(freshInvoice(bodies[next++ % bodies.length], merchant))), req),
+  };
+  await autocannon({ url: p.url, connections: 1, duration: 1, requests: [replay] });
+  const result = await autocannon({ url: p.url, connections: 1, duration: SECONDS, requests: [replay] });
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  const callbackPort = await freePort();
+  const provider = await startProvider(callbackPort);
+  const proxy = await countingProxy(provider.url);
+  const reports = mkdtempSync(join(tmpdir(), 'pts-bench-depth-'));
+  try {
+    const env = {
+      ...process.env,
+      BASE_URL: proxy.url,
+      API_KEY: provider.apiKey,
+      CRYPTO_KEY: provider.cryptoKey,
+      XSIGN_PRIVATE_KEY: provider.keyPath,
+      CALLBACK_PORT: String(callbackPort),
+      PTS_REPORTS_DIR: reports,
+    };
+    const conformance = await timed(['scripts/conformance.ts', '--reporter=dot'], env);
+    const requests = proxy.count();
+    const ac = await autocannonRate(provider);
+    const mutation = process.argv.includes('--no-mutation') ? undefined : await timed(['scripts/mutation.ts'], { ...process.env, PTS_REPORTS_DIR: reports });
+    const perSecond = requests / conformance.seconds;
+    const result = {
+      node: process.version,
+      conformance: { exitCode: conformance.code, requests, seconds: conformance.seconds, perSecond },
+      autocannonPerSecond: ac,
+      suiteOverAutocannon: perSecond / ac,
+      depthPerSecondOverBefore: perSecond / BEFORE.perSecond,
+      mutation: mutation && { exitCode: mutation.code, seconds: mutation.seconds, overConformance: mutation.seconds / conformance.seconds },
+      before: BEFORE,
+    };
+    mkdirSync('reports', { recursive: true });
+    writeFileSync('reports/bench-depth.json', JSON.stringify(result, null, 2));
+    console.log(`\ndepth per second, one run, node ${process.version}\n`);
+    console.log('| measure | value |');
+    console.log('|---|---|');
+    console.log(`| default conformance run: API requests | ${requests} (before: ${BEFORE.requests}) |`);
+    console.log(`| default conformance run: wall time | ${conformance.seconds.toFixed(1)} s (before: ${BEFORE.seconds} s), exit ${conformance.code} |`);
+    console.log(`| requests per second of the run | ${perSecond.toFixed(0)} (before: ${BEFORE.perSecond}; ${result.depthPerSecondOverBefore.toFixed(1)}x) |`);
+    console.log(`| autocannon, 1 connection, invoice | ${ac.toFixed(0)} req/s (the run reaches ${(100 * result.suiteOverAutocannon).toFixed(0)} % of it) |`);
+    if (mutation) console.log(`| kill matrix wall time | ${mutation.seconds.toFixed(1)} s = ${(mutation.seconds / conformance.seconds).toFixed(2)} conformance runs, exit ${mutation.code} |`);
+  } finally {
+    provider.child.kill('SIGTERM');
+    proxy.server.closeAllConnections();
+    proxy.server.close();
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+await main();
