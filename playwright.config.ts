@@ -1,17 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONFORMANCE_PROJECTS } from './tests/harness/projects.js';
-import { RUN_FACTS_KEY, runFacts } from './tests/harness/reporters/run-facts.js';
+import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
+import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
+import { findChromium } from './scripts/gate/browser.js';
 
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
-const debianChromium = '/usr/bin/chromium';
+const REPORTS = reportsDir(); // PTS_REPORTS_DIR, default reports
+const chromiumFound = findChromium();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/** Conformance projects that drive Chromium: the gate looks for a browser before running them (scripts/gate/browser.ts). */
+const BROWSER_PROJECTS: readonly string[] = ['payment-page', 'callbacks', 'lifecycle'];
+
 // Debian's Chromium where present (Playwright cannot download its own here); Playwright's otherwise.
-const chromiumLaunch = existsSync(debianChromium)
+// The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser).
+const chromiumLaunch = chromiumFound?.source === 'system'
   ? {
-      executablePath: debianChromium,
+      executablePath: chromiumFound.path,
       args: [
         ...(isRoot ? ['--no-sandbox'] : []),
         '--disable-gpu',
@@ -33,15 +40,17 @@ export default defineConfig({
   // Checks wait on the provider, the browser and callbacks more than they compute: more workers than cores.
   workers: 4,
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
-  // certification runs can write elsewhere. The summary reporter empties allure-results first (allure-playwright appends).
+  // certification runs can write elsewhere. The order matters: the spec reporter adds the rule section
+  // links to the checks in its onEnd, after junit and allure have written theirs and before html writes.
   reporter: [
     [CI ? 'line' : 'list'],
-    ['html', { outputFolder: `${process.env.PTS_REPORTS_DIR || 'reports'}/html`, open: 'never' }],
-    ['junit', { outputFile: `${process.env.PTS_REPORTS_DIR || 'reports'}/junit.xml` }],
-    ['./tests/harness/reporters/allure.ts', { resultsDir: `${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`, suiteTitle: true, links: { tms: { nameTemplate: 'rule section: %s' } } }],
-    ['./tests/harness/reporters/summary-reporter.ts', { cleanDirs: [`${process.env.PTS_REPORTS_DIR || 'reports'}/allure-results`] }],
+    ['junit', { outputFile: join(REPORTS, REPORT_FILES.junit) }],
+    ['./reporting/allure-reporter.ts', { resultsDir: join(REPORTS, REPORT_FILES.allureResults), suiteTitle: true }],
+    ['./reporting/spec-reporter.ts', { outputDir: REPORTS, htmlDir: join(REPORTS, REPORT_FILES.html) }],
+    ['html', { outputFolder: join(REPORTS, REPORT_FILES.html), open: 'never' }],
+    ['./reporting/summary-reporter.ts', { outputDir: REPORTS }],
   ],
-  outputDir: 'reports/test-results',
+  outputDir: join(REPORTS, REPORT_FILES.testResults),
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunch,
@@ -54,6 +63,11 @@ export default defineConfig({
     { name: 'reliability', testDir: 'tests/reliability' },
     // Every check stands alone (fresh transactions), so an area's checks spread over all workers: the waits of
     // the page and callback checks overlap the property checks instead of following them.
-    ...CONFORMANCE_PROJECTS.map((area) => ({ name: area, testDir: `tests/conformance/${area}`, fullyParallel: true, metadata: { conformance: true } })),
+    ...CONFORMANCE_PROJECTS.map((area) => ({
+      name: area,
+      testDir: `tests/conformance/${area}`,
+      fullyParallel: true,
+      metadata: { conformance: true, ...(BROWSER_PROJECTS.includes(area) ? { browser: true } : {}) },
+    })),
   ],
 });

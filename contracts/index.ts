@@ -14,7 +14,7 @@ export { isCreatedAt, CREATED_AT_PATTERN } from './created-at.js';
 export { SCHEMA_BASE_URI, SCHEMA_NAMES, PROFILE_SCHEMA_NAMES, SCHEMA_FILES, schemaId, schemaFileUrl } from './schema-files.js';
 export type { SchemaName } from './schema-files.js';
 export { loadProfile, defaultProfile, profileDigest, ProfileError, DEFAULT_PROFILE_URL } from './profile.js';
-export { requirements, requirement, isRequirementId, RULE_IDS } from './requirements.js';
+export { requirements, requirement, requirementOf, isRequirementId, RULE_IDS } from './requirements.js';
 export type { Requirement, RequirementId, RequirementKind, RuleId } from './requirements.js';
 
 // Generated from the schemas (types.gen.ts); these names are the stable public ones.

@@ -61,8 +61,13 @@ export function isRequirementId(id: string): id is RuleId {
   return byId.has(id);
 }
 
-/** The requirement with this ID; throws on an unknown ID (an ID read at run time from a file or a report). */
+/** The requirement with this ID (a literal in code: a misspelt one does not compile). */
 export function requirement(id: RuleId): Requirement {
+  return requirementOf(id);
+}
+
+/** The requirement with an ID read at run time (a report, a baseline file, an annotation); throws on an unknown one. */
+export function requirementOf(id: string): Requirement {
   const r = byId.get(id);
   if (!r) throw new Error(`contracts: unknown requirement ID '${id}' (see contracts/requirements.json)`);
   return r;

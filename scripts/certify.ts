@@ -2,23 +2,29 @@
 // for a live sandbox, and a shareable, checksummed folder reports/certification/:
 //   certificate.md   verdict CERTIFIED / NOT CERTIFIED, documented and profile checks, failures with rule IDs
 //   summary.json     the run's summary (copy)         requirements.md/.json  rule traceability (copy)
+//   spec/            the interface document and the profile description, which requirements.md links into
 //   environment.json provider, suite version, profile digest, fc seed, date, node, rate limit (API key masked)
 //   manifest.sha256  `sha256sum -c manifest.sha256` verifies every file of the folder
 //   run/             everything the reporters wrote during the run (PTS_REPORTS_DIR)
 // Exit codes: 0 every documented check passed (profile failures are reported, they do not fail
 // certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
-// missing, provider unreachable, bad profile, a run that produced no verdict).
+// missing, provider unreachable, bad profile, no Chromium for the browser checks, a run that produced no verdict).
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
-import { requirements } from '../contracts/requirements.js';
 import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
-import { EXIT, REPO_ROOT, SetupError, isSetupError, preflight, takeOption } from './gate/preflight.js';
-import { cell, readSummary, type Summary, type SummaryCheck } from './gate/summary.js';
-import { listFiles, writeManifest, MANIFEST } from './gate/manifest.js';
+import { listFiles, writeManifest, MANIFEST } from '../reporting/manifest.js';
+import { cell } from '../reporting/markdown.js';
+import { REPO_ROOT, REPORT_FILES } from '../reporting/reports-dir.js';
+import { writeRequirements } from '../reporting/requirements-report.js';
+import { writeSpecCopies } from '../reporting/spec-docs.js';
+import { readSummary, type Summary, type SummaryCheck } from '../reporting/summary-file.js';
+import { failedRuleOfCheck } from '../reporting/summary-model.js';
+import { EXIT, SetupError, isSetupError, preflight, takeOption } from './gate/preflight.js';
+import { browserProjects, selectedProjects } from './gate/projects.js';
 
 /** Sandbox defaults, applied only where the variable is unset. */
 export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', FC_NUM_RUNS: '10' } as const;
@@ -55,19 +61,6 @@ function count(checks: SummaryCheck[]): Counts {
   };
 }
 
-/** requirements.{md,json} from the contracts and the summary's rule statuses, when the run wrote none. */
-function writeRequirements(out: string, summary: Summary): void {
-  const rows = requirements.map((r) => {
-    const s = summary.rules[r.id];
-    const status = r.testable === false ? 'untestable' : (s?.status ?? 'not run');
-    return { id: r.id, kind: r.kind, operation: r.operation, section: r.section, title: r.title, status, checks: s?.checks ?? [], ...(r.reason ? { reason: r.reason } : {}) };
-  });
-  writeFileSync(join(out, 'requirements.json'), JSON.stringify({ requirements: rows }, null, 2) + '\n');
-  const md = ['# Requirements', '', '| rule | kind | operation | title | status | checks |', '|---|---|---|---|---|---|'];
-  for (const r of rows) md.push(`| ${r.id} | ${r.kind} | ${cell(r.operation)} | ${cell(r.title)} | ${r.status} | ${r.checks.length} |`);
-  writeFileSync(join(out, 'requirements.md'), md.join('\n') + '\n');
-}
-
 function certificate(summary: Summary, env: Record<string, unknown>, verdict: boolean, scope: string): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const profile = summary.checks.filter((c) => c.kind !== 'documented');
@@ -76,12 +69,12 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
   const ruleCounts = (kind: string) => {
     const rs = Object.values(summary.rules).filter((r) => r.kind === kind);
     const n = (s: string) => rs.filter((r) => r.status === s).length;
-    return `${n('passed')} passed, ${n('failed')} failed, ${n('not run')} not run, ${n('untestable')} untestable (of ${rs.length})`;
+    return `${n('passed')} passed, ${n('failed')} failed, ${n('not proven')} not proven, ${n('not run')} not run, ${n('untestable')} untestable (of ${rs.length})`;
   };
   const failureTable = (checks: SummaryCheck[]) =>
     checks.length === 0
       ? ['None.']
-      : ['| rules | check | failure |', '|---|---|---|', ...checks.map((c) => `| ${cell(c.rules.join(' '))} | ${cell(c.id)} | ${cell(c.failure)} |`)];
+      : ['| failed rule | check | failure |', '|---|---|---|', ...checks.map((c) => `| ${cell(failedRuleOfCheck(c) ?? 'none named (suite error)')} | ${cell(c.id)} | ${cell(c.failure)} |`)];
   const skipped = summary.checks.filter((c) => c.status === 'skipped');
   const lines = [
     '# Payment Transfer Service: conformance certificate',
@@ -188,7 +181,7 @@ async function main(): Promise<number> {
 
   let pre: Awaited<ReturnType<typeof preflight>>;
   try {
-    pre = await preflight(env);
+    pre = await preflight(env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`certify: ${e.message}`);
@@ -222,11 +215,14 @@ async function main(): Promise<number> {
     return EXIT.setup;
   }
 
-  copyFileSync(join(runDir, 'summary.json'), join(out, 'summary.json'));
-  if (existsSync(join(runDir, 'requirements.json')) && existsSync(join(runDir, 'requirements.md'))) {
-    copyFileSync(join(runDir, 'requirements.json'), join(out, 'requirements.json'));
-    copyFileSync(join(runDir, 'requirements.md'), join(out, 'requirements.md'));
-  } else writeRequirements(out, summary);
+  copyFileSync(join(runDir, REPORT_FILES.summary), join(out, REPORT_FILES.summary));
+  if (existsSync(join(runDir, REPORT_FILES.requirementsJson)) && existsSync(join(runDir, REPORT_FILES.requirementsMd))) {
+    copyFileSync(join(runDir, REPORT_FILES.requirementsJson), join(out, REPORT_FILES.requirementsJson));
+    copyFileSync(join(runDir, REPORT_FILES.requirementsMd), join(out, REPORT_FILES.requirementsMd));
+  } else writeRequirements(out, summary, Object.keys(summary.projects ?? {})); // e.g. a run with other reporters (--reporter=…)
+  // requirements.md links into spec/ beside it.
+  if (existsSync(join(runDir, REPORT_FILES.spec))) cpSync(join(runDir, REPORT_FILES.spec), join(out, REPORT_FILES.spec), { recursive: true });
+  else writeSpecCopies(out);
 
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const certified = documented.length > 0 && documented.every((c) => c.status !== 'failed') && documented.some((c) => c.status === 'passed' || c.status === 'flaky');
@@ -267,7 +263,7 @@ async function main(): Promise<number> {
   const d = count(documented);
   const p = count(summary.checks.filter((c) => c.kind !== 'documented'));
   console.log(`certify: ${certified ? 'CERTIFIED' : 'NOT CERTIFIED'}: documented ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
-  for (const c of documented.filter((c) => c.status === 'failed')) console.log(`  FAILED ${c.rules.join(' ')}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
+  for (const c of documented.filter((c) => c.status === 'failed')) console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
   console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
   return certified ? EXIT.conformant : EXIT.failures;
 }

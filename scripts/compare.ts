@@ -1,12 +1,13 @@
 // `npm run compare -- OLD NEW [--fail-on-new] [--out DIR]`: compares two runs. OLD and NEW are summary.json
-// files or report directories holding one. Prints the differences and writes DIR/compare.md and .json
+// files or report directories holding one (summaries of older suite versions too). Prints the differences,
+// rule status changes included (passed, failed, not proven, not run), and writes DIR/compare.md and .json
 // (DIR: --out, else $PTS_REPORTS_DIR, else reports).
 // Exit codes: 0 (also when there are new failures), 1 new failures with --fail-on-new, 2 unreadable input.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareSummaries, comparisonLines, renderComparisonMarkdown } from './gate/compare.js';
+import { compareSummaries, comparisonLines, renderComparisonMarkdown } from '../reporting/compare.js';
+import { readSummary, SummaryError } from '../reporting/summary-file.js';
 import { EXIT, isSetupError, reportsDir, takeFlag, takeOption } from './gate/preflight.js';
-import { readSummary, SummaryError } from './gate/summary.js';
 
 function main(): number {
   let failOnNew: boolean;

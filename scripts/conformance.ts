@@ -3,14 +3,16 @@
 // 1 conformance failures (with a baseline: a failure the baseline does not accept);
 // 2 configuration or connection problem (also: a baseline file that is not valid).
 // Arguments after `--` go to Playwright (e.g. `--project=invoice`, `--grep @documented`), except
-// `--baseline FILE` (or env BASELINE=FILE): the known-failures baseline, see scripts/gate/baseline.ts.
+// `--baseline FILE` (or env BASELINE=FILE): the known-failures baseline, see reporting/baseline.ts.
+// Before any request: settings, profile, a Chromium when a selected project drives a browser, the provider.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
+import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from '../reporting/baseline.js';
+import { readSummary, summaryPath, type Summary } from '../reporting/summary-file.js';
 import { EXIT, isSetupError, preflight, reportsDir, takeOption } from './gate/preflight.js';
-import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from './gate/baseline.js';
-import { readSummary, summaryPath, type Summary } from './gate/summary.js';
+import { browserProjects, selectedProjects } from './gate/projects.js';
 
 export { EXIT } from './gate/preflight.js';
 
@@ -35,7 +37,7 @@ async function main(): Promise<number> {
     args = opt.rest;
     const file = opt.value ?? (process.env.BASELINE?.trim() || undefined);
     if (file !== undefined) baseline = readBaseline(file);
-    await preflight();
+    await preflight(process.env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
   } catch (e) {
     if (isSetupError(e) || e instanceof BaselineError) {
       console.error(`conformance: ${e.message}`);

@@ -8,8 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { EXIT, REPO_ROOT, reportsDir } from './gate/preflight.js';
-import { readSummary } from './gate/summary.js';
+import { REPO_ROOT, reportsDir } from '../reporting/reports-dir.js';
+import { readSummary } from '../reporting/summary-file.js';
+import { EXIT } from './gate/preflight.js';
 
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 

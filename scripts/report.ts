@@ -1,28 +1,49 @@
-// `npm run report`: builds the Allure HTML report (Allure 3, awesome plugin, a directory report) from
-// <reports>/allure-results into <reports>/allure-report, where <reports> is PTS_REPORTS_DIR (default reports).
-// History: Allure 3 keeps it in one JSONL file (historyPath in tests/harness/reporters/allurerc.mjs,
-// <reports>/allure-history.jsonl); each generation reads the earlier entries (per-test history, trend
+// `npm run report`: builds the Allure report (Allure 3, awesome plugin) from <reports>/allure-results, where
+// <reports> is PTS_REPORTS_DIR (default reports), twice:
+//   <reports>/allure-single-file/index.html  one file that opens from disk (file://), no server; the one to share
+//   <reports>/allure-report/                 the directory report, for `npx allure open` or a web server
+// Both sit one folder below <reports>, beside spec/ (the documents the rule links point into), so the links
+// work in a downloaded reports/ folder too (made clickable by reporting/allure-links.ts).
+// History: Allure 3 keeps it in one JSONL file (historyPath in reporting/allurerc.mjs,
+// <reports>/allure-history.jsonl); each run's build reads the earlier entries (per-test history, trend
 // charts) and appends one. Keep that file between runs (CI: cache or restore it) and the trends continue.
-// Exit codes: 0 report written; 1 allure failed; 2 no results to report.
-// Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`, `--open`).
+// Exit codes: 0 reports written; 1 allure failed; 2 no results to report.
+// Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REPO_ROOT, REPORTS_DIR_ENV, reportsDir } from '../tests/harness/reporters/reports-dir.js';
+import { REPO_ROOT, REPORT_FILES, REPORTS_DIR_ENV, reportsDir } from '../reporting/reports-dir.js';
+import { addSectionLinks } from '../reporting/allure-links.js';
+import { writeSpecCopies } from '../reporting/spec-docs.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
-export const ALLURE_CONFIG = join(REPO_ROOT, 'tests/harness/reporters/allurerc.mjs');
+export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
 
 function historyEntries(file: string): number {
   if (!existsSync(file)) return 0;
   return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
 }
 
+/** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */
+function generate(results: string, output: string, dir: string, singleFile: boolean): boolean {
+  rmSync(output, { recursive: true, force: true });
+  const run = spawnSync('npx', ['allure', 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, [REPORTS_DIR_ENV]: dir, PTS_ALLURE_SINGLE_FILE: singleFile ? '1' : '0' },
+    stdio: 'inherit',
+  });
+  if (run.status === 0 && existsSync(join(output, 'index.html'))) {
+    addSectionLinks(join(output, 'index.html')); // Allure shows relative links as text; this makes the rule sections clickable
+    return true;
+  }
+  console.error(`report: allure generate${singleFile ? ' (single file)' : ''} failed (exit ${run.status ?? run.signal})`);
+  return false;
+}
+
 function main(): number {
   const dir = reportsDir();
-  const results = join(dir, 'allure-results');
-  const history = join(dir, 'allure-history.jsonl');
-  const output = join(dir, 'allure-report');
+  const results = join(dir, REPORT_FILES.allureResults);
+  const history = join(dir, REPORT_FILES.allureHistory);
   const shown = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
   const count = existsSync(results) ? readdirSync(results).filter((f) => f.endsWith('-result.json')).length : 0;
   if (count === 0) {
@@ -33,24 +54,18 @@ function main(): number {
     return EXIT.noResults;
   }
   const before = historyEntries(history);
-  // A fresh directory each time: into an existing one Allure 3 writes a nested awesome/ report and leaves
-  // the old top level in place. The history file lives beside the report, so nothing of it is lost.
-  rmSync(output, { recursive: true, force: true });
-  const run = spawnSync('npx', ['allure', 'generate', '--config', ALLURE_CONFIG, ...process.argv.slice(2), results], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, [REPORTS_DIR_ENV]: dir },
-    stdio: 'inherit',
-  });
-  if (run.status !== 0 || !existsSync(join(output, 'index.html'))) {
-    console.error(`report: allure generate failed (exit ${run.status ?? run.signal})`);
-    return EXIT.allureFailed;
-  }
+  // The runs write spec/ already; results from elsewhere (a downloaded allure-results/) may come without it.
+  writeSpecCopies(dir);
+  // The single file first: it reads the earlier history without appending, then the directory report appends this run.
+  const single = join(dir, REPORT_FILES.allureSingleFile);
+  const output = join(dir, REPORT_FILES.allureReport);
+  if (!generate(results, single, dir, true) || !generate(results, output, dir, false)) return EXIT.allureFailed;
   const after = historyEntries(history);
   console.log(
-    `report: ${count} results -> ${shown(join(output, 'index.html'))} ` +
+    `report: ${count} results -> ${shown(join(single, 'index.html'))} (one file, opens from disk) and ${shown(join(output, 'index.html'))} ` +
       `(history ${shown(history)}: ${before === 0 ? 'started' : `${before} earlier run(s) carried over`}, ${after} now)`,
   );
-  console.log(`report: open it with npx allure open ${shown(output)}`);
+  console.log(`report: open ${shown(join(single, 'index.html'))} in a browser, or serve the directory report with npx allure open ${shown(output)}`);
   return EXIT.written;
 }
 

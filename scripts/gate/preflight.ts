@@ -1,13 +1,12 @@
 // Shared by the gate (`npm run conformance`) and certification (`npm run certify`): the checks made
 // before any Playwright run, and the exit codes both scripts use.
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadProfile, ProfileError } from '../../contracts/profile.js';
-
-type Profile = ReturnType<typeof loadProfile>;
 import { ConfigError, readSettings, type Settings } from '../../tests/harness/settings.js';
 import { probeProvider } from '../../tests/harness/probe.js';
 import { ProviderUnreachable } from '../../tests/harness/failure.js';
+import { browserProblem } from './browser.js';
+
+type Profile = ReturnType<typeof loadProfile>;
 
 export const EXIT = { conformant: 0, failures: 1, setup: 2 } as const;
 
@@ -21,10 +20,16 @@ export interface Preflight {
   profile: Profile;
 }
 
-/** Reads the settings and the profile and, when BASE_URL is set, sends one probe request. */
-export async function preflight(env: Record<string, string | undefined> = process.env): Promise<Preflight> {
+/**
+ * Reads the settings and the profile, makes sure there is a Chromium when `browserProjects` (the selected
+ * projects that drive a browser) is not empty, and, when BASE_URL is set, sends one probe request: every
+ * setup problem is found before a request reaches the provider under test.
+ */
+export async function preflight(env: Record<string, string | undefined> = process.env, browserProjects: readonly string[] = []): Promise<Preflight> {
   const settings = readSettings(env);
   const profile = loadProfile(settings.profilePath);
+  const noBrowser = await browserProblem(browserProjects, env);
+  if (noBrowser !== undefined) throw new SetupError(noBrowser);
   if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
   return { settings, profile };
 }
@@ -34,14 +39,8 @@ export function isSetupError(e: unknown): e is Error {
   return e instanceof ConfigError || e instanceof ProfileError || e instanceof ProviderUnreachable || e instanceof SetupError;
 }
 
-/** The repository root (where playwright.config.ts is). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The reports directory of the run: `PTS_REPORTS_DIR` (relative to the repository root, as the reporters read it), default `reports`. */
-export function reportsDir(env: Record<string, string | undefined> = process.env): string {
-  const dir = env.PTS_REPORTS_DIR?.trim() || 'reports';
-  return isAbsolute(dir) ? dir : resolve(REPO_ROOT, dir);
-}
+/** The repository root and the run's reports directory: one implementation, in reporting/. */
+export { REPO_ROOT, reportsDir } from '../../reporting/reports-dir.js';
 
 /** Value of `--name VALUE` or `--name=VALUE` in args, and args without it. */
 export function takeOption(args: readonly string[], name: string): { value?: string; rest: string[] } {

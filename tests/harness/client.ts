@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js';
 import { RateLimiter } from './rate-limiter.js';
-import { registerSentCardNumbers } from './redact.js';
+import { registerSentCardNumbers } from '../../reporting/redact.js';
 
 /** The most of a response body the suite reads; a hostile provider may send far more. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // A copy-pasteable curl command for one request, with card numbers masked and secrets removed.
 import type { SentRequest } from './exchange.js';
-import { redactText } from './redact.js';
+import { redactText } from '../../reporting/redact.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

@@ -4,13 +4,14 @@
 import type { TestInfo } from '@playwright/test';
 import type { Exchange } from './exchange.js';
 import { toCurl } from './curl.js';
-import { redactJson, redactText } from './redact.js';
-import { responseShape } from './reporters/shape.js';
+import { redactJson, redactText } from '../../reporting/redact.js';
+import { responseShape, SHAPES_ATTACHMENT } from '../../reporting/shape.js';
+
+export { SHAPES_ATTACHMENT };
 
 const KEPT = 5;
 /** Distinct response shapes kept per test: beyond this the provider answers a check in too many ways to list. */
 const MAX_SHAPES = 16;
-export const SHAPES_ATTACHMENT = 'response shapes';
 
 export class EvidenceRecorder {
   private readonly recent: Exchange[] = [];

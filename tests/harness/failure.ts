@@ -2,7 +2,7 @@
 // and how to replay it. Checks throw it; reports read it.
 import type { Exchange } from './exchange.js';
 import { toCurl } from './curl.js';
-import { redactText } from './redact.js';
+import { redactText } from '../../reporting/redact.js';
 import { requirement, type RuleId } from '../../contracts/requirements.js';
 
 export interface FailureDetails {

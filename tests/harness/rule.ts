@@ -5,7 +5,7 @@
 import type { TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
-import { sectionLink } from './reporters/spec-links.js';
+import { sectionLink } from '../../reporting/spec-links.js';
 import type { ApiContext, BrowserContext, Check } from '../checks/check.js';
 import { CheckFailure } from './failure.js';
 import { loadPlan, OBSERVED_ANNOTATION, TARGET_ANNOTATION, type TargetPlan } from './targets.js';

@@ -4,8 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { cardNumberRuns } from '../harness/redact.js';
-import { listFiles } from '../../scripts/gate/manifest.js';
+import { cardNumberRuns } from '../../reporting/redact.js';
+import { listFiles } from '../../reporting/manifest.js';
 
 export interface Secrets {
   /** Exact strings that must not appear, with a label for the report (e.g. "crypto key"). */

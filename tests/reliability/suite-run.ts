@@ -31,12 +31,13 @@ export interface SuiteReport {
 }
 
 /**
- * Variables the parent run's global setup and Playwright set for its own workers; a child run must
- * choose its provider itself and must not inherit the worker's identity or loader.
+ * Variables the parent run's global setup and Playwright set for its own workers, and the suite's settings;
+ * a child run chooses its provider and settings itself and must not inherit the worker's identity or loader.
+ * The one list of the project's child runs (tests/reporting and tests/reliability run the suite through here).
  */
-const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KEY$/, /^PROFILE$/, /^CALLBACK_PORT$/, /^FC_/, /^PTS_/, /^TEST_/, /^PW_/, /^PLAYWRIGHT_/, /^NODE_OPTIONS$/, /^FORCE_COLOR$/];
+const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KEY$/, /^PROFILE$/, /^CALLBACK_PORT$/, /^BASELINE$/, /^RATE_LIMIT$/, /^REQUEST_TIMEOUT$/, /^FC_/, /^PTS_/, /^TEST_/, /^PW_/, /^PLAYWRIGHT_/, /^NODE_OPTIONS$/, /^FORCE_COLOR$/, /^CI$/];
 
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!INHERITED.some((re) => re.test(k))) env[k] = v;
   // npm's own configuration warnings (a user-level .npmrc) are not the suite's output.

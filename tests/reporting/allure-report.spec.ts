@@ -1,78 +1,143 @@
-// The Allure report end to end: a small conformance run with a fault (failures and passes) and a profile
-// that skips one check, `npm run report` (scripts/report.ts) into the same temporary reports directory,
-// then the report opened in Chromium: the totals it shows must be summary.json's.
+// The Allure reports end to end: a small conformance run with faults (failures and passes) and a profile
+// that skips one check, then `npm run report` (scripts/report.ts) into the same temporary reports directory.
+// The directory report, served over HTTP, and the single-file report, opened from disk (file://), must both
+// show summary.json's totals; the single file must list every check, file a failing check under the rule
+// it failed, and open that rule's section in the document copy beside it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
-import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
-import { readSummary, runSuite, serveDirectory, tempReportsDir } from './support.js';
+import { test, expect, type Page } from '@playwright/test';
+import { REPO_ROOT } from '../../reporting/reports-dir.js';
+import type { Summary } from '../../reporting/summary-model.js';
+import { readSummary, runSuite, serveDirectory, tempReportsDir, type SuiteRun } from './support.js';
 
-test('the Allure report shows the totals of summary.json, and keeps history between builds', async ({ page }) => {
-  test.setTimeout(90_000);
+const SCHEMA_CHECK = 'every invoice success body matches the documented schema';
+
+let run: SuiteRun;
+let summary: Summary;
+let profilePath: string;
+const report = () => spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: run.dir } });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
   const dir = tempReportsDir('pts-allure-');
-  const profilePath = `${dir}.profile.json`;
+  profilePath = `${dir}.profile.json`;
   writeFileSync(profilePath, JSON.stringify({ antifraud: { invoiceClientIp: null } }));
+  run = await runSuite({
+    projects: ['invoice'],
+    grep: `amount|anti-fraud|${SCHEMA_CHECK}|created_at has the shape`,
+    dir,
+    env: { PTS_FAULTS: 'invoice-amount-max-off-by-one,created-at-millis', PROFILE: profilePath },
+  });
+  expect(run.code, run.stdout.slice(-3000)).toBe(1);
+  summary = readSummary(dir);
+  expect(summary.totals.failed).toBeGreaterThan(0);
+  expect(summary.totals.passed).toBeGreaterThan(0);
+  expect(summary.totals.skipped).toBeGreaterThan(0);
+});
+
+test.afterAll(() => {
+  run?.cleanup();
+  if (profilePath) rmSync(profilePath, { force: true });
+});
+
+/** The totals the report's header shows, as summary.json counts them. */
+async function shownTotals(page: Page) {
+  const shown = async (status: string): Promise<number> => {
+    const item = page.getByTestId(`metadata-item-${status}`);
+    if ((await item.count()) === 0) return 0; // a status with no tests is not shown
+    return Number((await item.getByTestId('metadata-value').innerText()).trim());
+  };
+  await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 15_000 });
+  return { total: await shown('total'), passed: await shown('passed'), failed: (await shown('failed')) + (await shown('broken')), skipped: await shown('skipped') };
+}
+
+const expectedTotals = () => ({ total: summary.totals.total, passed: summary.totals.passed + summary.totals.flaky, failed: summary.totals.failed, skipped: summary.totals.skipped });
+
+test('npm run report writes both reports, and keeps history between builds', () => {
+  const first = report();
+  expect(first.status, first.stderr + first.stdout).toBe(0);
+  expect(first.stdout).toContain('history');
+  expect(first.stdout).toContain(join(run.dir, 'allure-single-file', 'index.html'));
+  const second = report(); // a second build reads the first's history entry
+  expect(second.status, second.stderr + second.stdout).toBe(0);
+  expect(second.stdout).toContain('1 earlier run(s) carried over');
+  expect(readFileSync(join(run.dir, 'allure-history.jsonl'), 'utf8').trim().split('\n'), 'one history line per build, not per report').toHaveLength(2);
+  expect(existsSync(join(run.dir, 'allure-report', 'awesome')), 'one report at the top level, not nested').toBe(false);
+  const single = readdirSync(join(run.dir, 'allure-single-file'));
+  expect(single.filter((f) => f.endsWith('.js') || f.endsWith('.css')), 'scripts and styles are inside index.html').toEqual([]);
+});
+
+test('the directory report, served over HTTP, shows the totals of summary.json', async ({ page }) => {
+  const server = await serveDirectory(join(run.dir, 'allure-report'));
   try {
-    const run = await runSuite(['--project=invoice', '-g', 'amount|anti-fraud', '--workers=2'], {
-      reportsDir: dir,
-      env: { PTS_FAULTS: 'invoice-amount-max-off-by-one', PROFILE: profilePath },
-    });
-    expect(run.code, run.output).toBe(1);
-    const { totals } = readSummary(dir);
-    expect(totals.failed).toBeGreaterThan(0);
-    expect(totals.passed).toBeGreaterThan(0);
-    expect(totals.skipped).toBeGreaterThan(0);
-
-    const report = () =>
-      spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
-    const first = report();
-    expect(first.status, first.stderr + first.stdout).toBe(0);
-    expect(first.stdout).toContain('history');
-    const second = report(); // a second build reads the first's history entry
-    expect(second.status, second.stderr + second.stdout).toBe(0);
-    expect(second.stdout).toContain('1 earlier run(s) carried over');
-    expect(readFileSync(join(dir, 'allure-history.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
-    expect(existsSync(join(dir, 'allure-report', 'awesome')), 'one report at the top level, not nested').toBe(false);
-
-    const server = await serveDirectory(join(dir, 'allure-report'));
-    try {
-      await page.goto(`${server.url}index.html`);
-      const shown = async (status: string): Promise<number> => {
-        const item = page.getByTestId(`metadata-item-${status}`);
-        if ((await item.count()) === 0) return 0; // a status with no tests is not shown
-        return Number((await item.getByTestId('metadata-value').innerText()).trim());
-      };
-      await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 15_000 });
-      const ui = {
-        total: await shown('total'),
-        passed: await shown('passed'),
-        failed: (await shown('failed')) + (await shown('broken')),
-        skipped: await shown('skipped'),
-      };
-      expect(ui).toEqual({ total: totals.total, passed: totals.passed + totals.flaky, failed: totals.failed, skipped: totals.skipped });
-    } finally {
-      await server.close();
-    }
-
-    // Labels from rule(): present in the results the report was built from.
-    const results = spawnSync('grep', ['-l', '"name":"epic"', '-r', join(dir, 'allure-results')], { encoding: 'utf8' }).stdout.trim().split('\n');
-    const labelled = JSON.parse(readFileSync(results[0], 'utf8')) as { labels: { name: string; value: string }[]; links: { type: string; url: string }[] };
-    expect(labelled.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['epic', 'feature', 'story', 'severity', 'tag']));
-    expect(labelled.links[0]).toMatchObject({ type: 'tms', url: expect.stringMatching(/^(payment-transfer-service|defaults)\.md#[a-z0-9-]+$/) });
+    await page.goto(`${server.url}index.html`);
+    expect(await shownTotals(page)).toEqual(expectedTotals());
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(profilePath, { force: true });
+    await server.close();
   }
+});
+
+test('the single-file report opens from disk with the totals and every check of summary.json', async ({ page }) => {
+  test.setTimeout(60_000); // a 4 MB page on a shared machine
+  await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
+  expect(await shownTotals(page)).toEqual(expectedTotals());
+  // Open every section of the tree (failing ones start open), then read the checks it lists.
+  const closed = page.getByTestId('tree-section').filter({ has: page.locator('[data-testid=tree-arrow] svg:not([class*="--opened"])') });
+  for (let i = 0; i < 100 && (await closed.count()) > 0; i++) await closed.first().getByTestId('tree-section-title').click();
+  await expect(closed).toHaveCount(0);
+  const listed = (await page.getByTestId('tree-leaf-title').allInnerTexts()).map((t) => t.replace(/\s*\[[A-Z][A-Z0-9_ -]*\]$/, ''));
+  expect(listed.sort()).toEqual(summary.checks.map((c) => c.title.split(' › ').pop()!).sort());
+});
+
+test('a failing check is filed under the rule it failed, lists its other rules as not proven, and opens the section', async ({ page }) => {
+  const schema = summary.checks.find((c) => c.title === SCHEMA_CHECK)!;
+  expect(schema).toMatchObject({ status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' });
+  expect(schema.rules[0], 'the check declares another rule first').not.toBe('DOC-PAY-CREATED_AT');
+
+  test.setTimeout(60_000); // a 4 MB page on a shared machine
+  await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
+  await expect(page.getByTestId('search-input')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('search-input').fill(SCHEMA_CHECK);
+  const leaf = page.getByTestId('tree-leaf-title').filter({ hasText: SCHEMA_CHECK });
+  // Filed under the story and feature of the rule it failed, not of the first rule it declares.
+  await expect(leaf).toHaveCount(1);
+  const sections = page.getByTestId('tree-section-title');
+  await expect(sections.filter({ hasText: /^DOC-PAY-CREATED_AT created_at has the shape/ })).toBeVisible();
+  await expect(sections.filter({ hasText: /^Resources and their fields \/ payment object$/ })).toBeVisible();
+  await expect(sections.filter({ hasText: new RegExp(`^${schema.rules[0]} `) })).toHaveCount(0);
+  await leaf.click();
+
+  const description = page.frameLocator('[data-testid=test-result-description-frame]').locator('body');
+  await expect(description).toContainText('The check failed on DOC-PAY-CREATED_AT');
+  await expect(description).toContainText('Not proven in this run');
+  for (const id of schema.rules.filter((r) => r !== 'DOC-PAY-CREATED_AT')) await expect(description).toContainText(id);
+
+  const link = page.getByTestId('test-result-meta-link').filter({ hasText: 'rule section: Resources and their fields / payment object' });
+  const [section] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await section.waitForURL(/#payment-object$/);
+  expect(section.url()).toBe(`file://${join(run.dir, 'spec', 'payment-transfer-service.html')}#payment-object`);
+  await expect(section.locator(':target')).toHaveText('payment object');
+});
+
+test('the Allure results carry the labels of rule() and links into spec/', () => {
+  const results = readdirSync(join(run.dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
+  const parsed = results.map((f) => JSON.parse(readFileSync(join(run.dir, 'allure-results', f), 'utf8')) as { name: string; labels: { name: string; value: string }[]; links: { type: string; url: string }[] });
+  const labelled = parsed.find((r) => r.labels.some((l) => l.name === 'epic'))!;
+  expect(labelled.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['epic', 'feature', 'story', 'severity', 'tag']));
+  for (const r of parsed) for (const l of r.links) expect(l, r.name).toMatchObject({ type: 'tms', url: expect.stringMatching(/^\.\.\/spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/) });
 });
 
 test('npm run report exits 2 with a clear message when there are no results', () => {
   const dir = tempReportsDir('pts-allure-empty-');
   try {
-    const run = spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`no Allure results in ${join(dir, 'allure-results')}`);
+    const r = spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`no Allure results in ${join(dir, 'allure-results')}`);
     expect(existsSync(join(dir, 'allure-report'))).toBe(false);
+    expect(existsSync(join(dir, 'allure-single-file'))).toBe(false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,8 +3,8 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyBaseline, validateBaseline, BaselineError, type Baseline } from '../../scripts/gate/baseline.js';
-import { childEnv, fixtureSummary, lines, runScript, tempDir } from '../../scripts/gate/test-support.js';
+import { applyBaseline, validateBaseline, BaselineError, type Baseline } from '../../reporting/baseline.js';
+import { childEnv, fixtureSummary, lines, runScript, tempDir } from './gate-support.js';
 
 const ACCEPTED = { rule: 'DOC-PAY-CREATED_AT', check: 'created_at has the shape', reason: 'provider sends milliseconds; ticket PAY-1' };
 
@@ -35,7 +35,7 @@ test.describe('baseline verdict', () => {
     { title: 'created_at has the shape YYYYMMDDTHHMMSS.ffffffZ', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] millis' },
     { title: 'methods other than POST get 405', rules: ['PRO-HTTP-405', 'DOC-HTTP-POST'], status: 'failed', failure: '[PRO-HTTP-405] 404' },
     { title: 'invoice amount min is accepted', rules: ['DOC-LIMIT-INV-AMOUNT'], status: 'passed' },
-    { title: 'skipped one', rules: ['PRO-INV-ANTIFRAUD'], status: 'skipped' },
+    { title: 'skipped one', rules: ['PRO-ERR-ANTIFRAUD'], status: 'skipped' },
   ]);
 
   test('every failure accepted → exit 0; a failure outside the baseline → NEW, exit 1', () => {
@@ -56,13 +56,28 @@ test.describe('baseline verdict', () => {
     expect(v.unmatched).toHaveLength(1);
   });
 
+  test('an entry accepts a failure of its own rule only: the same check failing on another rule is NEW', () => {
+    const post = { rule: 'DOC-HTTP-POST', check: 'methods other than POST', reason: 'r' };
+    const v = applyBaseline(summary, baseline([ACCEPTED, post]));
+    expect(v.exitCode).toBe(1);
+    expect(v.newFailures.map((c) => c.title)).toEqual(['methods other than POST get 405']);
+    expect(v.unmatched, 'the entry names the check; it just does not accept this failure').toEqual([]);
+    expect(v.removable).toEqual([]);
+  });
+
+  test('a failure of a rule the check does not declare (a precondition) can be accepted under that rule', () => {
+    const pre = fixtureSummary([{ title: 'deeplinks', rules: ['PRO-INV-DEEPLINK-COUNT'], status: 'failed', failure: '[DOC-INV-RES-TRANSACTION] transaction is echoed' }]);
+    expect(applyBaseline(pre, baseline([{ rule: 'DOC-INV-RES-TRANSACTION', check: 'deeplinks', reason: 'r' }])).exitCode).toBe(0);
+    expect(applyBaseline(pre, baseline([{ rule: 'PRO-INV-DEEPLINK-COUNT', check: 'deeplinks', reason: 'r' }])).exitCode).toBe(1);
+  });
+
   test('entries whose checks now pass can be removed; entries that match nothing are listed', () => {
     const v = applyBaseline(summary, baseline([
       ACCEPTED,
       { rule: 'PRO-HTTP-405', check: 'get 405', reason: 'r' },
       { rule: 'DOC-LIMIT-INV-AMOUNT', check: 'amount min', reason: 'was failing last month' },
       { rule: 'DOC-VER-PATH', check: 'renamed check', reason: 'r' },
-      { rule: 'PRO-INV-ANTIFRAUD', check: 'skipped one', reason: 'r' },
+      { rule: 'PRO-ERR-ANTIFRAUD', check: 'skipped one', reason: 'r' },
     ]));
     expect(v.exitCode).toBe(0);
     expect(v.removable.map((r) => r.entry.check)).toEqual(['amount min']);

@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { childEnv, lines, runScript, startEmbedded, tempDir, type Embedded } from '../../scripts/gate/test-support.js';
+import { childEnv, lines, runScript, startEmbedded, tempDir, type Embedded } from './gate-support.js';
 
 const CERTIFY = 'scripts/certify.ts';
 
@@ -30,8 +30,12 @@ test.describe('certify', () => {
       const r = await certify(provider, ['--project=invoice', '-g', 'amount']);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain('certify: CERTIFIED');
-      for (const f of ['summary.json', 'requirements.md', 'requirements.json', 'environment.json', 'certificate.md', 'manifest.sha256'])
+      for (const f of ['summary.json', 'requirements.md', 'requirements.json', 'environment.json', 'certificate.md', 'manifest.sha256', 'spec/payment-transfer-service.html', 'spec/defaults.html'])
         expect(existsSync(join(r.out, f)), f).toBe(true);
+      // requirements.md links into spec/ beside it, and each link points at an id of the HTML copy.
+      const targets = [...readFileSync(join(r.out, 'requirements.md'), 'utf8').matchAll(/\]\((spec\/[^)#]+)#([^)]+)\)/g)];
+      expect(targets.length).toBeGreaterThan(0);
+      for (const [, file, id] of targets) expect(readFileSync(join(r.out, file), 'utf8'), `${file}#${id}`).toContain(`id="${id}"`);
 
       // Every file of the folder is in the manifest with its sha256, recomputed here.
       const manifest = readFileSync(join(r.out, 'manifest.sha256'), 'utf8').trim().split('\n');

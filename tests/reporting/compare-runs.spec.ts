@@ -3,9 +3,9 @@
 import { test, expect } from '@playwright/test';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareSummaries } from '../../scripts/gate/compare.js';
-import type { Summary } from '../../scripts/gate/summary.js';
-import { childEnv, fixtureSummary, lines, run, runScript, tempDir as makeTemp } from '../../scripts/gate/test-support.js';
+import { compareSummaries } from '../../reporting/compare.js';
+import type { Summary } from '../../reporting/summary-file.js';
+import { childEnv, fixtureSummary, lines, run, runScript, tempDir as makeTemp } from './gate-support.js';
 
 const OLD = fixtureSummary([
   { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:string}'] },
@@ -13,7 +13,8 @@ const OLD = fixtureSummary([
   { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'failed', failure: '[PRO-HTTP-405] got 404' },
   { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
   { title: 'goes away', rules: ['DOC-VER-PATH'], status: 'passed' },
-  { title: 'gets skipped', rules: ['PRO-INV-ANTIFRAUD'], status: 'passed' },
+  { title: 'gets skipped', rules: ['PRO-ERR-ANTIFRAUD'], status: 'passed' },
+  { title: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-STATE'], status: 'passed' },
 ]);
 const NEW = fixtureSummary([
   { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:number}'] },
@@ -21,14 +22,16 @@ const NEW = fixtureSummary([
   { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'passed' },
   { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
   { title: 'new and failing', rules: ['DOC-HTTP-POST'], status: 'failed' },
-  { title: 'gets skipped', rules: ['PRO-INV-ANTIFRAUD'], status: 'skipped' },
+  { title: 'gets skipped', rules: ['PRO-ERR-ANTIFRAUD'], status: 'skipped' },
+  { title: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-STATE'], status: 'failed', failure: '[DOC-PAY-STATE] state is one of processing, declined, deposited' },
 ]);
 
 test('the comparison finds every kind of change', () => {
   const c = compareSummaries(OLD, NEW, 'old', 'new');
   const titles = (xs: { id: string }[]) => xs.map((x) => x.id.split(' › ').pop());
-  expect(titles(c.newFailures)).toEqual(['breaks', 'new and failing']);
-  expect(c.newFailures.map((f) => f.before)).toEqual(['passed', 'absent']);
+  expect(titles(c.newFailures)).toEqual(['breaks', 'new and failing', 'schema']);
+  expect(c.newFailures.map((f) => f.before)).toEqual(['passed', 'absent', 'passed']);
+  expect(c.newFailures.map((f) => f.failedRule)).toEqual(['DOC-PAY-CREATED_AT', 'DOC-HTTP-POST', 'DOC-PAY-STATE']);
   expect(titles(c.fixed)).toEqual(['gets fixed']);
   expect(titles(c.stillFailing)).toEqual(['still broken']);
   expect(titles(c.added)).toEqual(['new and failing']);
@@ -41,8 +44,13 @@ test('the comparison finds every kind of change', () => {
       { rule: 'PRO-HTTP-405', kind: 'profile', before: 'failed', after: 'passed' },
       { rule: 'DOC-VER-PATH', kind: 'documented', before: 'passed', after: 'absent' },
       { rule: 'DOC-HTTP-POST', kind: 'documented', before: 'absent', after: 'failed' },
+      { rule: 'DOC-PAY-STATE', kind: 'documented', before: 'passed', after: 'failed' },
+      // The schema check failed on DOC-PAY-STATE: its other rule is not proven, not failed.
+      { rule: 'DOC-INV-RES-PAYMENT', kind: 'documented', before: 'passed', after: 'not proven' },
+      { rule: 'PRO-ERR-ANTIFRAUD', kind: 'profile', before: 'passed', after: 'not run' },
     ]),
   );
+  expect(c.ruleChanges).toHaveLength(7);
   expect(compareSummaries(OLD, OLD, 'a', 'a')).toMatchObject({ newFailures: [], fixed: [], added: [], removed: [], ruleChanges: [], shapeChanges: [] });
 });
 
@@ -102,18 +110,34 @@ test.describe('npm run compare', () => {
     const out = join(dir, 'out');
     const r = await runScript('scripts/compare.ts', [oldFile, join(dir, 'new'), '--out', out], childEnv());
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('2 new failure(s), 1 fixed, 1 still failing, 1 added, 1 removed');
+    expect(r.stdout).toContain('3 new failure(s), 1 fixed, 1 still failing, 1 added, 1 removed, 7 rule status change(s)');
+    expect(r.stdout).toContain('rule DOC-INV-RES-PAYMENT: passed → not proven');
     expect(r.stdout).toContain('NEW failure: invoice › tests/conformance/invoice/fixture.spec.ts › breaks (was passed) — [DOC-PAY-CREATED_AT] millis');
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
-    for (const h of ['## New failures (2)', '## Fixed checks (1)', '## Checks added (1)', '## Checks removed (1)', '## Rule status changes (4)', '## Response shape changes (1)'])
+    for (const h of ['## New failures (3)', '## Fixed checks (1)', '## Checks added (1)', '## Checks removed (1)', '## Rule status changes (7)', '## Response shape changes (1)'])
       expect(md).toContain(h);
     expect(md).toContain('HTTP 200 {a:string} | HTTP 200 {a:number}');
-    expect(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).newFailures).toHaveLength(2);
+    expect(md).toContain('| DOC-INV-RES-PAYMENT | documented | passed | not proven |');
+    expect(JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).newFailures).toHaveLength(3);
 
     const gate = await runScript('scripts/compare.ts', ['--fail-on-new', oldFile, join(dir, 'new'), '--out', out], childEnv());
     expect(gate.code).toBe(1);
     const same = await runScript('scripts/compare.ts', ['--fail-on-new', oldFile, oldFile, '--out', out], childEnv());
     expect(same.code).toBe(0);
+  });
+
+  test('a summary.json of suite 0.2.0 still compares, with today\'s verdicts and a note', async () => {
+    const dir = tempDir('compare-legacy');
+    // As suite 0.2.0 wrote it: no failedRule, no suiteErrors, and every rule of a failing check failed.
+    const legacy = JSON.parse(JSON.stringify(NEW)) as Summary;
+    legacy.suiteVersion = '0.2.0';
+    delete (legacy as Partial<Summary>).suiteErrors;
+    for (const c of legacy.checks) delete c.failedRule;
+    legacy.rules['DOC-INV-RES-PAYMENT'] = { kind: 'documented', status: 'failed', checks: legacy.rules['DOC-INV-RES-PAYMENT'].checks };
+    const r = await runScript('scripts/compare.ts', [write(dir, 'old', legacy), write(dir, 'new', NEW), '--out', join(dir, 'out')], childEnv());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('0 new failure(s), 0 fixed, 4 still failing, 0 added, 0 removed, 0 rule status change(s)');
+    expect(readFileSync(join(dir, 'out', 'compare.md'), 'utf8')).toContain('The old summary predates suite 0.3.0: its rule verdicts were recomputed');
   });
 
   test('default output is $PTS_REPORTS_DIR; unreadable inputs are exit 2 with one line', async () => {
@@ -147,7 +171,7 @@ test.describe('npm run compare', () => {
     const r = await runScript('scripts/compare.ts', [join(dir, 'clean'), join(dir, 'faulted'), '--out', join(dir, 'out'), '--fail-on-new'], childEnv());
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const c = JSON.parse(readFileSync(join(dir, 'out', 'compare.json'), 'utf8'));
-    expect(c.newFailures.map((f: { rules: string[] }) => f.rules)).toEqual([['DOC-PAY-CREATED_AT']]);
+    expect(c.newFailures.map((f: { rules: string[]; failedRule: string }) => [f.rules, f.failedRule])).toEqual([[['DOC-PAY-CREATED_AT'], 'DOC-PAY-CREATED_AT']]);
     expect(c.ruleChanges).toContainEqual({ rule: 'DOC-PAY-CREATED_AT', kind: 'documented', before: 'passed', after: 'failed' });
     expect(c.added).toEqual([]);
     expect(c.removed).toEqual([]);

@@ -5,17 +5,18 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
 import { loadProfile, profileDigest } from '../../contracts/profile.js';
-import { cardNumberRuns } from '../harness/redact.js';
-import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
-import { ruleVerdict, type Summary, type Traceability } from '../harness/reporters/summary-model.js';
-import { filesUnder, readSummary, runSuite, tempReportsDir, type ChildRun } from './support.js';
+import { cardNumberRuns } from '../../reporting/redact.js';
+import { REPO_ROOT } from '../../reporting/reports-dir.js';
+import { ruleEntry, type Summary } from '../../reporting/summary-model.js';
+import type { Traceability } from '../../reporting/requirements-report.js';
+import { filesUnder, readSummary, runSuite, tempReportsDir, type SuiteRun } from './support.js';
 
 const FAULTS = 'invoice-amount-max-off-by-one,leaks-crypto-key';
 const GREP = 'amount|anti-fraud|signature';
 const AMOUNT_CHECK = 'invoice › tests/conformance/invoice/amount-bounds.spec.ts › invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount';
 const ANTIFRAUD_CHECK = 'invoice › tests/conformance/invoice/other-errors.spec.ts › an invoice that trips the anti-fraud trigger is refused with a {message} body';
 
-let run: ChildRun;
+let run: SuiteRun;
 let summary: Summary;
 let profilePath: string;
 
@@ -25,13 +26,13 @@ test.beforeAll(async () => {
   // The profile names no anti-fraud trigger, so that check is skipped with a reason.
   profilePath = join(dir, '..', `${dir.split('/').pop()}-profile.json`);
   writeFileSync(profilePath, JSON.stringify({ antifraud: { invoiceClientIp: null } }));
-  run = await runSuite(['--project=invoice', '-g', GREP, '--workers=2'], { reportsDir: dir, env: { PTS_FAULTS: FAULTS, PROFILE: profilePath } });
-  expect(run.code, `the child run fails (it has failing checks):\n${run.output}`).toBe(1);
+  run = await runSuite({ projects: ['invoice'], grep: GREP, dir, env: { PTS_FAULTS: FAULTS, PROFILE: profilePath } });
+  expect(run.code, `the child run fails (it has failing checks):\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(1);
   summary = readSummary(dir);
 });
 
 test.afterAll(() => {
-  if (run) rmSync(run.reportsDir, { recursive: true, force: true });
+  run?.cleanup();
   if (profilePath) rmSync(profilePath, { force: true });
 });
 
@@ -55,7 +56,7 @@ test('summary.json describes the run: version, provider, profile digest, totals'
   expect(summary.checks.length).toBe(t.total); // every test of a conformance project is a check
 });
 
-test('the failing check is in summary.json with its rules, failure line and response shape', () => {
+test('the failing check is in summary.json with its rules, failure line, the rule it failed and response shape', () => {
   const check = summary.checks.find((c) => c.id === AMOUNT_CHECK);
   expect(check, `no check ${AMOUNT_CHECK} among ${summary.checks.map((c) => c.id).join('\n')}`).toBeDefined();
   expect(check).toMatchObject({
@@ -67,9 +68,11 @@ test('the failing check is in summary.json with its rules, failure line and resp
     status: 'failed',
   });
   expect(check!.failure).toMatch(/^\[(DOC-LIMIT-INV-AMOUNT|PRO-VAL-AMOUNT-RANGE)\] /);
+  expect(check!.failedRule).toBe(check!.failure!.slice(1, check!.failure!.indexOf(']')));
   expect(check!.responseShapes).toEqual(expect.arrayContaining([expect.stringMatching(/^HTTP \d{3} [{[a-z]/)]));
   expect(check!.responseShapes, 'sorted and distinct').toEqual([...new Set(check!.responseShapes)].sort());
-  expect(summary.rules['DOC-LIMIT-INV-AMOUNT']).toMatchObject({ kind: 'documented', status: 'failed' });
+  expect(summary.rules[check!.failedRule!]).toMatchObject({ status: 'failed' });
+  expect(summary.rules[check!.failedRule!].failedBy).toContain(AMOUNT_CHECK);
   expect(summary.rules['DOC-LIMIT-INV-AMOUNT'].checks).toContain(AMOUNT_CHECK);
 });
 
@@ -85,7 +88,7 @@ test('a check skipped by the profile carries the reason, and its rules are not r
   }
 });
 
-test('every rule status agrees with its checks, and every check with the requirement list', () => {
+test('every rule status follows from what failed, and every check agrees with the requirement list', () => {
   expect(Object.keys(summary.rules)).toEqual(requirements.map((r) => r.id));
   const byId = new Map(summary.checks.map((c) => [c.id, c]));
   expect(byId.size, 'check ids are unique').toBe(summary.checks.length);
@@ -94,34 +97,39 @@ test('every rule status agrees with its checks, and every check with the require
     const declaring = summary.checks.filter((c) => c.rules.includes(req.id));
     expect(entry.kind, req.id).toBe(req.kind);
     expect([...entry.checks].sort(), req.id).toEqual(declaring.map((c) => c.id).sort());
-    expect(entry.status, req.id).toBe(ruleVerdict(req, declaring.map((c) => c.status)));
-    if (req.testable === false) expect(entry.status).toBe('untestable');
-    if (entry.status === 'failed') expect(declaring.some((c) => c.status === 'failed'), req.id).toBe(true);
-    if (entry.status === 'passed') expect(declaring.every((c) => c.status !== 'failed') && declaring.some((c) => c.status === 'passed' || c.status === 'flaky'), req.id).toBe(true);
+    expect(entry, req.id).toEqual(ruleEntry(req, summary.checks));
+    if (entry.status === 'failed') expect(summary.checks.some((c) => c.status === 'failed' && c.failedRule === req.id), req.id).toBe(true);
+    if (entry.status === 'passed') expect(declaring.some((c) => c.status === 'passed' || c.status === 'flaky'), req.id).toBe(true);
+    if (entry.status === 'not proven') expect(declaring.some((c) => c.status === 'failed' && c.failedRule !== req.id), req.id).toBe(true);
   }
   for (const c of summary.checks) {
     expect(c.id).toBe(`${c.project} › ${c.file} › ${c.title}`);
     expect(c.title, 'the [IDs] suffix is gone').not.toMatch(/\[[A-Z]+-[A-Z0-9_-]+/);
     expect(c.kind).toBe(requirements.find((r) => r.id === c.rules[0])!.kind);
     expect(c.failure === undefined, c.id).toBe(c.status !== 'failed' && c.status !== 'flaky');
+    expect(c.failedRule === undefined, `${c.id}: only a failed check has failedRule`).toBe(c.status !== 'failed');
   }
+  expect(summary.suiteErrors).toEqual(summary.checks.filter((c) => c.status === 'failed' && c.failedRule === null).map((c) => c.id));
 });
 
 test('requirements.json and requirements.md carry the same verdicts', () => {
-  const trace = JSON.parse(readFileSync(join(run.reportsDir, 'requirements.json'), 'utf8')) as Traceability;
+  const trace = JSON.parse(readFileSync(join(run.dir, 'requirements.json'), 'utf8')) as Traceability;
   expect(trace.projects).toEqual(['invoice']);
   expect(trace.rules.map((r) => [r.id, r.status])).toEqual(Object.entries(summary.rules).map(([id, r]) => [id, r.status]));
-  const md = readFileSync(join(run.reportsDir, 'requirements.md'), 'utf8');
-  expect(md).toContain('| Rule | Kind | Section | Title | Status | Checks |');
+  const md = readFileSync(join(run.dir, 'requirements.md'), 'utf8');
+  expect(md).toContain('| Rule | Kind | Section | Title | Status | Checks | Detail |');
   expect(md).toContain('## Rules no check covers');
-  expect(md).toMatch(/\| DOC-LIMIT-INV-AMOUNT \| documented \| Limits \| .* \| failed \| .*amount-bounds\.spec\.ts/);
+  expect(md).toContain('## Failures that name no rule (0)');
+  const amount = trace.rules.find((r) => r.id === 'DOC-LIMIT-INV-AMOUNT')!;
+  expect(md).toMatch(new RegExp(`\\| DOC-LIMIT-INV-AMOUNT \\| documented \\| \\[Limits\\]\\(spec/payment-transfer-service\\.html#limits\\) \\| .* \\| ${amount.status} \\| .*amount-bounds\\.spec\\.ts`));
+  for (const r of trace.rules) expect(r.link, r.id).toMatch(/^spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/);
   for (const id of trace.uncovered.documented) expect(md).toContain(`- ${id}: `);
 });
 
 test('no file under the reports directory holds a private key, the crypto key or a full card number', () => {
-  const files = filesUnder(run.reportsDir);
-  expect(files.map((f) => f.slice(run.reportsDir.length + 1))).toEqual(
-    expect.arrayContaining(['summary.json', 'requirements.json', 'requirements.md', 'junit.xml', 'html/index.html']),
+  const files = filesUnder(run.dir);
+  expect(files.map((f) => f.slice(run.dir.length + 1))).toEqual(
+    expect.arrayContaining(['summary.json', 'requirements.json', 'requirements.md', 'job-summary.md', 'junit.xml', 'html/index.html', 'spec/payment-transfer-service.html', 'spec/defaults.md']),
   );
   let redactedLeak = false;
   for (const file of files) {
@@ -136,8 +144,8 @@ test('no file under the reports directory holds a private key, the crypto key or
     redactedLeak ||= text.includes('[crypto_key redacted]');
   }
   expect(redactedLeak, 'the leaking provider answered with the key, and the reports show it redacted').toBe(true);
-  for (const name of ['summary.json', 'requirements.json', 'requirements.md']) {
-    const text = readFileSync(join(run.reportsDir, name), 'utf8');
+  for (const name of ['summary.json', 'requirements.json', 'requirements.md', 'job-summary.md']) {
+    const text = readFileSync(join(run.dir, name), 'utf8');
     const pans = cardNumberRuns(text).filter((c) => c.run.length === 16);
     expect(pans, name).toEqual([]);
   }

@@ -1,59 +1,35 @@
 // Helpers of the reporting self-tests: run the suite in a child process into a temporary reports
-// directory, and serve a directory over loopback HTTP.
-import { spawn } from 'node:child_process';
+// directory (through tests/reliability/suite-run.ts, the one implementation of child runs), read what it
+// wrote, and serve a directory over loopback HTTP.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
-import type { Summary } from '../harness/reporters/summary-model.js';
+import type { Summary } from '../../reporting/summary-model.js';
+import type { Traceability } from '../../reporting/requirements-report.js';
+import { runSuite as runChildSuite, type SuiteRun } from '../reliability/suite-run.js';
 
-/**
- * Variables that would point the child at another provider (global setup of this run sets them for its
- * own embedded provider) or that belong to this Playwright worker; the child starts from none of them.
- */
-const INHERITED = ['BASE_URL', 'API_KEY', 'CRYPTO_KEY', 'XSIGN_PRIVATE_KEY', 'PROFILE', 'CALLBACK_PORT', 'FC_SEED', 'FC_PATH', 'PTS_EMBEDDED', 'PTS_CALLBACK_INBOX', 'PTS_FAULTS', 'PTS_REPORTS_DIR'];
-
-export interface ChildRun {
-  code: number | null;
-  output: string;
-  ms: number;
-  reportsDir: string;
-}
+export type { SuiteRun };
 
 export function tempReportsDir(prefix = 'pts-reporting-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** `npx playwright test <args>` with the config's reporters, writing everything (test-results too) under `reportsDir`. */
-export function runSuite(args: readonly string[], options: { reportsDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ChildRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of INHERITED) delete env[name];
-  for (const name of Object.keys(env)) if (/^(TEST_WORKER_INDEX|TEST_PARALLEL_INDEX|PW_TEST_)/.test(name)) delete env[name];
-  Object.assign(env, options.env ?? {}, { PTS_REPORTS_DIR: options.reportsDir });
-  const started = performance.now();
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', ['playwright', 'test', ...args, `--output=${join(options.reportsDir, 'test-results')}`], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs ?? 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, output, ms: performance.now() - started, reportsDir: options.reportsDir });
-    });
-  });
+/**
+ * `npx playwright test --project=… -g …` with the configuration's reporters, writing every report (and the
+ * test output) under `dir`; the environment is the child's own plus `env`.
+ */
+export function runSuite(o: { projects: string[]; grep?: string; dir: string; env?: Record<string, string>; workers?: number; boundMs?: number }): Promise<SuiteRun> {
+  return runChildSuite({ projects: o.projects, grep: o.grep, env: o.env ?? {}, dir: o.dir, workers: o.workers ?? 2, boundMs: o.boundMs ?? 120_000, reporter: null });
 }
 
 export function readSummary(reportsDir: string): Summary {
   return JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary;
+}
+
+export function readRequirements(reportsDir: string): Traceability {
+  return JSON.parse(readFileSync(join(reportsDir, 'requirements.json'), 'utf8')) as Traceability;
 }
 
 /** Every regular file under `dir`, recursively. */

@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
 import { faultCatalog } from '../../mock/index.js';
 import { CONFORMANCE_PROJECTS } from '../harness/projects.js';
-import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
+import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
 interface ListedSuite {
   specs?: { title: string; file: string; tests: { projectName: string; annotations: { type: string; description?: string }[] }[] }[];

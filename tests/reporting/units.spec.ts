@@ -1,14 +1,20 @@
-// Unit self-tests of the reporting helpers: response shapes, rule title suffixes, section links.
-import { existsSync, readFileSync } from 'node:fs';
+// Unit self-tests of the reporting pieces: response shapes, rule title suffixes, rule verdicts from what
+// failed, the Allure filing of a check, reading older summaries, and the gate's project selection.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { requirements } from '../../contracts/requirements.js';
+import { requirementOf } from '../../contracts/requirements.js';
 import { rule } from '../harness/rule.js';
-import { REPO_ROOT } from '../harness/reporters/reports-dir.js';
-import { jsonShape, responseShape } from '../harness/reporters/shape.js';
-import { localizeEpic } from '../harness/reporters/allure.js';
-import { PROFILE_HEADINGS, SPEC_HEADINGS, anchor, headingOf, sectionLink } from '../harness/reporters/spec-links.js';
-import { stripRuleSuffix } from '../harness/reporters/summary-reporter.js';
+import { jsonShape, responseShape } from '../../reporting/shape.js';
+import { fileCheck, localizeEpic, type RefiledResult } from '../../reporting/allure-reporter.js';
+import { stripRuleSuffix } from '../../reporting/summary-reporter.js';
+import { failedRuleOf, ruleEntry, suiteErrorsOf, type JudgedCheck } from '../../reporting/summary-model.js';
+import { upgradeSummary, type Summary } from '../../reporting/summary-file.js';
+import { compareSummaries } from '../../reporting/compare.js';
+import { browserProjects, projectArgs, selectedProjects } from '../../scripts/gate/projects.js';
+import { findChromium, SYSTEM_CHROMIUM_ENV } from '../../scripts/gate/browser.js';
+import { fixtureSummary } from './gate-support.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
   const invoice = {
@@ -42,10 +48,10 @@ test('rule() adds the Allure labels and the section link of its first rule', () 
   const byType = Object.fromEntries(annotations.filter((a) => a.type !== 'rule').map((a) => [a.type, a.description]));
   expect(byType).toEqual({
     '@allure.label.epic': 'invoice',
-    '@allure.label.feature': 'Resources / payment object',
+    '@allure.label.feature': 'Resources and their fields / payment object',
     '@allure.label.story': 'DOC-PAY-CREATED_AT created_at has the shape YYYYMMDDTHHMMSS.ffffffZ',
     '@allure.label.severity': 'critical',
-    tms: 'payment-transfer-service.md#payment-object',
+    tms: 'payment-transfer-service.html#payment-object',
   });
   expect(annotations.filter((a) => a.type === 'rule').map((a) => a.description)).toEqual(['DOC-PAY-CREATED_AT', 'PRO-INV-SUCCESS']);
   expect(details.tag).toEqual(['@documented']);
@@ -64,26 +70,144 @@ test('a check of a rule for every operation is filed in Allure under the operati
   expect(own.find((a) => a.type === '@allure.label.epic')?.description, 'an operation\'s own rule keeps its epic').toBe('invoice');
 });
 
-test('every requirement section links to a heading of its document', () => {
-  for (const req of requirements) {
-    const headings = req.kind === 'documented' ? SPEC_HEADINGS : PROFILE_HEADINGS;
-    expect(headingOf(req.section, headings), `${req.id}: section "${req.section}"`).toBeDefined();
-    expect(sectionLink(req)).toMatch(/^(payment-transfer-service|defaults)\.md#[a-z0-9-]+$/);
-  }
-  expect(anchor('1. Invoice payment')).toBe('1-invoice-payment');
-  expect(anchor('Payment page, outcomes and callbacks (assumed)')).toBe('payment-page-outcomes-and-callbacks-assumed');
-  expect(sectionLink({ kind: 'documented', section: 'Resources / Payment' })).toBe('payment-transfer-service.md#payment-in-the-invoice-response');
-  expect(sectionLink({ kind: 'profile', section: 'Validation failures' })).toBe('defaults.md#validation-failures-both-payment-endpoints-and-the-upload');
+test('a failure line names its rule: `[RULE-ID] title`, after Playwright\'s class prefix; anything else names none', () => {
+  expect(failedRuleOf('[DOC-PAY-CREATED_AT] created_at has the shape')).toBe('DOC-PAY-CREATED_AT');
+  expect(failedRuleOf('CheckFailure: [PRO-HTTP-405] methods other than POST get 405')).toBe('PRO-HTTP-405');
+  expect(failedRuleOf('[DOC-NO-SUCH-RULE] made up')).toBeNull();
+  expect(failedRuleOf('Error: expect(received).toBeGreaterThan(expected)')).toBeNull();
+  expect(failedRuleOf('Test timeout of 30000ms exceeded.')).toBeNull();
+  expect(failedRuleOf('see [DOC-PAY-ID] later in the line')).toBeNull();
+  expect(failedRuleOf(undefined)).toBeNull();
 });
 
-test('the copied headings still match the documents (when they are beside the repository)', () => {
-  const specDir = join(REPO_ROOT, '..', 'shared', 'spec');
-  test.skip(!existsSync(join(specDir, 'defaults.md')), `no ${specDir}`);
-  const headings = (file: string) =>
-    readFileSync(join(specDir, file), 'utf8')
-      .split('\n')
-      .filter((l) => /^#{1,3} /.test(l))
-      .map((l) => l.replace(/^#+ /, '').trim());
-  expect(headings('payment-transfer-service.md')).toEqual(SPEC_HEADINGS);
-  expect(headings('defaults.md')).toEqual(PROFILE_HEADINGS);
+test.describe('rule verdicts from what failed', () => {
+  const schema: JudgedCheck = { id: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-CREATED_AT'], status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' };
+  const createdAt: JudgedCheck = { id: 'created_at', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' };
+  const idPasses: JudgedCheck = { id: 'id', rules: ['DOC-PAY-ID'], status: 'passed' };
+  const verdict = (id: string, checks: JudgedCheck[]) => ruleEntry(requirementOf(id), checks);
+
+  test('the rule a failure names fails; the failing check\'s other rules are not proven, unless another check passed them', () => {
+    const run = [schema, createdAt, idPasses];
+    expect(verdict('DOC-PAY-CREATED_AT', run)).toEqual({ kind: 'documented', status: 'failed', checks: ['schema', 'created_at'], failedBy: ['schema', 'created_at'] });
+    expect(verdict('DOC-INV-RES-PAYMENT', run)).toEqual({ kind: 'documented', status: 'not proven', checks: ['schema'], notProvenBy: [{ check: 'schema', failedRule: 'DOC-PAY-CREATED_AT' }] });
+    expect(verdict('DOC-PAY-ID', run).status).toBe('passed');
+    expect(verdict('DOC-PAY-ID', [schema]).status).toBe('not proven');
+  });
+
+  test('a failure naming a rule the check does not declare (a precondition) fails that rule', () => {
+    const precondition: JudgedCheck = { id: 'deeplinks', rules: ['PRO-INV-DEEPLINK-COUNT'], status: 'failed', failedRule: 'DOC-INV-RES-TRANSACTION' };
+    expect(verdict('DOC-INV-RES-TRANSACTION', [precondition])).toMatchObject({ status: 'failed', checks: [], failedBy: ['deeplinks'] });
+    expect(verdict('PRO-INV-DEEPLINK-COUNT', [precondition])).toMatchObject({ status: 'not proven', notProvenBy: [{ check: 'deeplinks', failedRule: 'DOC-INV-RES-TRANSACTION' }] });
+  });
+
+  test('a failure naming no rule (a suite error) fails no rule: its rules are not proven, and it is listed', () => {
+    const broken: JudgedCheck = { id: 'broken', rules: ['DOC-PAY-ID'], status: 'failed', failure: 'Error: generators produce variants' };
+    expect(verdict('DOC-PAY-ID', [broken])).toMatchObject({ status: 'not proven', notProvenBy: [{ check: 'broken', failedRule: null }] });
+    expect(suiteErrorsOf([broken, schema, idPasses])).toEqual(['broken']);
+  });
+
+  test('skipped or absent checks leave a rule not run; flaky counts as passed; untestable stays untestable', () => {
+    expect(verdict('DOC-PAY-ID', [{ id: 's', rules: ['DOC-PAY-ID'], status: 'skipped' }]).status).toBe('not run');
+    expect(verdict('DOC-PAY-ID', []).status).toBe('not run');
+    expect(verdict('DOC-PAY-ID', [{ id: 'f', rules: ['DOC-PAY-ID'], status: 'flaky', failure: '[DOC-PAY-ID] once' }]).status).toBe('passed');
+  });
+});
+
+test('a summary written before 0.3.0 is read with today\'s verdicts, so compare shows provider changes only', () => {
+  const current = fixtureSummary([
+    { title: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] created_at has the shape' },
+  ]);
+  expect(current.rules['DOC-INV-RES-PAYMENT'].status).toBe('not proven');
+  // The same run as suite 0.2.0 wrote it: no failedRule, every declared rule failed.
+  const legacy = JSON.parse(JSON.stringify(current)) as Summary;
+  legacy.suiteVersion = '0.2.0';
+  delete legacy.checks[0].failedRule;
+  delete (legacy as Partial<Summary>).suiteErrors;
+  for (const r of Object.values(legacy.rules)) {
+    r.status = 'failed';
+    delete r.failedBy;
+    delete r.notProvenBy;
+  }
+  const read = upgradeSummary(legacy);
+  expect(read.checks[0].failedRule).toBe('DOC-PAY-CREATED_AT');
+  expect(read.rules['DOC-INV-RES-PAYMENT'].status).toBe('not proven');
+  expect(read.verdictsRecomputed).toBe(true);
+  expect(compareSummaries(read, current, 'old', 'new').ruleChanges).toEqual([]);
+  expect(upgradeSummary(current), 'a current summary is taken as written').toEqual(current);
+});
+
+test.describe('Allure filing of a check', () => {
+  const labels = () => [
+    { name: 'epic', value: 'invoice' },
+    { name: 'feature', value: 'Resources and their fields / Payment (in the invoice response)' },
+    { name: 'story', value: 'DOC-INV-RES-PAYMENT payment is an object with the documented fields' },
+    { name: 'severity', value: 'critical' },
+  ];
+  const declared = ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-CREATED_AT'];
+
+  test('a failing check goes under the rule it failed, links every rule\'s section, and lists the others as not proven', () => {
+    const result: RefiledResult = { labels: labels(), links: [{ type: 'tms', url: '../spec/payment-transfer-service.html#payment-in-the-invoice-response' }] };
+    expect(fileCheck(result, declared, 'CheckFailure: [DOC-PAY-CREATED_AT] created_at has the shape', 'invoice')).toBe('DOC-PAY-CREATED_AT');
+    const label = (name: string) => result.labels.filter((l) => l.name === name).map((l) => l.value);
+    expect(label('story')).toEqual(['DOC-PAY-CREATED_AT created_at has the shape YYYYMMDDTHHMMSS.ffffffZ']);
+    expect(label('feature')).toEqual(['Resources and their fields / payment object']);
+    expect(label('severity')).toEqual(['critical']);
+    expect(result.links.map((l) => l.url)).toEqual([
+      '../spec/payment-transfer-service.html#payment-object',
+      '../spec/payment-transfer-service.html#payment-in-the-invoice-response',
+    ]);
+    expect(result.description).toContain('The check failed on DOC-PAY-CREATED_AT');
+    expect(result.description).toMatch(/Not proven in this run[\s\S]*- DOC-INV-RES-PAYMENT [\s\S]*- DOC-PAY-ID /);
+    expect(result.description).not.toContain('- DOC-PAY-CREATED_AT');
+  });
+
+  test('a passing check keeps its filing and gets its sections; a failure naming no rule says so', () => {
+    const passing: RefiledResult = { labels: labels(), links: [] };
+    expect(fileCheck(passing, declared, undefined, 'invoice')).toBeUndefined();
+    expect(passing.labels).toEqual(labels());
+    expect(passing.links).toHaveLength(2);
+    expect(passing.description).toBeUndefined();
+    const broken: RefiledResult = { labels: labels(), links: [] };
+    expect(fileCheck(broken, declared, 'Test timeout of 30000ms exceeded.', 'invoice')).toBeNull();
+    expect(broken.labels).toEqual(labels());
+    expect(broken.description).toMatch(/without naming a rule[\s\S]*- DOC-INV-RES-PAYMENT[\s\S]*- DOC-PAY-CREATED_AT/);
+  });
+});
+
+test.describe('which projects a gate run selects, and which need a browser', () => {
+  const projects = [
+    { name: 'invoice', metadata: { conformance: true } },
+    { name: 'payment-page', metadata: { conformance: true, browser: true } },
+    { name: 'callbacks', metadata: { conformance: true, browser: true } },
+    { name: 'selftest', metadata: {} },
+  ];
+  const all = ['invoice', 'payment-page', 'callbacks'];
+
+  test('--project forms, wildcards and letter case as Playwright reads them', () => {
+    expect(projectArgs(['-g', 'x'])).toBeUndefined();
+    expect(projectArgs(['--project=invoice', '--project', 'callbacks', 'payment-page', '-g', 'x'])).toEqual(['invoice', 'callbacks', 'payment-page']);
+    expect(selectedProjects([], all, projects)).toEqual(all);
+    expect(selectedProjects(['--project=INVOICE'], all, projects)).toEqual(['invoice']);
+    expect(selectedProjects(['--project=pay*'], all, projects)).toEqual(['payment-page']);
+    expect(browserProjects(selectedProjects([], all, projects), projects)).toEqual(['payment-page', 'callbacks']);
+    expect(browserProjects(selectedProjects(['--project=invoice'], all, projects), projects)).toEqual([]);
+  });
+
+  test('the configuration marks payment-page and callbacks as browser projects', () => {
+    expect(browserProjects(selectedProjects([], all))).toEqual(['callbacks', 'payment-page']);
+  });
+
+  test(`${SYSTEM_CHROMIUM_ENV} names the system browser to look for`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pts-browser-'));
+    try {
+      const fake = join(dir, 'chromium');
+      writeFileSync(fake, '#!/bin/sh\n');
+      chmodSync(fake, 0o755);
+      expect(findChromium({ [SYSTEM_CHROMIUM_ENV]: fake })).toEqual({ path: fake, source: 'system' });
+      chmodSync(fake, 0o644);
+      expect(findChromium({ [SYSTEM_CHROMIUM_ENV]: fake })?.path, 'a file that cannot be run is no browser').not.toBe(fake);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -45,7 +45,7 @@ import {
   type FieldClasses,
 } from '../../generators/testing/class-coverage.js';
 import { DEFAULT_RUNS } from '../harness/property.js';
-import { cardNumberRuns, redactJson } from '../harness/redact.js';
+import { cardNumberRuns, redactJson } from '../../reporting/redact.js';
 
 const creds = { apiKey: 'merchant-ключ-1', cryptoKey: 'crypto-секрет-1' };
 /** The worst case the coverage is designed for: the suite's default runs per property today. */

@@ -2,11 +2,13 @@
 // environment. playwright.config.ts also stores them in the config's metadata, because a blob report
 // keeps that metadata: `npm run merge-reports` then reports the shards' provider, not the merging
 // machine's (which has no BASE_URL).
-import { loadProfile, profileDigest } from '../../../contracts/profile.js';
-import { redactText } from '../redact.js';
-import { RUN_ENV } from '../run-context.js';
+import { loadProfile, profileDigest } from '../contracts/profile.js';
+import { redactText } from './redact.js';
 
 export const RUN_FACTS_KEY = 'ptsRun';
+
+/** Set to "1" by global setup when it started the embedded provider (tests/harness/run-context.ts re-exports it). */
+export const EMBEDDED_ENV = 'PTS_EMBEDDED';
 
 export interface RunFacts {
   baseUrl: string | null;
@@ -25,14 +27,14 @@ function digestOrNull(env: NodeJS.ProcessEnv): string | null {
 
 /**
  * From the environment. Before global setup (config load) an embedded run has no BASE_URL yet; after it
- * (the reporter's onEnd) BASE_URL is the embedded provider's address and RUN_ENV.embedded is set.
+ * (the reporter's onEnd) BASE_URL is the embedded provider's address and EMBEDDED_ENV is set.
  */
 export function runFacts(env: NodeJS.ProcessEnv = process.env): RunFacts {
   const baseUrl = env.BASE_URL?.trim();
   const seed = env.FC_SEED?.trim();
   return {
     baseUrl: baseUrl ? redactText(baseUrl) : null,
-    embedded: baseUrl ? env[RUN_ENV.embedded] === '1' : true,
+    embedded: baseUrl ? env[EMBEDDED_ENV] === '1' : true,
     profileDigest: digestOrNull(env),
     fcSeed: seed && /^-?\d+$/.test(seed) ? Number(seed) : null,
   };

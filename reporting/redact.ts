@@ -1,4 +1,4 @@
-import { isLuhnValid } from '../../generators/arbitraries/luhnPan.js';
+import { isLuhnValid } from '../generators/arbitraries/luhnPan.js';
 
 // Everything the suite writes (failure messages, attachments, reports) passes through here:
 // card numbers are masked to the first 6 and last 4 digits; the crypto key and private keys never appear.

@@ -1,5 +1,9 @@
 // Regression comparison of two runs' summary.json: what got worse, what got better, what changed shape.
-import { cell, checksById, type Summary, type SummaryCheck } from './summary.js';
+// Rule status changes include `not proven` (a check failed on another rule first); summaries of older
+// suite versions are upgraded when read (summary-file.ts), so their rule verdicts follow the same rules.
+import { cell } from './markdown.js';
+import { checksById, type Summary, type SummaryCheck } from './summary-file.js';
+import { failedRuleOfCheck } from './summary-model.js';
 
 export interface CheckRef {
   id: string;
@@ -11,11 +15,11 @@ export interface Comparison {
   old: RunInfo;
   new: RunInfo;
   /** Failing in NEW, not failing in OLD (passed, skipped, or absent). */
-  newFailures: (CheckRef & { before: string; failure?: string })[];
+  newFailures: (CheckRef & { before: string; failedRule: string | null; failure?: string })[];
   /** Failing in OLD, passing in NEW. */
-  fixed: (CheckRef & { failure?: string })[];
-  /** Failing in both. */
-  stillFailing: CheckRef[];
+  fixed: (CheckRef & { failedRule: string | null; failure?: string })[];
+  /** Failing in both; failedRuleBefore when the check now fails on another rule. */
+  stillFailing: (CheckRef & { failedRule: string | null; failedRuleBefore?: string | null })[];
   added: (CheckRef & { status: string })[];
   removed: (CheckRef & { status: string })[];
   /** Other status changes of a check present in both (e.g. passed → skipped). */
@@ -32,6 +36,8 @@ export interface RunInfo {
   embedded?: boolean;
   suiteVersion?: string;
   profileDigest?: string;
+  /** The run's summary predates suite 0.3.0; its rule verdicts were recomputed from its failure lines. */
+  verdictsRecomputed?: boolean;
   totals: Summary['totals'];
 }
 
@@ -63,16 +69,18 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
   const after = checksById(newS);
   const oldShapes = allShapes(oldS);
   const newShapes = allShapes(newS);
-  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest ?? undefined, totals: s.totals });
+  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest ?? undefined, ...(s.verdictsRecomputed ? { verdictsRecomputed: true } : {}), totals: s.totals });
   const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
   for (const [id, n] of after) {
     const o = before.get(id);
     const r = { ...ref(n), id };
     if (!o) c.added.push({ ...r, status: n.status });
-    if (failing(n.status) && !(o && failing(o.status))) c.newFailures.push({ ...r, before: o ? o.status : 'absent', failure: n.failure });
+    const failedRule = failedRuleOfCheck(n) ?? null;
+    if (failing(n.status) && !(o && failing(o.status))) c.newFailures.push({ ...r, before: o ? o.status : 'absent', failedRule, failure: n.failure });
     if (!o) continue;
-    if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failure: o.failure });
-    else if (failing(o.status) && failing(n.status)) c.stillFailing.push(r);
+    const failedRuleBefore = failedRuleOfCheck(o) ?? null;
+    if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failedRule: failedRuleBefore, failure: o.failure });
+    else if (failing(o.status) && failing(n.status)) c.stillFailing.push({ ...r, failedRule, ...(failedRule !== failedRuleBefore ? { failedRuleBefore } : {}) });
     else if (o.status !== n.status && !failing(n.status)) c.statusChanges.push({ ...r, before: o.status, after: n.status });
     const [os, ns] = [shapesOf(o), shapesOf(n)];
     if (os && ns && shapeChanged(os, ns, oldShapes, newShapes)) c.shapeChanges.push({ ...r, before: os, after: ns });
@@ -114,6 +122,8 @@ export function renderComparisonMarkdown(c: Comparison): string {
   if (c.old.profileDigest && c.new.profileDigest && c.old.profileDigest !== c.new.profileDigest) notes.push('The runs used different profiles (profile digests differ).');
   if (!(c.old.embedded && c.new.embedded) && (c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null)) notes.push('The runs tested different providers (base URLs differ).');
   if (c.old.suiteVersion !== c.new.suiteVersion) notes.push('The runs used different suite versions.');
+  for (const [label, r] of [['old', c.old], ['new', c.new]] as const)
+    if (r.verdictsRecomputed) notes.push(`The ${label} summary predates suite 0.3.0: its rule verdicts were recomputed from its failure lines (a failing check fails the rule its failure names).`);
   const lines = [
     '# Run comparison',
     '',
@@ -123,9 +133,9 @@ export function renderComparisonMarkdown(c: Comparison): string {
     run('new', c.new),
     '',
     ...(notes.length ? [...notes.map((n) => `> ${n}`), ''] : []),
-    ...section('New failures', c.newFailures.length, ['check', 'rules', 'before', 'failure'], c.newFailures.map((f) => [f.id, f.rules.join(' '), f.before, f.failure ?? ''])),
-    ...section('Fixed checks', c.fixed.length, ['check', 'rules', 'old failure'], c.fixed.map((f) => [f.id, f.rules.join(' '), f.failure ?? ''])),
-    ...section('Still failing', c.stillFailing.length, ['check', 'rules'], c.stillFailing.map((f) => [f.id, f.rules.join(' ')])),
+    ...section('New failures', c.newFailures.length, ['check', 'failed rule', 'before', 'failure'], c.newFailures.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.before, f.failure ?? ''])),
+    ...section('Fixed checks', c.fixed.length, ['check', 'rule it failed', 'old failure'], c.fixed.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.failure ?? ''])),
+    ...section('Still failing', c.stillFailing.length, ['check', 'failed rule'], c.stillFailing.map((f) => [f.id, f.failedRuleBefore !== undefined ? `${f.failedRule ?? 'none'} (was ${f.failedRuleBefore ?? 'none'})` : (f.failedRule ?? 'none (suite error)')])),
     ...section('Checks added', c.added.length, ['check', 'rules', 'status'], c.added.map((f) => [f.id, f.rules.join(' '), f.status])),
     ...section('Checks removed', c.removed.length, ['check', 'rules', 'old status'], c.removed.map((f) => [f.id, f.rules.join(' '), f.status])),
     ...section('Other status changes', c.statusChanges.length, ['check', 'before', 'after'], c.statusChanges.map((f) => [f.id, f.before, f.after])),

@@ -1,16 +1,19 @@
-// For the tests of the gate scripts (tests/reporting/{certify,baseline,compare,shards}-*.spec.ts): an embedded
-// provider with generated credentials, child runs with a clean environment and a time bound, fixture summaries.
-import { spawn } from 'node:child_process';
+// For the tests of the gate scripts (tests/reporting/{certify,baseline,compare,shards,browser}-*.spec.ts): an
+// embedded provider with generated credentials, child runs with a clean environment and a time bound
+// (tests/reliability/suite-run.ts, the one implementation of child runs), fixture summaries.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateRsaKeyPair } from '../../generators/signing.js';
 import { startProvider } from '../../mock/index.js';
-import { REPO_ROOT } from './preflight.js';
-import type { Summary, SummaryCheck } from './summary.js';
+import { REPO_ROOT } from '../../reporting/reports-dir.js';
+import type { Summary, SummaryCheck } from '../../reporting/summary-file.js';
+import { failedRuleOf, ruleEntry, suiteErrorsOf } from '../../reporting/summary-model.js';
+import { requirementOf } from '../../contracts/requirements.js';
+import { childEnv, runChild, type ChildRun } from '../reliability/suite-run.js';
 
-export { REPO_ROOT };
+export { REPO_ROOT, childEnv, type ChildRun };
 
 export interface Embedded {
   url: string;
@@ -48,43 +51,9 @@ export async function startEmbedded(faults: string[] = []): Promise<Embedded> {
   };
 }
 
-/** What the parent run and its worker set for themselves; a child run must not inherit it. */
-const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KEY$/, /^PROFILE$/, /^CALLBACK_PORT$/, /^BASELINE$/, /^RATE_LIMIT$/, /^REQUEST_TIMEOUT$/, /^FC_/, /^PTS_/, /^TEST_/, /^PW_/, /^PLAYWRIGHT_/, /^NODE_OPTIONS$/, /^FORCE_COLOR$/, /^CI$/];
-
-export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!INHERITED.some((re) => re.test(k))) env[k] = v;
-  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', ...extra };
-}
-
-export interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
 /** Runs `command args` in the repository root in its own process group; killed after boundMs. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv, boundMs = 180_000): Promise<ChildRun> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, boundMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: performance.now() - started });
-    });
-  });
+  return runChild(command, args, env, boundMs, REPO_ROOT);
 }
 
 /** A tsx script of the repository (e.g. scripts/certify.ts) as a user runs it. */
@@ -103,24 +72,25 @@ export function tempDir(prefix: string): string {
 
 type CheckSpec = Partial<SummaryCheck> & { title: string; status: SummaryCheck['status'] };
 
-/** A summary.json in the reporter's format, built from a few checks (project invoice, one file unless given). */
+/**
+ * A summary.json in the reporter's format, built from a few checks (project invoice, one file unless given).
+ * A failed check fails the rule its failure names (default: its first rule); the rules map holds the rules
+ * the checks declare or fail, with the reporter's verdicts.
+ */
 export function fixtureSummary(checks: CheckSpec[], over: Partial<Summary> = {}): Summary {
   const full: SummaryCheck[] = checks.map((c) => {
     const project = c.project ?? 'invoice';
     const file = c.file ?? 'tests/conformance/invoice/fixture.spec.ts';
     const rules = c.rules ?? ['DOC-LIMIT-INV-AMOUNT'];
-    return { id: `${project} › ${file} › ${c.title}`, project, file, rules, kind: rules[0].startsWith('DOC-') ? 'documented' : 'profile', durationMs: 1, ...c, title: c.title };
+    const failure = c.status === 'failed' ? (c.failure ?? `[${rules[0]}] fixture failure`) : c.failure;
+    const failed = c.status === 'failed' ? { failure, failedRule: c.failedRule !== undefined ? c.failedRule : failedRuleOf(failure) } : failure !== undefined ? { failure } : {};
+    return { id: `${project} › ${file} › ${c.title}`, project, file, rules, kind: rules[0].startsWith('DOC-') ? 'documented' : 'profile', durationMs: 1, ...c, ...failed, title: c.title };
   });
   const n = (s: string) => full.filter((c) => c.status === s).length;
-  const rules: Summary['rules'] = {};
-  for (const c of full)
-    for (const r of c.rules) {
-      const e = (rules[r] ??= { kind: r.startsWith('DOC-') ? 'documented' : 'profile', status: 'passed', checks: [] });
-      e.checks.push(c.id);
-      if (c.status === 'failed') e.status = 'failed';
-    }
+  const ids = [...new Set(full.flatMap((c) => [...c.rules, ...(c.failedRule ? [c.failedRule] : [])]))];
+  const rules: Summary['rules'] = Object.fromEntries(ids.map((id) => [id, ruleEntry(requirementOf(id), full)]));
   return {
-    suiteVersion: '0.1.0',
+    suiteVersion: '0.3.0',
     startedAt: new Date().toISOString(),
     durationMs: 1000,
     baseUrl: null,
@@ -130,6 +100,7 @@ export function fixtureSummary(checks: CheckSpec[], over: Partial<Summary> = {})
     totals: { total: full.length, passed: n('passed'), failed: n('failed'), skipped: n('skipped'), flaky: n('flaky') },
     projects: {},
     rules,
+    suiteErrors: suiteErrorsOf(full),
     checks: full,
     ...over,
   };

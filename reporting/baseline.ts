@@ -5,10 +5,14 @@
 //   { "entries": [ { "rule": "PRO-HTTP-405", "check": "methods other than POST", "reason": "provider answers 404; ticket PAY-12" } ] }
 //
 // `check` is a check id (`<project> › <file> › <title>`, matched exactly) or a substring of the check's title.
-// A failing check matches an entry when the entry's rule is one of the check's rules and `check` matches.
+// An entry is about a check when `check` matches it and the entry's rule is one the check declares or the
+// one it failed on. It accepts a failure of that check only when the failure is of the entry's rule: the
+// same check failing on another rule is a new defect, and a NEW failure.
 import { readFileSync } from 'node:fs';
-import { isRequirementId } from '../../contracts/requirements.js';
-import { cell, failingChecks, type Summary, type SummaryCheck } from './summary.js';
+import { isRequirementId } from '../contracts/requirements.js';
+import { cell } from './markdown.js';
+import { failingChecks, type Summary, type SummaryCheck } from './summary-file.js';
+import { failedRuleOfCheck } from './summary-model.js';
 
 export interface BaselineEntry {
   rule: string;
@@ -64,9 +68,15 @@ export function validateBaseline(raw: unknown, file = 'baseline'): BaselineEntry
   return entries as BaselineEntry[];
 }
 
+/** The entry names this check: its `check` matches, and its rule is declared by the check or is the rule it failed on. */
 export function entryMatches(entry: BaselineEntry, check: SummaryCheck): boolean {
-  if (!check.rules.includes(entry.rule)) return false;
+  if (!check.rules.includes(entry.rule) && failedRuleOfCheck(check) !== entry.rule) return false;
   return check.id === entry.check || check.title.includes(entry.check);
+}
+
+/** The entry accepts this failing check: it names the check and the failure is of the entry's rule. */
+export function entryAccepts(entry: BaselineEntry, check: SummaryCheck): boolean {
+  return entryMatches(entry, check) && failedRuleOfCheck(check) === entry.rule;
 }
 
 export interface BaselineVerdict {
@@ -87,7 +97,7 @@ export function applyBaseline(summary: Summary, baseline: Baseline): BaselineVer
   const newFailures: SummaryCheck[] = [];
   const accepted: BaselineVerdict['accepted'] = [];
   for (const check of failing) {
-    const entry = baseline.entries.find((e) => entryMatches(e, check));
+    const entry = baseline.entries.find((e) => entryAccepts(e, check));
     if (entry) accepted.push({ check, entry });
     else newFailures.push(check);
   }
@@ -109,7 +119,7 @@ function describeEntry(e: BaselineEntry): string {
 /** Console lines for the gate's output. */
 export function baselineLines(v: BaselineVerdict, file: string): string[] {
   const out = [`baseline ${file}: ${v.accepted.length} accepted failure(s), ${v.newFailures.length} NEW failure(s)`];
-  for (const c of v.newFailures) out.push(`  NEW failure: ${c.id} [${c.rules.join(' ')}]${c.failure ? ` — ${c.failure}` : ''}`);
+  for (const c of v.newFailures) out.push(`  NEW failure: ${c.id} [${failedRuleOfCheck(c) ?? `no rule named; declares ${c.rules.join(' ')}`}]${c.failure ? ` — ${c.failure}` : ''}`);
   for (const { entry } of v.removable) out.push(`  can be removed (its checks pass now): ${describeEntry(entry)}`);
   for (const entry of v.unmatched) out.push(`  matched no check in this run: ${describeEntry(entry)}`);
   return out;
@@ -126,8 +136,8 @@ export function renderBaselineMarkdown(v: BaselineVerdict, file: string): string
   ];
   if (v.newFailures.length === 0) lines.push('None.');
   else {
-    lines.push('| check | rules | failure |', '|---|---|---|');
-    for (const c of v.newFailures) lines.push(`| ${cell(c.id)} | ${cell(c.rules.join(' '))} | ${cell(c.failure)} |`);
+    lines.push('| check | failed rule | failure |', '|---|---|---|');
+    for (const c of v.newFailures) lines.push(`| ${cell(c.id)} | ${cell(failedRuleOfCheck(c) ?? 'none (suite error)')} | ${cell(c.failure)} |`);
   }
   lines.push('', `## Accepted failures (${v.accepted.length})`, '');
   if (v.accepted.length === 0) lines.push('None.');

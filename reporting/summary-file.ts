@@ -1,9 +1,13 @@
 // summary.json, as written by the summary reporter into $PTS_REPORTS_DIR at the end of every run:
-// types, and a reader that says clearly what is wrong with a file.
+// types, and a reader that says clearly what is wrong with a file. Summaries of older suite versions are
+// read too: before 0.3.0 a failing check failed every rule it declared, so their rule verdicts are
+// recomputed from the failure lines (`[RULE-ID] …`) with today's rules (see summary-model.ts), and a
+// comparison across versions shows changes of the provider, not of the verdict rules.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-import type { CheckEntry, CheckStatus, RuleEntry, RuleStatus, Summary as WrittenSummary } from '../../tests/harness/reporters/summary-model.js';
+import { requirement, isRequirementId } from '../contracts/requirements.js';
+import { failedRuleOfCheck, ruleEntry, suiteErrorsOf } from './summary-model.js';
+import type { CheckEntry, CheckStatus, RuleEntry, RuleStatus, Summary as WrittenSummary } from './summary-model.js';
 
 // The types follow what the summary reporter writes (summary-model.ts); reading back, the run metadata and
 // a few counts are optional, since fixtures and files of older suite versions may lack them.
@@ -12,10 +16,14 @@ export type CheckKind = CheckEntry['kind'];
 export type Totals = Omit<WrittenSummary['totals'], 'flaky'> & { flaky?: number };
 export type SummaryRule = RuleEntry;
 export type SummaryCheck = Omit<CheckEntry, 'durationMs'> & { durationMs?: number };
-export type Summary = Partial<Omit<WrittenSummary, 'totals' | 'projects' | 'rules' | 'checks'>> & {
+export type Summary = Partial<Omit<WrittenSummary, 'totals' | 'projects' | 'rules' | 'checks' | 'suiteErrors'>> & {
   totals: Totals;
   projects?: WrittenSummary['projects'];
   rules: Record<string, SummaryRule>;
+  /** Read back always present: derived for summaries written before suite 0.3.0. */
+  suiteErrors: string[];
+  /** Set by the reader when the rule verdicts of an older summary were recomputed (see upgradeSummary). */
+  verdictsRecomputed?: true;
   checks: SummaryCheck[];
 };
 
@@ -50,7 +58,21 @@ export function readSummary(path: string): Summary {
   }
   const problems = summaryProblems(raw);
   if (problems.length) throw new SummaryError(`${file} is not a summary.json: ${problems.slice(0, 3).join('; ')}`);
-  return raw as Summary;
+  return upgradeSummary(raw as Summary);
+}
+
+/**
+ * A summary from before suite 0.3.0 (failed checks without `failedRule`): each failed check gets the rule
+ * its failure line names, and the statuses of the rules it lists are recomputed the way the reporter now
+ * does. Newer summaries are returned as they are.
+ */
+export function upgradeSummary(s: Summary): Summary {
+  const legacy = s.checks.some((c) => c.status === 'failed' && c.failedRule === undefined);
+  if (!legacy) return { ...s, suiteErrors: s.suiteErrors ?? [] };
+  const checks = s.checks.map((c) => (c.status === 'failed' && c.failedRule === undefined ? { ...c, failedRule: failedRuleOfCheck(c) ?? null } : c));
+  const rules: Record<string, SummaryRule> = {};
+  for (const [id, old] of Object.entries(s.rules)) rules[id] = isRequirementId(id) ? ruleEntry(requirement(id), checks) : old;
+  return { ...s, checks, rules, suiteErrors: suiteErrorsOf(checks), verdictsRecomputed: true };
 }
 
 const STATUSES = new Set(['passed', 'failed', 'skipped', 'flaky']);
@@ -88,9 +110,4 @@ export function checksById(summary: Summary): Map<string, SummaryCheck> {
     map.set(key, c);
   }
   return map;
-}
-
-/** Markdown table cell: no pipes or newlines. */
-export function cell(text: string | undefined | null): string {
-  return (text ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }

@@ -1,22 +1,23 @@
-// Custom Playwright reporter: reports/summary.json (the run in one file: totals, rule verdicts, checks)
-// and the requirements traceability, reports/requirements.{json,md}. Runs in the runner process, where
-// global setup has left BASE_URL and the embedded flag in the environment by the time onEnd is called.
+// Custom Playwright reporter: reports/summary.json (the run in one file: totals, rule verdicts, checks),
+// the requirements traceability reports/requirements.{json,md}, and reports/job-summary.md for a CI job's
+// summary page. Runs in the runner process, where global setup has left BASE_URL and the embedded flag in
+// the environment by the time onEnd is called.
 // Every text written passes through redactText: no crypto key, private key or full card number.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { requirement, type RuleId } from '../../../contracts/requirements.js';
-import { redactText, registerSecret } from '../redact.js';
-import { REPO_ROOT, reportsDir } from './reports-dir.js';
+import { requirementOf } from '../contracts/requirements.js';
+import { jobSummaryMarkdown } from './job-summary.js';
+import { redactText, registerSecret } from './redact.js';
+import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
+import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
-import { SHAPES_ATTACHMENT } from '../evidence.js';
-import { ruleEntries, traceability, traceabilityMarkdown, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
+import { SHAPES_ATTACHMENT } from './shape.js';
+import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 
 export interface SummaryReporterOptions {
-  /** Directory for summary.json and requirements.*; default PTS_REPORTS_DIR or `reports`. */
+  /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
   outputDir?: string;
-  /** Empty this directory at the start of a run (allure-playwright appends to its results otherwise). */
-  cleanDirs?: string[];
 }
 
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -76,7 +77,6 @@ function readVersion(): string {
 
 export default class SummaryReporter implements Reporter {
   private readonly dir: string;
-  private readonly cleanDirs: string[];
   private rootDir = REPO_ROOT;
   private suite?: Suite;
   private disabled = false;
@@ -84,7 +84,6 @@ export default class SummaryReporter implements Reporter {
 
   constructor(options: SummaryReporterOptions = {}) {
     this.dir = options.outputDir ?? reportsDir();
-    this.cleanDirs = options.cleanDirs ?? [];
   }
 
   printsToStdio(): boolean {
@@ -99,7 +98,6 @@ export default class SummaryReporter implements Reporter {
     this.suite = suite;
     // In `playwright merge-reports` the run happened elsewhere: its facts come with the blob reports.
     this.merged = process.argv.includes('merge-reports') ? mergedRunFacts(config.metadata) : undefined;
-    for (const d of this.cleanDirs) rmSync(d, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -125,7 +123,6 @@ export default class SummaryReporter implements Reporter {
       checks.push(this.check(test, project, status, rules));
     }
 
-    const rules = ruleEntries(checks);
     const summary: Summary = {
       suiteVersion: readVersion(),
       startedAt: result.startTime.toISOString(),
@@ -133,17 +130,17 @@ export default class SummaryReporter implements Reporter {
       ...(this.merged ?? runFacts()),
       totals,
       projects,
-      rules,
+      rules: ruleEntries(checks),
+      suiteErrors: suiteErrorsOf(checks),
       checks,
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
-    const trace = traceability(rules, projectNames, new Date().toISOString());
 
     mkdirSync(this.dir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.dir, name), redactText(text) + (text.endsWith('\n') ? '' : '\n'));
-    write('summary.json', JSON.stringify(summary, null, 2));
-    write('requirements.json', JSON.stringify(trace, null, 2));
-    write('requirements.md', traceabilityMarkdown(trace, { baseUrl: summary.baseUrl, profileDigest: summary.profileDigest }));
+    write(REPORT_FILES.summary, JSON.stringify(summary, null, 2));
+    writeRequirements(this.dir, summary, projectNames);
+    write(REPORT_FILES.jobSummary, jobSummaryMarkdown(summary));
   }
 
   private check(test: TestCase, project: string, status: CheckStatus, rules: string[]): CheckEntry {
@@ -156,6 +153,8 @@ export default class SummaryReporter implements Reporter {
       ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme')
       : undefined;
     const failure = failedResult ? firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}` : undefined;
+    // A timeout or crash names no rule: failedRule null, and the check's rules are not proven.
+    const failedRule = status === 'failed' ? failedRuleOf(failure) : undefined;
     const shapes = shapesOf(last);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
@@ -163,10 +162,11 @@ export default class SummaryReporter implements Reporter {
       file,
       title: redactText(title),
       rules,
-      kind: requirement(rules[0] as RuleId).kind,
+      kind: requirementOf(rules[0]).kind,
       status,
       durationMs: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
       ...(failure !== undefined ? { failure } : {}),
+      ...(failedRule !== undefined ? { failedRule } : {}),
       ...(skipAnnotation ? { skipReason: redactText(skipAnnotation.description ?? '') } : {}),
       ...(shapes !== undefined ? { responseShapes: shapes } : {}),
     };

@@ -1,0 +1,51 @@
+// reports/job-summary.md: the run in a few lines of Markdown for a CI job's summary page
+// (GitHub Actions: `cat reports/job-summary.md >> "$GITHUB_STEP_SUMMARY"`): totals, the failed rules
+// with the checks that failed them, the rules left not proven, and failures that name no rule.
+import { requirementOf } from '../contracts/requirements.js';
+import { cell } from './markdown.js';
+import { REPORT_FILES } from './reports-dir.js';
+import { RULE_STATUSES, type Summary } from './summary-model.js';
+
+export function jobSummaryMarkdown(s: Summary): string {
+  const t = s.totals;
+  const rules = Object.entries(s.rules);
+  const count = (status: string) => rules.filter(([, r]) => r.status === status).length;
+  const failed = rules.filter(([, r]) => r.status === 'failed');
+  const notProven = rules.filter(([, r]) => r.status === 'not proven').map(([id]) => id);
+  const failures = new Map(s.checks.map((c) => [c.id, c.failure]));
+  const verdict = t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`;
+  const provider = s.embedded ? `the embedded reference provider (${s.baseUrl ?? 'no address'})` : (s.baseUrl ?? 'unknown provider');
+  const lines = [
+    `## Payment Transfer Service conformance: ${verdict}`,
+    '',
+    `Against ${cell(provider)}; suite ${cell(s.suiteVersion)}; profile digest \`${cell(s.profileDigest?.slice(0, 12) ?? 'unknown')}\`${s.fcSeed !== null ? `; FC_SEED=${s.fcSeed}` : ''}.`,
+    '',
+    '| | total | passed | failed | skipped | flaky |',
+    '|---|---|---|---|---|---|',
+    `| tests | ${t.total} | ${t.passed} | ${t.failed} | ${t.skipped} | ${t.flaky} |`,
+    '',
+    `Rules: ${RULE_STATUSES.map((st) => `${count(st)} ${st}`).join(' · ')}.`,
+    '',
+    `### Failed rules (${failed.length})`,
+    '',
+  ];
+  if (failed.length === 0) lines.push('None.');
+  else {
+    lines.push('| rule | kind | title | failed in |', '|---|---|---|---|');
+    for (const [id, r] of failed)
+      lines.push(`| ${id} | ${r.kind} | ${cell(requirementOf(id).title)} | ${(r.failedBy ?? []).map((c) => `${cell(c)}: ${cell(failures.get(c))}`).join('<br>')} |`);
+  }
+  if (notProven.length > 0)
+    lines.push('', `### Not proven (${notProven.length})`, '', `${notProven.join(', ')}: their checks failed on another rule first (see ${REPORT_FILES.requirementsMd}).`);
+  if (s.suiteErrors.length > 0)
+    lines.push(
+      '',
+      `### Failures that name no rule (${s.suiteErrors.length})`,
+      '',
+      'An error of the suite or its setup, not a verdict on the provider:',
+      '',
+      ...s.suiteErrors.map((c) => `- ${cell(c)}: ${cell(failures.get(c))}`),
+    );
+  lines.push('', `Details: ${REPORT_FILES.requirementsMd}, ${REPORT_FILES.summary}, and the Allure report (\`npm run report\`: ${REPORT_FILES.allureSingleFile}/index.html opens from disk).`, '');
+  return lines.join('\n');
+}

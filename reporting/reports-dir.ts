@@ -1,0 +1,32 @@
+// Where the reports go, and what they are called inside that folder. PTS_REPORTS_DIR (default `reports`),
+// relative to the repository root, so tests, shards and certification runs can write elsewhere than the
+// main run. The names are the layout a reader of a downloaded reports/ folder sees.
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPORTS_DIR_ENV = 'PTS_REPORTS_DIR';
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export function reportsDir(env: Record<string, string | undefined> = process.env): string {
+  const dir = env[REPORTS_DIR_ENV]?.trim() || 'reports';
+  return isAbsolute(dir) ? dir : resolve(REPO_ROOT, dir);
+}
+
+/** Files and folders of a reports directory. Reports one level down (html/, allure-*) reach the documents as ../spec/. */
+export const REPORT_FILES = {
+  summary: 'summary.json',
+  requirementsJson: 'requirements.json',
+  requirementsMd: 'requirements.md',
+  /** Totals and failed rules as Markdown, for a CI job summary ($GITHUB_STEP_SUMMARY). */
+  jobSummary: 'job-summary.md',
+  junit: 'junit.xml',
+  html: 'html',
+  testResults: 'test-results',
+  allureResults: 'allure-results',
+  allureReport: 'allure-report',
+  /** The Allure report as one HTML file that opens from disk: allure-single-file/index.html. */
+  allureSingleFile: 'allure-single-file',
+  allureHistory: 'allure-history.jsonl',
+  /** The interface document and the profile description, as Markdown and as HTML with heading ids. */
+  spec: 'spec',
+} as const;

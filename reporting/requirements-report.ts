@@ -1,0 +1,129 @@
+// reports/requirements.{json,md}: every rule of the interface document and the profile, its verdict, its
+// checks and why, and a link to the section that states it. The one renderer of the requirements table:
+// the summary reporter and certification both write through writeRequirements().
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { requirements, type RequirementKind } from '../contracts/requirements.js';
+import { cell, mdLink } from './markdown.js';
+import { redactText } from './redact.js';
+import { REPORT_FILES } from './reports-dir.js';
+import { SPEC_FROM_REPORTS, sectionLink } from './spec-links.js';
+import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary } from './summary-model.js';
+
+export interface TraceRow {
+  id: string;
+  kind: RequirementKind;
+  operation: string;
+  section: string;
+  /** The section in the HTML copy of its document, relative to the reports folder (`spec/…html#anchor`). */
+  link: string;
+  title: string;
+  status: RuleStatus;
+  checks: string[];
+  failedBy?: string[];
+  notProvenBy?: NotProven[];
+  reason?: string;
+}
+
+export interface Traceability {
+  generatedAt: string;
+  /** Projects whose checks were collected: coverage is judged over these only. */
+  projects: string[];
+  counts: Record<RuleStatus, number>;
+  rules: TraceRow[];
+  /** Testable rules no collected check declares. */
+  uncovered: { documented: string[]; profile: string[] };
+  /** Failed checks whose failure names no rule, with that failure: their rules are not proven. */
+  suiteErrors: { check: string; failure?: string }[];
+}
+
+/** What the table needs of a summary (written now, or read back from a file). */
+type Run = Pick<Summary, 'rules'> & { suiteErrors?: string[]; checks: readonly { id: string; failure?: string }[] };
+
+export function traceability(run: Run, projects: readonly string[], generatedAt: string): Traceability {
+  const rows: TraceRow[] = requirements.map((req) => {
+    const entry: RuleEntry = run.rules[req.id] ?? ruleEntry(req, []);
+    return {
+      id: req.id,
+      kind: req.kind,
+      operation: req.operation,
+      section: req.section,
+      link: `${SPEC_FROM_REPORTS}${sectionLink(req)}`,
+      title: req.title,
+      status: entry.status,
+      checks: entry.checks,
+      ...(entry.failedBy ? { failedBy: entry.failedBy } : {}),
+      ...(entry.notProvenBy ? { notProvenBy: entry.notProvenBy } : {}),
+      ...(req.testable === false ? { reason: req.reason } : {}),
+    };
+  });
+  const counts = Object.fromEntries(RULE_STATUSES.map((s) => [s, 0])) as Record<RuleStatus, number>;
+  for (const r of rows) counts[r.status]++;
+  const uncovered = (kind: RequirementKind) => rows.filter((r) => r.kind === kind && r.status !== 'untestable' && r.checks.length === 0).map((r) => r.id);
+  const failures = new Map(run.checks.map((c) => [c.id, c.failure]));
+  return {
+    generatedAt,
+    projects: [...projects],
+    counts,
+    rules: rows,
+    uncovered: { documented: uncovered('documented'), profile: uncovered('profile') },
+    suiteErrors: (run.suiteErrors ?? []).map((check) => ({ check, failure: failures.get(check) })),
+  };
+}
+
+const failedOn = (n: NotProven) => (n.failedRule ? `failed on ${n.failedRule}` : 'failed naming no rule (suite error)');
+
+/** Why a rule has its status, in a sentence per check. */
+function detail(r: TraceRow): string[] {
+  if (r.status === 'untestable') return [`untestable: ${r.reason ?? ''}`];
+  if (r.status === 'failed') return (r.failedBy ?? []).map((c) => `failed in ${c}${r.checks.includes(c) ? '' : ' (which does not declare it)'}`);
+  if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
+  return [];
+}
+
+export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string | null; profileDigest: string | null }): string {
+  const c = t.counts;
+  const lines = [
+    '# Requirements traceability',
+    '',
+    `Generated ${t.generatedAt} against ${context.baseUrl ?? 'no provider'}; profile digest \`${context.profileDigest ?? 'unknown'}\`.`,
+    `Projects in this run: ${t.projects.length ? t.projects.join(', ') : 'none'}. Rules of other projects show as \`not run\` with no checks.`,
+    'A rule fails when a failure names it; a check that fails on one rule does not prove the other rules it declares (`not proven`).',
+    `Sections link to the copies of the documents in \`${SPEC_FROM_REPORTS}\`.`,
+    '',
+    `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,
+    '',
+    '| Rule | Kind | Section | Title | Status | Checks | Detail |',
+    '|---|---|---|---|---|---|---|',
+    ...t.rules.map(
+      (r) =>
+        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.title)} | ${r.status} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
+    ),
+    '',
+    `## Failures that name no rule (${t.suiteErrors.length})`,
+    '',
+    ...(t.suiteErrors.length === 0
+      ? ['None.']
+      : [
+          'These checks failed without naming a rule: an error of the suite or of its setup, not a verdict on the provider. The rules they declare are not proven.',
+          '',
+          ...t.suiteErrors.map((e) => `- ${cell(e.check)}: ${cell(e.failure ?? '')}`),
+        ]),
+    '',
+    '## Rules no check covers',
+    '',
+  ];
+  const list = (ids: string[]) => (ids.length ? ids.map((id) => `- ${id}: ${cell(t.rules.find((r) => r.id === id)?.title ?? '')}`) : ['- none']);
+  lines.push('### Documented', '', ...list(t.uncovered.documented), '', '### Profile', '', ...list(t.uncovered.profile), '');
+  const untestable = t.rules.filter((r) => r.status === 'untestable');
+  lines.push('### Untestable (no black-box check can observe them)', '', ...(untestable.length ? untestable.map((r) => `- ${r.id}: ${cell(r.reason ?? '')}`) : ['- none']), '');
+  return lines.join('\n');
+}
+
+/** Writes requirements.json and requirements.md into dir, redacted. */
+export function writeRequirements(dir: string, summary: Run & { baseUrl?: string | null; profileDigest?: string | null }, projects: readonly string[], generatedAt = new Date().toISOString()): Traceability {
+  const trace = traceability(summary, projects, generatedAt);
+  writeFileSync(join(dir, REPORT_FILES.requirementsJson), redactText(JSON.stringify(trace, null, 2)) + '\n');
+  writeFileSync(join(dir, REPORT_FILES.requirementsMd), redactText(traceabilityMarkdown(trace, { baseUrl: summary.baseUrl ?? null, profileDigest: summary.profileDigest ?? null })));
+  return trace;
+}

@@ -1,0 +1,127 @@
+// The shape of reports/summary.json (written by summary-reporter.ts) and the rule verdicts that
+// reports/requirements.{json,md}, certification, baselines and comparisons are built from.
+//
+// A rule's verdict comes from what failed, not from what a failing check declares: a check stops at its
+// first failure, `[RULE-ID] title`, so it fails that rule and proves nothing about the other rules it
+// declares in that run. One created_at fault is then one failed rule, not every rule of the schema check
+// that tripped over it.
+import { isRequirementId, requirements, type Requirement, type RequirementKind } from '../contracts/requirements.js';
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
+export type RuleStatus = 'passed' | 'failed' | 'not proven' | 'not run' | 'untestable';
+export const RULE_STATUSES: readonly RuleStatus[] = ['passed', 'failed', 'not proven', 'not run', 'untestable'];
+
+export interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface CheckEntry {
+  /** `<project> › <file relative to the repository> › <title without the [IDs] suffix>` */
+  id: string;
+  project: string;
+  file: string;
+  title: string;
+  /** The rules the check declares. */
+  rules: string[];
+  kind: RequirementKind;
+  status: CheckStatus;
+  durationMs: number;
+  /** First line of the first error (redacted); only for failed and flaky checks. */
+  failure?: string;
+  /**
+   * Only for failed checks (since suite 0.3.0): the rule the failure names (`[RULE-ID] …`), declared by the
+   * check or not (a precondition); null when it names no known rule, i.e. an error of the suite, not a verdict.
+   */
+  failedRule?: string | null;
+  /** Description of the skip annotation; only for skipped checks. */
+  skipReason?: string;
+  /**
+   * Distinct shapes of every response the check received (see shape.ts), sorted; absent when it made no
+   * request. Several when the provider answers one check in several documented ways (card or FPS credentials).
+   */
+  responseShapes?: string[];
+}
+
+/** A failed check that declares a rule but failed on another one (or on none): that rule is not proven by it. */
+export interface NotProven {
+  check: string;
+  /** The rule the check did fail; null for a failure that names no rule. */
+  failedRule: string | null;
+}
+
+export interface RuleEntry {
+  kind: RequirementKind;
+  status: RuleStatus;
+  /** The checks that declare the rule. */
+  checks: string[];
+  /** Failed checks whose failure names the rule (possibly checks that do not declare it); when status is failed. */
+  failedBy?: string[];
+  /** When status is `not proven`: the failed checks declaring it, and the rule each did fail. */
+  notProvenBy?: NotProven[];
+}
+
+export interface Summary {
+  suiteVersion: string;
+  startedAt: string;
+  durationMs: number;
+  baseUrl: string | null;
+  embedded: boolean;
+  profileDigest: string | null;
+  fcSeed: number | null;
+  /** Every test of the run, checks or not; `passed` leaves out flaky tests, which `flaky` counts. */
+  totals: Counts & { flaky: number };
+  /** Per project; a flaky test counts as passed here. */
+  projects: Record<string, Counts>;
+  /** Every rule of contracts/requirements.json, in file order. */
+  rules: Record<string, RuleEntry>;
+  /** Ids of failed checks whose failure names no known rule: errors of the suite or its setup, no verdict on a rule. */
+  suiteErrors: string[];
+  checks: CheckEntry[];
+}
+
+const FAILURE_RULE = /^(?:\w+: )?\[([A-Z][A-Z0-9_-]*)\] /;
+
+/** The rule a failure line names: `[RULE-ID] title`, possibly after Playwright's `CheckFailure: `; null when it names no known rule. */
+export function failedRuleOf(failure: string | undefined): string | null {
+  const id = failure === undefined ? undefined : FAILURE_RULE.exec(failure)?.[1];
+  return id !== undefined && isRequirementId(id) ? id : null;
+}
+
+/** What a verdict needs of a check. failedRule undefined on a failed check (an older summary) is read from `failure`. */
+export type JudgedCheck = Pick<CheckEntry, 'id' | 'rules' | 'status'> & Partial<Pick<CheckEntry, 'failedRule' | 'failure'>>;
+
+/** The rule a failed check failed on (null: none named); undefined for a check that did not fail. */
+export function failedRuleOfCheck(c: JudgedCheck): string | null | undefined {
+  if (c.status !== 'failed') return undefined;
+  return c.failedRule !== undefined ? c.failedRule : failedRuleOf(c.failure);
+}
+
+/**
+ * A rule's entry from every check of the run: failed if a failure names it; else passed if a check declaring
+ * it passed (a flaky check passed in the end); else not proven if a check declaring it failed on another
+ * rule or on none; else not run (no check, or every check skipped), or untestable for testable: false.
+ */
+export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[]): RuleEntry {
+  const declaring = checks.filter((c) => c.rules.includes(req.id));
+  const failedBy = checks.filter((c) => failedRuleOfCheck(c) === req.id).map((c) => c.id);
+  const ids = declaring.map((c) => c.id);
+  if (failedBy.length > 0) return { kind: req.kind, status: 'failed', checks: ids, failedBy };
+  if (req.testable === false) return { kind: req.kind, status: 'untestable', checks: ids };
+  if (declaring.some((c) => c.status === 'passed' || c.status === 'flaky')) return { kind: req.kind, status: 'passed', checks: ids };
+  const notProvenBy = declaring.filter((c) => c.status === 'failed').map((c) => ({ check: c.id, failedRule: failedRuleOfCheck(c) ?? null }));
+  if (notProvenBy.length > 0) return { kind: req.kind, status: 'not proven', checks: ids, notProvenBy };
+  return { kind: req.kind, status: 'not run', checks: ids };
+}
+
+/** The rules map of summary.json: every requirement, in file order. */
+export function ruleEntries(checks: readonly JudgedCheck[]): Record<string, RuleEntry> {
+  return Object.fromEntries(requirements.map((req) => [req.id, ruleEntry(req, checks)]));
+}
+
+/** Failed checks whose failure names no known rule. */
+export function suiteErrorsOf(checks: readonly JudgedCheck[]): string[] {
+  return checks.filter((c) => failedRuleOfCheck(c) === null).map((c) => c.id);
+}
