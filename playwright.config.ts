@@ -5,6 +5,9 @@ import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
 import { findChromium } from './scripts/gate/browser.js';
 
+/** Workers of a run unless --workers says otherwise. */
+export const DEFAULT_WORKERS = 4;
+
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
 const REPORTS = reportsDir(); // PTS_REPORTS_DIR, default reports
@@ -38,7 +41,7 @@ export default defineConfig({
   forbidOnly: CI,
   retries: 0,
   // Checks wait on the provider, the browser and callbacks more than they compute: more workers than cores.
-  workers: 4,
+  workers: DEFAULT_WORKERS,
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
   // certification runs can write elsewhere. The order matters: the spec reporter adds the rule section
   // links to the checks in its onEnd, after junit and allure have written theirs and before html writes.

@@ -43,6 +43,10 @@ export interface CheckEntry {
    * request. Several when the provider answers one check in several documented ways (card or FPS credentials).
    */
   responseShapes?: string[];
+  /** The check function it ran (`amountOutOfRangeRejected(account2card)`), where the harness names it. */
+  check?: string;
+  /** Property checks: how many generated examples it ran (the depth of the run). */
+  examples?: number;
 }
 
 /** A failed check that declares a rule but failed on another one (or on none): that rule is not proven by it. */

@@ -156,6 +156,10 @@ export default class SummaryReporter implements Reporter {
     // A timeout or crash names no rule: failedRule null, and the check's rules are not proven.
     const failedRule = status === 'failed' ? failedRuleOf(failure) : undefined;
     const shapes = shapesOf(last);
+    // Annotations the harness adds: which check function ran (declared), how many examples a property ran (while running).
+    const annotation = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].find((a) => a.type === type)?.description;
+    const examples = annotation('examples');
+    const checkName = annotation('check');
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -169,6 +173,8 @@ export default class SummaryReporter implements Reporter {
       ...(failedRule !== undefined ? { failedRule } : {}),
       ...(skipAnnotation ? { skipReason: redactText(skipAnnotation.description ?? '') } : {}),
       ...(shapes !== undefined ? { responseShapes: shapes } : {}),
+      ...(checkName !== undefined ? { check: checkName } : {}),
+      ...(examples !== undefined ? { examples: Number(examples) } : {}),
     };
   }
 }

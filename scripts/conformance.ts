@@ -8,6 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RUN_ENV } from '../tests/harness/run-context.js';
+import { DEFAULT_WORKERS } from '../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
 import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from '../reporting/baseline.js';
 import { readSummary, summaryPath, type Summary } from '../reporting/summary-file.js';
@@ -15,6 +18,21 @@ import { EXIT, isSetupError, preflight, reportsDir, takeOption } from './gate/pr
 import { browserProjects, selectedProjects } from './gate/projects.js';
 
 export { EXIT } from './gate/preflight.js';
+
+const PLAYWRIGHT_CLI = fileURLToPath(new URL('../node_modules/@playwright/test/cli.js', import.meta.url));
+
+/**
+ * TIME_BUDGET: the milliseconds each property check may take, so that the property checks of the selection
+ * (counted with `--list`) take about the budget in all, spread over the workers.
+ */
+function propertySlice(budgetSeconds: number, selection: string[]): number {
+  const listing = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection, '--list', '--reporter=json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const properties = (listing.stdout.match(/"type":\s*"property"/g) ?? []).length;
+  const workers = Number(/^(?:--workers=|-j=?)(\d+)$/.exec(selection.find((a) => /^(?:--workers=|-j=?)\d+$/.test(a)) ?? '')?.[1] ?? DEFAULT_WORKERS);
+  const slice = Math.max(500, Math.round((budgetSeconds * 1000 * workers) / Math.max(1, properties)));
+  console.log(`conformance: TIME_BUDGET=${budgetSeconds} s over ${properties} property checks on ${workers} workers: ${(slice / 1000).toFixed(1)} s each`);
+  return slice;
+}
 
 /** The summary of the run that started at `startedMs`, or why there is none. */
 function freshSummary(dir: string, startedMs: number): Summary | string {
@@ -32,12 +50,14 @@ function freshSummary(dir: string, startedMs: number): Summary | string {
 async function main(): Promise<number> {
   let args: string[];
   let baseline: Baseline | undefined;
+  let budget: number | undefined;
   try {
     const opt = takeOption(process.argv.slice(2), 'baseline');
     args = opt.rest;
     const file = opt.value ?? (process.env.BASELINE?.trim() || undefined);
     if (file !== undefined) baseline = readBaseline(file);
-    await preflight(process.env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
+    const { settings } = await preflight(process.env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
+    budget = settings.timeBudgetSeconds !== undefined && settings.fcNumRuns === undefined ? settings.timeBudgetSeconds : undefined;
   } catch (e) {
     if (isSetupError(e) || e instanceof BaselineError) {
       console.error(`conformance: ${e.message}`);
@@ -46,8 +66,11 @@ async function main(): Promise<number> {
     throw e;
   }
   const projects = args.some((a) => a.startsWith('--project')) ? [] : CONFORMANCE_PROJECTS.map((p) => `--project=${p}`);
+  const selection = [...projects, ...args];
+  const env = budget === undefined ? process.env : { ...process.env, [RUN_ENV.propertyMs]: String(propertySlice(budget, selection)) };
   const started = Date.now();
-  const run = spawnSync('npx', ['playwright', 'test', ...projects, ...args], { stdio: 'inherit' });
+  // Playwright's CLI straight from node: npx would add npm's own start-up.
+  const run = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection], { stdio: 'inherit', env });
   if (run.status !== 0 && run.status !== 1) return EXIT.setup;
   if (baseline === undefined) return run.status === 0 ? EXIT.conformant : EXIT.failures;
 

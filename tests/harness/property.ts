@@ -9,12 +9,11 @@ import { test } from '@playwright/test';
 import { propertyParameters, readFcNumRuns } from '../../generators/settings.js';
 import type { RuleId } from '../../contracts/index.js';
 import { CheckFailure } from './failure.js';
+import { RUN_ENV } from './run-context.js';
 import { targetOf } from './targets.js';
 
 /** Runs per property at the default depth: a request costs about a millisecond, so depth is cheap. */
 export const DEFAULT_RUNS = 500;
-/** Internal: milliseconds each property may run, set from TIME_BUDGET by scripts/conformance.ts. */
-export const PROPERTY_MS_ENV = 'PTS_PROPERTY_MS';
 /** The annotation with the number of examples a property ran (summary.json reports it). */
 export const EXAMPLES_ANNOTATION = 'examples';
 
@@ -31,7 +30,7 @@ export interface PropertyOptions {
 function depth(share: number): { numRuns: number; timeLimitMs?: number } {
   const base = targetOf(test.info())?.numRuns ?? readFcNumRuns();
   if (base === undefined) {
-    const budget = Number(process.env[PROPERTY_MS_ENV]);
+    const budget = Number(process.env[RUN_ENV.propertyMs]);
     if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: budget };
   }
   return { numRuns: Math.max(1, Math.round((base ?? DEFAULT_RUNS) * share)) };

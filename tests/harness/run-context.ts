@@ -8,6 +8,8 @@ export const RUN_ENV = {
   inbox: 'PTS_CALLBACK_INBOX',
   /** "1" when the provider under test is the embedded one. */
   embedded: EMBEDDED_ENV,
+  /** Milliseconds each property check may run (scripts/conformance.ts sets it from TIME_BUDGET). */
+  propertyMs: 'PTS_PROPERTY_MS',
   /** Fault names to start the embedded provider with (the kill matrix sets it). */
   faults: 'PTS_FAULTS',
 } as const;

@@ -23,6 +23,8 @@ export interface Settings {
   rateLimit?: number;
   /** Seconds to wait for one response before the check fails with "no response in N s". */
   requestTimeoutSeconds: number;
+  /** Seconds the property checks may take in all (the deepest run that fits); undefined: the default depth. */
+  timeBudgetSeconds?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,6 +90,7 @@ export function readSettings(env: Env = process.env): Settings {
     fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
     rateLimit: positiveNumber(env, 'RATE_LIMIT'),
     requestTimeoutSeconds: positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
+    timeBudgetSeconds: positiveNumber(env, 'TIME_BUDGET'),
   };
   if (settings.baseUrl !== undefined) {
     const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter(
