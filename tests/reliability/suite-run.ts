@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readOutcomes } from '../../scripts/mutation/playwright-json.js';
 
 export interface ChildRun {
@@ -40,11 +41,15 @@ const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KE
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!INHERITED.some((re) => re.test(k))) env[k] = v;
-  // npm's own configuration warnings (a user-level .npmrc) are not the suite's output.
-  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', ...extra };
+  // npm's own configuration warnings (a user-level .npmrc) are not the suite's output. The child runs test the
+  // suite's machinery (reports, gate, hostile providers), not a provider's depth: ten runs per property unless asked.
+  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', FC_NUM_RUNS: '10', ...extra };
 }
 
 const TAIL = 64 * 1024;
+
+/** Playwright's command line, run with this node. */
+export const PLAYWRIGHT_CLI = fileURLToPath(new URL('../../node_modules/@playwright/test/cli.js', import.meta.url));
 
 /** Spawns `command args` in its own process group; after `boundMs` the whole group is killed. */
 export function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, boundMs: number, cwd = process.cwd()): Promise<ChildRun> {
@@ -95,15 +100,16 @@ export interface SuiteRun extends ChildRun {
   cleanup(): void;
 }
 
-/** `npx playwright test --project=… -g … --reporter=json` with PLAYWRIGHT_JSON_OUTPUT_FILE and --output in a temp dir. */
+/** `playwright test --project=… -g … --reporter=json` with PLAYWRIGHT_JSON_OUTPUT_FILE and --output in a temp dir. */
 export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'pts-reliability-'));
   const file = join(dir, 'report.json');
-  const args = ['playwright', 'test', ...o.projects.map((p) => `--project=${p}`), `--output=${join(dir, 'test-results')}`, `--workers=${o.workers ?? 1}`];
+  const args = [PLAYWRIGHT_CLI, 'test', ...o.projects.map((p) => `--project=${p}`), `--output=${join(dir, 'test-results')}`, `--workers=${o.workers ?? 1}`];
   if (o.grep) args.push('-g', o.grep);
   if (o.reporter !== null) args.push(`--reporter=${o.reporter ?? 'json'}`);
   const env = childEnv({ PTS_REPORTS_DIR: dir, PLAYWRIGHT_JSON_OUTPUT_FILE: file, ...o.env });
-  const run = await runChild('npx', args, env, o.boundMs);
+  // Playwright's CLI straight from node: npx would add npm's own start-up to every child run.
+  const run = await runChild(process.execPath, args, env, o.boundMs);
   let report: SuiteReport | undefined;
   let reportError: string | undefined;
   try {
