@@ -82,7 +82,9 @@ export const VERY_LONG_MAX = 16_384;
 /** The plain class: 1 to `maxWords` Cyrillic/Latin words and order numbers, single spaces. */
 export function plainWordsClass(maxWords: number, options: FreeTextOptions = {}): ValueClass<string> {
   const max = options.maxLength ?? Infinity;
-  return valueClass('plain-words', words(1, maxWords).map((s) => cut(s, max).trimEnd()), (s) => PLAIN.test(s), 4);
+  // Every class comes once in a property's first runs; afterwards mostly plain words, since a run's depth is
+  // paid per request and the hard classes (a 16 384-character text) cost tens of times more to build and send.
+  return valueClass('plain-words', words(1, maxWords).map((s) => cut(s, max).trimEnd()), (s) => PLAIN.test(s), 40);
 }
 
 /** The classes of hard free text, in the order a property's first runs draw them. */

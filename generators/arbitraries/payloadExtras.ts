@@ -186,8 +186,10 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
 
   const classes: (ValueClass<Extras> | false)[] = [
     // First: the plain class a property's first run draws and other classes cross-shrink to.
-    maxKeys >= 1 && valueClass('flat-scalars', dict(scalar(), 1, Math.min(maxKeys, 8)), (x) => Object.keys(x).length >= 1 && values(x).every((v) => jsonDepth(v) === 0), 4),
-    valueClass('none', fc.constant({}), (x) => Object.keys(x).length === 0, 2),
+    // Every class comes once in a property's first runs; afterwards mostly flat scalars: the heavy classes
+    // (hundreds of keys, thousand-element arrays) cost tens of times more a request.
+    maxKeys >= 1 && valueClass('flat-scalars', dict(scalar(), 1, Math.min(maxKeys, 8)), (x) => Object.keys(x).length >= 1 && values(x).every((v) => jsonDepth(v) === 0), 40),
+    valueClass('none', fc.constant({}), (x) => Object.keys(x).length === 0, 10),
     maxKeys >= 12 && maxDepth >= 1 && maxNested >= 1 &&
       valueClass('every-json-type', EVERY_TYPE(maxNested) as unknown as fc.Arbitrary<Extras>, (x) => {
         const kinds = new Set(Object.values(x).map(kindOf));

@@ -219,7 +219,8 @@ export function lifecycleCommands(api: ProviderApi): fc.Arbitrary<Command>[] {
     PAYMENT_OPERATIONS.invoice.valid(api).map((g) => new Create('invoice', g)),
     pick.map((i) => new Invalid(i)),
   ];
-  if (api.merchant.privateKeyPem) commands.push(PAYMENT_OPERATIONS.account2card.valid(api).map((g) => new Create('account2card', g)));
+  // An account-to-card payment joins the model only when its answer carries the payment (profile successBody).
+  if (api.merchant.privateKeyPem && p.account2card.successBody) commands.push(PAYMENT_OPERATIONS.account2card.valid(api).map((g) => new Create('account2card', g)));
   if (p.validation.duplicateTransactionRejected) commands.push(pick.map((i) => new Duplicate(i)));
   if (p.status.enabled) commands.push(pick.map((i) => new AskStatus(i)));
   if (p.paymentPage.enabled) {

@@ -14,8 +14,8 @@ export type TargetMode = 'judge' | 'observe';
 export interface TargetPlan {
   /** Unique; prefixes the titles of its tests ("fault deeplink-two: ..."). */
   name: string;
-  /** Options of the embedded provider started for it. */
-  provider?: { faults?: string[]; variations?: string[]; profile?: string };
+  /** Options of the embedded provider started for it: faults, variations, the PROFILE file it follows, others. */
+  provider?: { faults?: string[]; variations?: string[]; profile?: string; options?: Record<string, unknown> };
   /** PROFILE the suite judges this target with (a file); default the run's. */
   profile?: string;
   /** The areas (conformance projects) whose checks run against it; default all. */
