@@ -33,7 +33,7 @@ export class SummaryError extends Error {
 
 /** `path` may name a summary.json or a directory that holds one. */
 export function summaryPath(path: string): string {
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
   } catch (e) {

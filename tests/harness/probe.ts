@@ -26,7 +26,7 @@ export async function probeProvider(baseUrl: string, _path: string, timeoutSecon
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (https ? 443 : 80));
   const reason = await new Promise<string | undefined>((resolve) => {
-    let socket: Socket;
+    // The connect callback may not run before the socket exists: it is looked up when called.
     const done = (why: string | undefined) => {
       clearTimeout(timer);
       socket.removeAllListeners();
@@ -35,7 +35,7 @@ export async function probeProvider(baseUrl: string, _path: string, timeoutSecon
       resolve(why);
     };
     const timer = setTimeout(() => done(`no connection in ${timeoutSeconds} s`), timeoutSeconds * 1000);
-    socket = https
+    const socket: Socket = https
       ? tlsConnect({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }, () => done(undefined))
       : tcpConnect({ host, port }, () => done(undefined));
     socket.on('error', (e) => done(describeConnectError(e)));

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readOutcomes } from '../../scripts/mutation/playwright-json.js';
+import { readOutcomes } from '../../scripts/matrix/playwright-json.js';
 
 export interface ChildRun {
   code: number | null;

@@ -168,8 +168,13 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
     const kinds = new Set<string>();
     const visit = (v: JsonValue): void => {
       if (v === null) kinds.add('null');
-      else if (Array.isArray(v)) (kinds.add('array'), v.forEach(visit));
-      else if (typeof v === 'object') (kinds.add('object'), Object.values(v).forEach(visit));
+      else if (Array.isArray(v)) {
+        kinds.add('array');
+        v.forEach(visit);
+      } else if (typeof v === 'object') {
+        kinds.add('object');
+        Object.values(v).forEach(visit);
+      }
       else if (typeof v === 'number') kinds.add(Number.isInteger(v) ? 'integer' : 'fraction');
       else if (typeof v === 'string') kinds.add(/[^\x00-\x7f]/.test(v) ? 'unicode string' : 'string');
       else kinds.add(typeof v);

@@ -1,7 +1,7 @@
 // fast-check settings: environment switches, replay, bounded shrinking.
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { propertyParameters, shrinkTimeLimit } from '../../generators/settings.js';
+import { propertyParameters } from '../../generators/settings.js';
 
 test.describe('property settings @generators', () => {
   test('seed, path and runs come from FC_SEED, FC_PATH, FC_NUM_RUNS', () => {

@@ -67,7 +67,7 @@ function profileKeys(op: VariantOperation, body: Record<string, unknown>): Set<s
   if (op === 'invoice') {
     const url = str('return_url');
     if (url !== undefined) {
-      let ok = false;
+      let ok: boolean;
       try {
         ok = ['http:', 'https:'].includes(new URL(url).protocol);
       } catch {

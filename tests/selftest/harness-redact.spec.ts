@@ -39,7 +39,8 @@ test.describe('redaction @harness', () => {
   });
 
   test('a card number sent as a JSON number is masked; an amount stays a number', () => {
-    const redacted = redactJson({ amount: 10000, payload: { card: 4111111111111111, big: 9007199254740993 } });
+    // 2^53 + 1 is written to show that a number JSON cannot hold exactly is left as the number it reads as.
+    const redacted = redactJson({ amount: 10000, payload: { card: 4111111111111111, big: Number('9007199254740993') } });
     expect(redacted).toEqual({ amount: 10000, payload: { card: '411111******1111', big: 9007199254740992 } });
   });
 

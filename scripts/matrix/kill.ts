@@ -1,0 +1,133 @@
+// The kill matrix: the clean provider and one per fault of the catalog, as targets of a plan; from the
+// run, which checks failed against each fault and whether a failure names the rule the fault breaks.
+import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
+import type { RuleId } from '../../contracts/index.js';
+import type { TargetPlan } from '../../tests/harness/targets.js';
+import type { TestOutcome } from './playwright-json.js';
+
+export interface FaultRow {
+  fault: string;
+  rule: string;
+  description: string;
+  /** Some check failed. */
+  killed: boolean;
+  /** A failure names the fault's rule. */
+  killedByRule: boolean;
+  /** The checks that ran against it: those declaring its rule. */
+  checks: number;
+  failedChecks: string[];
+  /** The rules the failures named. */
+  failedRules: string[];
+  /** Errors that are no verdict (a check that could not complete). */
+  errors: string[];
+  seconds: number;
+}
+
+export interface KillMatrix {
+  clean: { passed: number; failed: string[]; skipped: number; errors: string[]; seconds: number };
+  faults: FaultRow[];
+  /** Wall time of the Playwright invocation the matrix ran in. */
+  totalSeconds: number;
+  ok: boolean;
+}
+
+export const CLEAN_TARGET = 'clean';
+/** Runs per property against a fault: enough to meet the inputs that kill it; the clean run keeps its own depth. */
+export const FAULT_RUNS = 25;
+
+const isFailure = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
+const named = (line: string) => /^(?:\w+: )?\[([A-Z0-9_-]+)\]/.exec(line)?.[1];
+export const checkTitle = (o: TestOutcome) => `[${o.project}] ${o.title.replace(/^[^:]+: /, '')}`;
+
+/** The target name of a fault. */
+export function faultTarget(fault: string): string {
+  return `fault ${fault}`;
+}
+
+/** The faults to run: the catalog, or the named subset (unknown names listed). */
+export function chooseFaults(names: readonly string[] | undefined): { faults: FaultDefinition[]; unknown: string[] } {
+  const unknown = names?.filter((n) => !faultCatalog.some((f) => f.name === n)) ?? [];
+  return { faults: names ? faultCatalog.filter((f) => names.includes(f.name)) : [...faultCatalog], unknown };
+}
+
+/** The clean target (every check, judged) and one observed target per fault (the checks declaring its rule). */
+export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: number): TargetPlan[] {
+  return [
+    { name: CLEAN_TARGET, mode: 'judge', ...(cleanRuns ? { numRuns: cleanRuns } : {}) },
+    ...faults.map((f) => ({ name: faultTarget(f.name), provider: { faults: [f.name] }, rules: [f.rule as RuleId], mode: 'observe' as const, numRuns: FAULT_RUNS })),
+  ];
+}
+
+export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[]): FaultRow {
+  const mine = outcomes.filter((o) => o.target === faultTarget(def.name));
+  const failing = mine.filter((o) => o.observed.length > 0);
+  const failedRules = [...new Set(failing.flatMap((o) => o.observed.map(named).filter((r): r is string => r !== undefined)))];
+  return {
+    fault: def.name,
+    rule: def.rule,
+    description: def.description,
+    killed: failing.length > 0,
+    killedByRule: failedRules.includes(def.rule),
+    checks: mine.length,
+    failedChecks: failing.map(checkTitle),
+    failedRules,
+    errors: mine.filter(isFailure).map((o) => `${checkTitle(o)}: ${o.message ?? o.status}`),
+    seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
+  };
+}
+
+/** The matrix of a run's outcomes. */
+export function killMatrix(faults: readonly FaultDefinition[], outcomes: readonly TestOutcome[], errors: string[], totalSeconds: number): KillMatrix {
+  const mine = outcomes.filter((o) => o.target === CLEAN_TARGET);
+  const clean = {
+    passed: mine.filter((o) => o.status === 'passed').length,
+    failed: mine.filter(isFailure).map((o) => `${checkTitle(o)}: ${o.message ?? ''}`),
+    skipped: mine.filter((o) => o.status === 'skipped').length,
+    errors,
+    seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
+  };
+  const rows = faults.map((def) => faultRow(def, outcomes));
+  const ok = clean.failed.length === 0 && clean.errors.length === 0 && clean.passed > 0 && rows.every((r) => r.killedByRule && r.errors.length === 0);
+  return { clean, faults: rows, totalSeconds, ok };
+}
+
+/** Console lines: one per fault, then what is wrong, then the plain tally CI reads. */
+export function killLines(m: KillMatrix): string[] {
+  const lines = m.faults.map(
+    (r) => `${r.killedByRule ? 'killed  ' : r.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${r.fault} (${r.rule}) ${r.failedChecks.length}/${r.checks} failing${r.killed && !r.killedByRule ? `, naming ${r.failedRules.join(', ')}` : ''}`,
+  );
+  const killedByRule = m.faults.filter((r) => r.killedByRule).length;
+  lines.push(`${m.ok ? 'PASS' : 'FAIL'}: clean ${m.clean.passed} passed, ${m.clean.failed.length} failed; ${killedByRule}/${m.faults.length} faults killed by a failure naming their rule (reports/mutation.md)`);
+  for (const f of m.clean.failed) lines.push(`  clean failure: ${f}`);
+  for (const e of m.clean.errors) lines.push(`  run error: ${e}`);
+  for (const r of m.faults.filter((r) => !r.killedByRule)) lines.push(`  not killed by its rule: ${r.fault} (${r.rule}); failures named: ${r.failedRules.join(', ') || 'none'}`);
+  for (const r of m.faults.filter((r) => r.errors.length)) lines.push(`  errors with ${r.fault}: ${r.errors.join('; ')}`);
+  const passed = (m.clean.failed.length === 0 && m.clean.errors.length === 0 ? 1 : 0) + m.faults.filter((r) => r.killedByRule && r.errors.length === 0).length;
+  lines.push(`matrix: ${passed} passed, ${m.faults.length + 1 - passed} failed`);
+  return lines;
+}
+
+export function killMarkdown(m: KillMatrix): string {
+  const killedByRule = m.faults.filter((f) => f.killedByRule).length;
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [
+    '# Kill matrix',
+    '',
+    `Clean run: ${m.clean.passed} passed, ${m.clean.failed.length} failed, ${m.clean.skipped} skipped (${m.clean.seconds.toFixed(1)} s in checks).`,
+    `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by a failure naming their rule ${killedByRule}.`,
+    `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
+    '',
+    'Each fault runs, against an embedded provider of its own, the checks that declare the rule it breaks; it is killed by its rule when a failure names that rule.',
+    '',
+    ...m.clean.failed.map((f) => `- clean run failure: ${f}`),
+    ...m.clean.errors.map((e) => `- run error: ${e}`),
+    '',
+    '| fault | rule | checks | killed | by its rule | rules the failures named | failing checks | s |',
+    '|---|---|---|---|---|---|---|---|',
+    ...m.faults.map(
+      (f) =>
+        `| ${f.fault} | ${f.rule} | ${f.checks} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedRules.join(', ') || '—'} | ${f.failedChecks.length}: ${cell(f.failedChecks.slice(0, 3).join('; '))}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${cell(f.errors.join('; ').slice(0, 200))})` : ''} | ${f.seconds.toFixed(1)} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,100 @@
+// The variation matrix: one provider per allowed variation (the areas that can see it) and one with every
+// combinable variation at once (all areas), as targets of a plan; every check must pass every time.
+import { variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
+import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
+import type { TargetPlan } from '../../tests/harness/targets.js';
+import type { TestOutcome } from './playwright-json.js';
+
+/** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
+export const VARIATION_RUNS = 10;
+export const COMBINED_RUNS = 25;
+export const COMBINED = 'all combinable variations';
+
+export interface VariationRow {
+  target: string;
+  variations: string[];
+  rule: string;
+  projects: string[];
+  checks: number;
+  passed: number;
+  skipped: number;
+  falseAlarms: { check: string; failure: string; evidence: string }[];
+  seconds: number;
+}
+
+export interface VariationMatrix {
+  rows: VariationRow[];
+  totalSeconds: number;
+  errors: string[];
+  ok: boolean;
+}
+
+export function chooseVariations(names: readonly string[] | undefined): { variations: VariationDefinition[]; unknown: string[] } {
+  const unknown = names?.filter((n) => !variationCatalog.some((v) => v.name === n)) ?? [];
+  return { variations: names ? variationCatalog.filter((v) => names.includes(v.name)) : [...variationCatalog], unknown };
+}
+
+/** One judged target per variation (its areas) and one with every combinable variation (all areas). */
+export function variationTargets(variations: readonly VariationDefinition[]): TargetPlan[] {
+  return [
+    ...variations.map((v) => ({
+      name: `variation ${v.name}`,
+      provider: { variations: [v.name] },
+      projects: v.sees === 'all' ? [...CONFORMANCE_PROJECTS] : [...v.sees],
+      numRuns: VARIATION_RUNS,
+    })),
+    { name: COMBINED, provider: { variations: variations.filter((v) => !v.alone).map((v) => v.name) }, numRuns: COMBINED_RUNS },
+  ];
+}
+
+function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[]): VariationRow {
+  const mine = outcomes.filter((o) => o.target === target.name);
+  const failed = mine.filter((o) => o.status !== 'passed' && o.status !== 'skipped');
+  return {
+    target: target.name,
+    variations: target.provider?.variations ?? [],
+    rule,
+    projects: target.projects ?? [...CONFORMANCE_PROJECTS],
+    checks: mine.length,
+    passed: mine.filter((o) => o.status === 'passed').length,
+    skipped: mine.filter((o) => o.status === 'skipped').length,
+    falseAlarms: failed.map((o) => ({ check: `[${o.project}] ${o.title.slice(target.name.length + 2)}`, failure: o.message ?? o.status, evidence: (o.error ?? '').split('\n').slice(0, 8).join('\n') })),
+    seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
+  };
+}
+
+export function variationMatrix(variations: readonly VariationDefinition[], outcomes: readonly TestOutcome[], errors: string[], totalSeconds: number): VariationMatrix {
+  const targets = variationTargets(variations);
+  const rows = targets.map((t, i) => row(t, variations[i]?.rule ?? 'every rule above', outcomes));
+  return { rows, totalSeconds, errors, ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && r.checks > 0) };
+}
+
+export function variationLines(m: VariationMatrix): string[] {
+  return [
+    ...m.rows.map((r) => `${r.falseAlarms.length ? 'FALSE ALARM' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped`),
+    ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}`)),
+    ...m.errors.map((e) => `  run error: ${e}`),
+    `${m.ok ? 'PASS' : 'FAIL'}: ${m.rows.length} targets, ${m.rows.reduce((n, r) => n + r.falseAlarms.length, 0)} false alarms (reports/variants.md)`,
+  ];
+}
+
+export function variationMarkdown(m: VariationMatrix): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const alarms = m.rows.flatMap((r) => r.falseAlarms.map((a) => ({ ...a, target: r.target })));
+  return [
+    '# Variation matrix',
+    '',
+    `Targets: ${m.rows.length} (${m.rows.length - 1} variations alone, and all combinable ones at once); false alarms: ${alarms.length}.`,
+    `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
+    '',
+    'Each variation is a behaviour the document and the default profile allow (mock/variations/catalog.ts); every check that can see it must pass against it.',
+    '',
+    ...m.errors.map((e) => `- run error: ${cell(e)}`),
+    '',
+    '| target | rule whose freedom it uses | areas | checks | passed | skipped | false alarms | s |',
+    '|---|---|---|---|---|---|---|---|',
+    ...m.rows.map((r) => `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`),
+    '',
+    ...(alarms.length ? ['## False alarms', '', ...alarms.map((a) => `### ${a.target}: ${cell(a.check)}\n\n\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`)] : []),
+  ].join('\n');
+}

@@ -1,0 +1,47 @@
+// `npm test`, after tsc and lint: one Playwright invocation runs the project's own tests (self-tests, the
+// reference provider's tests, reporting, reliability) and the conformance suite against every target of
+// one plan: the clean reference provider, each fault of the catalog (the kill matrix), each allowed
+// variation and all combinable ones at once (the variation matrix), the profile variants. One runner
+// start, one set of workers for all of it. Writes reports/mutation.*, reports/variants.* and
+// reports/profile-variants.json; exits 1 when a test fails, a fault survives or a profile variant is
+// not told apart. Options: --workers N.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { DEFAULT_WORKERS } from '../playwright.config.js';
+import { profileVariantTargets } from '../tests/harness/profile-variants.js';
+import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from './matrix/kill.js';
+import { profileLines, profileRows } from './matrix/profiles.js';
+import { option, runPlan } from './matrix/run-suite.js';
+import { chooseVariations, variationLines, variationMarkdown, variationMatrix, variationTargets } from './matrix/variations.js';
+
+/** The project's own tests, beside the conformance areas. */
+const OWN_PROJECTS = ['selftest', 'provider', 'reporting', 'reliability'];
+/** Depth of the clean run inside npm test (`npm run conformance` runs the full default depth). */
+const CLEAN_RUNS = 100;
+const PROFILE_RUNS = 10;
+
+const { faults } = chooseFaults(undefined);
+const { variations } = chooseVariations(undefined);
+const plan = { targets: [...killTargets(faults, CLEAN_RUNS), ...variationTargets(variations), ...profileVariantTargets(PROFILE_RUNS)] };
+const run = await runPlan(plan, { workers: Number(option('workers') ?? DEFAULT_WORKERS), otherProjects: OWN_PROJECTS, console: true });
+
+const kill = killMatrix(faults, run.outcomes, run.errors, run.ms / 1000);
+const varied = variationMatrix(variations, run.outcomes, run.errors, run.ms / 1000);
+const profiles = profileRows(run.outcomes);
+mkdirSync('reports', { recursive: true });
+writeFileSync('reports/mutation.json', JSON.stringify(kill, null, 2));
+writeFileSync('reports/mutation.md', killMarkdown(kill));
+writeFileSync('reports/variants.json', JSON.stringify(varied, null, 2));
+writeFileSync('reports/variants.md', variationMarkdown(varied));
+writeFileSync('reports/profile-variants.json', JSON.stringify(profiles, null, 2));
+
+console.log('\n# Kill matrix');
+for (const line of killLines(kill)) console.log(line);
+console.log('\n# Variation matrix');
+for (const line of variationLines(varied).filter((l) => !l.startsWith('accepted'))) console.log(line);
+console.log('\n# Profile variants');
+for (const line of profileLines(profiles)) console.log(line);
+const own = run.outcomes.filter((o) => o.target === undefined);
+const ownFailed = own.filter((o) => o.status !== 'passed' && o.status !== 'skipped' && o.status !== 'flaky');
+const ok = run.code === 0 && ownFailed.length === 0 && kill.ok && varied.ok && profiles.every((p) => p.ok);
+console.log(`\nnpm test: ${ok ? 'PASS' : 'FAIL'}: ${own.length - ownFailed.length}/${own.length} own tests passed, kill matrix ${kill.ok ? 'PASS' : 'FAIL'}, variation matrix ${varied.ok ? 'PASS' : 'FAIL'}, profile variants ${profiles.every((p) => p.ok) ? 'PASS' : 'FAIL'}; ${(run.ms / 1000).toFixed(1)} s`);
+process.exitCode = ok ? 0 : 1;
