@@ -18,7 +18,7 @@ const file = (name: string) => fileURLToPath(new URL(`../profiles/${name}.json`,
 export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
   { name: 'strict-framework', file: file('strict-framework') },
   // Its clock is an hour off: only a profile that does not compare clocks (createdAtToleranceSeconds 0) accepts it.
-  { name: 'api-only', file: file('api-only'), provider: { createdAtSkewSeconds: 3600 } },
+  { name: 'api-only', file: file('api-only'), provider: { clockSkewMs: 3_600_000 } },
 ];
 
 /**
