@@ -49,8 +49,8 @@ export class RandomIds implements IdSource {
 
   private draw(): number {
     for (;;) {
-      // randomInt spans at most 2^48 values: 48 + 5 random bits make 53; every fourth id near the top of the range.
-      const v = randomInt(4) === 0 ? Number.MAX_SAFE_INTEGER - randomInt(1_000_000) : randomInt(2 ** 48) * 32 + randomInt(32);
+      // randomInt's range is below 2^48: 48 + 5 random bits make 53; every fourth id near the top of the range.
+      const v = randomInt(4) === 0 ? Number.MAX_SAFE_INTEGER - randomInt(1_000_000) : randomInt(2 ** 48 - 1) * 32 + randomInt(32);
       if (v >= 1 && !this.issued.has(v) && v !== this.pending) return v;
     }
   }

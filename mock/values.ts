@@ -47,11 +47,13 @@ function credentialsSource(faults: FaultSet, variations: VariationSet): (count: 
   const holders = variations.has('holder-names');
   const foreign = variations.has('fps-phone-other-countries');
   const plus = faults.has('fps-phone-plus');
+  let fps = 0; // fast-payment-system recipients so far: the varied holders and phones take turns on it
   return (count) => {
     if (cardOnly || (!fpsOnly && count % 2 === 1)) return { card_pan: withLuhnDigit('220220' + digits(9)) };
-    const [prefix, rest] = foreign ? FOREIGN_PHONES[count % FOREIGN_PHONES.length]! : ['79', 9];
+    const n = fps++;
+    const [prefix, rest] = foreign ? FOREIGN_PHONES[n % FOREIGN_PHONES.length]! : ['79', 9];
     const phone = prefix + digits(rest);
-    return { phone: plus ? '+' + phone : phone, holder: holders ? HOLDERS[count % HOLDERS.length]! : FPS_HOLDER };
+    return { phone: plus ? '+' + phone : phone, holder: holders ? HOLDERS[n % HOLDERS.length]! : FPS_HOLDER };
   };
 }
 
