@@ -22,7 +22,7 @@ export interface Rules {
   readonly antifraudClientIp: string | null;
   readonly xSignFirst: boolean;
   readonly xSignEncoding: XSignEncoding;
-  /** Variation validation-reports-signature. */
+  /** Variation validation-reports-signature (when the digest cannot be computed or verified). */
   readonly reportsSignature: boolean;
   /** State of a new invoice (profile; fault state-pending) and of a new account-to-card payment (variation, fault). */
   readonly invoiceState: string;

@@ -24,7 +24,7 @@ export interface Wording {
   fileTooLarge(max: number): string;
   unknownApiKey: string;
   invalidSignature: string;
-  /** Variation validation-reports-signature: a digest over an invalid body cannot be right. */
+  /** Variation validation-reports-signature: the digest cannot be computed or verified. */
   signatureUnverifiable: string;
   duplicate: string;
   /** Second message of every field (variation validation-several-messages). */

@@ -143,12 +143,16 @@ export class FieldChecker {
   }
 
   /**
-   * Variation validation-reports-signature: when a field the digest is taken over (or the api_key) is
-   * invalid, the signature is reported as well, since it cannot be right over such a body.
+   * Variation validation-reports-signature: when the documented digest cannot be computed or verified
+   * (a field it is taken over is absent, null or "", or api_key names no merchant), the signature is
+   * reported as well. Not when such a field is present but invalid (out of range, not a UUID, not a
+   * card number): the digest over it can still be right, and the document keys the body by the
+   * invalid fields only.
    */
-  signatureToo(digestFields: readonly string[]): void {
+  signatureToo(body: Record<string, unknown>, digestFields: readonly string[], merchantKnown: boolean): void {
     if (!this.rules.reportsSignature || this.errors.has('signature')) return;
-    if (digestFields.some((f) => this.errors.has(f))) this.errors.add('signature', this.text.signatureUnverifiable);
+    const absent = (f: string) => body[f] === undefined || body[f] === null || body[f] === '';
+    if (!merchantKnown || digestFields.some(absent)) this.errors.add('signature', this.text.signatureUnverifiable);
   }
 }
 

@@ -44,7 +44,7 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
     const base = [apiKey!, body.transaction, String(body.amount)];
     checkSignature(errors, ctx, merchant, signature, [...base, body.recipient_pan], faults.has('a2c-signature-ignores-pan') ? [base] : []);
   }
-  check.signatureToo(DIGEST_FIELDS);
+  check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
   if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('account2card', merchant, transaction)) {
     errors.add('transaction', errors.text.duplicate);
   }

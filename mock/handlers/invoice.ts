@@ -44,7 +44,7 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
     const parts = [apiKey!, body.transaction, String(body.amount)];
     checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
   }
-  check.signatureToo(DIGEST_FIELDS);
+  check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
   if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('invoice', merchant, transaction)) {
     errors.add('transaction', errors.text.duplicate);
   }

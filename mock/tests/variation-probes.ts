@@ -139,14 +139,23 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return keys[0] === 'payload' && keys.at(-1) === 'api_key';
   },
   'validation-reports-signature': async (api) => {
-    const range = Object.keys((await api.invoice({ amount: 1 })).json);
-    const a2c = api.a2cBody({ recipient_pan: '4111111111111112' });
-    const pan = Object.keys((await api.a2c(a2c)).json);
+    // Reported with a digest field missing or an unknown api_key; not with a present but invalid field, nor a duplicate.
+    const missing = Object.keys((await api.invoice({ amount: undefined })).json);
+    const missingPan = Object.keys((await api.a2c(api.a2cBody({ recipient_pan: '' }))).json);
     const unknownKey = Object.keys((await api.invoice({ api_key: 'nobody' })).json);
+    const range = Object.keys((await api.invoice({ amount: 1 })).json);
+    const luhn = Object.keys((await api.a2c(api.a2cBody({ recipient_pan: '4111111111111112' }))).json);
     const duplicate = api.invoiceBody();
     await api.post(PATHS.invoice, duplicate);
     const again = Object.keys((await api.post(PATHS.invoice, duplicate)).json);
-    return range.sort().join() === 'amount,signature' && pan.sort().join() === 'recipient_pan,signature' && unknownKey.sort().join() === 'api_key,signature' && again.join() === 'transaction';
+    return (
+      missing.sort().join() === 'amount,signature' &&
+      missingPan.sort().join() === 'recipient_pan,signature' &&
+      unknownKey.sort().join() === 'api_key,signature' &&
+      range.join() === 'amount' &&
+      luhn.join() === 'recipient_pan' &&
+      again.join() === 'transaction'
+    );
   },
   'messages-russian': async (api) => {
     const missing = (await api.post(PATHS.invoice, {})).json;

@@ -84,11 +84,14 @@ test.describe('variation catalog', () => {
     const api = await startWith({ variations: combinable });
     const names = combinable.filter((n) => !(n in HIDDEN_WHEN_COMBINED));
     const env = { receiver, page };
-    // The page probes share the one browser page: one after the other; the others all at once.
+    // The page probes share the one browser page: one after the other; the others all at once, but for
+    // the one that counts payments (every third on a whole second), which runs alone at the end.
+    const counting = ['created-at-any-micros'];
     const seen = new Map<string, boolean>();
-    const others = Promise.all(names.filter((n) => !n.startsWith('page-')).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))));
+    const others = Promise.all(names.filter((n) => !n.startsWith('page-') && !counting.includes(n)).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))));
     for (const n of names.filter((n) => n.startsWith('page-'))) seen.set(n, await VARIATION_PROBES[n]!(api, env));
     await others;
+    for (const n of counting) seen.set(n, await VARIATION_PROBES[n]!(api, env));
     expect(names.filter((n) => !seen.get(n))).toEqual([]);
   });
 });
