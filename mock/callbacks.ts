@@ -99,7 +99,7 @@ export class CallbackDispatcher {
     const ac = new AbortController();
     this.inFlight.add(ac);
     const timer = setTimeout(() => ac.abort(), TRY_TIMEOUT_MS);
-    let delivered = false;
+    let delivered: boolean;
     try {
       const res = await fetch(url, { method: 'POST', headers, body, signal: ac.signal });
       await res.arrayBuffer().catch(() => undefined);

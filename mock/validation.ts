@@ -159,7 +159,6 @@ export class FieldChecker {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isAbsoluteHttpUrl(s: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (!/^https?:\/\//i.test(s) || /[\s\u0000-\u001f\u007f]/.test(s)) return false;
   try {
     const u = new URL(s);

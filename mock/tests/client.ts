@@ -14,12 +14,16 @@ export interface TestMerchant {
   privateKey: KeyObject;
 }
 
+/** A parsed JSON answer, read field by field in tests: a wrong guess fails the test that made it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface Reply {
   status: number;
   headers: Headers;
   text: string;
   /** Parsed body, or undefined when not JSON. */
-  json: any;
+  json: Json;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

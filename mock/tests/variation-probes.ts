@@ -1,7 +1,7 @@
 // For each variation: a probe that is true when its behaviour is observed (false on a clean provider).
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { pageOf, PATHS, sendTo, type Client } from './client.js';
+import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 
@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
 
 /** An invoice whose credentials have the shape asked for (the provider may alternate them). */
-async function invoiceWith(api: Client, shape: 'card_pan' | 'phone', tries = 4): Promise<any> {
+async function invoiceWith(api: Client, shape: 'card_pan' | 'phone', tries = 4): Promise<Json> {
   for (let i = 0; i < tries; i++) {
     const inv = (await api.invoice({ amount: 123456 })).json;
     if (shape in inv.payment.credentials) return inv;
@@ -49,7 +49,7 @@ async function cardPage(api: Client, page: Page): Promise<{ pan: string; text: s
 }
 
 /** The state once it has left processing (a press may settle later), or as it is after 3 s. */
-async function settled(api: Client, transaction: string): Promise<any> {
+async function settled(api: Client, transaction: string): Promise<Json> {
   for (let waited = 0; ; waited += 100) {
     const payment = (await api.status(transaction)).json.payment;
     if (payment.state !== 'processing' || waited >= 3000) return payment;
@@ -61,7 +61,7 @@ async function callbackOf(api: Client, receiver: CallbackReceiver, timeoutMs = 8
   const inv = (await api.invoice()).json;
   const pressedAt = Date.now();
   await api.press(inv.redirect_url, 'pay');
-  const cb = await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction, timeoutMs);
+  const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction, timeoutMs);
   return { inv, cb, afterMs: cb.at - pressedAt };
 }
 
@@ -298,7 +298,7 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const answer = (await api.press(inv.redirect_url, 'pay')).json;
     const right = (await api.status(inv.transaction)).json.payment.state;
     const second = await api.press(inv.redirect_url, 'decline');
-    const cb = await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction, 8000);
+    const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction, 8000);
     const later = (await api.status(inv.transaction)).json.payment.state;
     return answer.payment.state === 'processing' && right === 'processing' && second.status === 409 && cb.at - pressedAt >= 900 && later === 'deposited';
   },
@@ -318,7 +318,7 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'callback-no-charset': async (api, { receiver }) => (await callbackOf(api, receiver)).cb.headers['content-type'] === 'application/json',
   'callback-pretty': async (api, { receiver }) => {
     const { cb, inv } = await callbackOf(api, receiver);
-    const body = cb.json as any;
+    const body = cb.json as Json;
     return cb.text.startsWith('{\n  "payload": {') && Object.keys(body).join() === 'payload,payment,transaction' && body.transaction === inv.transaction && body.payment.state === 'deposited';
   },
 };
