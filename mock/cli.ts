@@ -1,8 +1,9 @@
 /**
  * npm run mock -- [--port 0] [--host 127.0.0.1] [--api-key K] [--crypto-key S]
- *                 [--public-key merchant.pub.pem] [--callback-url URL] [--faults a,b]
+ *                 [--public-key merchant.pub.pem] [--callback-url URL] [--faults a,b] [--variations a,b]
  * Every flag also reads an environment variable (PTS_MOCK_PORT, PTS_MOCK_HOST, PTS_MOCK_API_KEY,
- * PTS_MOCK_CRYPTO_KEY, PTS_MOCK_PUBLIC_KEY, PTS_MOCK_CALLBACK_URL, PTS_MOCK_FAULTS); a flag wins.
+ * PTS_MOCK_CRYPTO_KEY, PTS_MOCK_PUBLIC_KEY, PTS_MOCK_CALLBACK_URL, PTS_MOCK_FAULTS, PTS_MOCK_VARIATIONS);
+ * a flag wins.
  * First line printed: `listening <url>`; then the credentials, for this local console only.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { faultCatalog, startProvider } from './index.js';
+import { faultCatalog, startProvider, variationCatalog } from './index.js';
 
 const HELP = `Payment Transfer Service reference provider
 
@@ -25,10 +26,14 @@ Usage: npm run mock -- [options]
                        file in the temp directory, printed below, and removed on shutdown)
   --callback-url <url> where callbacks are POSTed                 env PTS_MOCK_CALLBACK_URL (default: none)
   --faults <a,b>       faults to switch on, by name (see below)   env PTS_MOCK_FAULTS
+  --variations <a,b>   allowed variations to switch on (below)    env PTS_MOCK_VARIATIONS
   --help               this text
 
-Faults:
+Faults (deviations from one rule each):
 ${faultCatalog.map((f) => `  ${f.name.padEnd(32)} ${f.rule.padEnd(30)} ${f.description}`).join('\n')}
+
+Variations (behaviours the document and the default profile allow; combinable unless marked alone):
+${variationCatalog.map((v) => `  ${v.name.padEnd(32)} ${v.rule.padEnd(30)} ${v.description}${v.alone ? ' [alone]' : ''}`).join('\n')}
 `;
 
 function fail(message: string): never {
@@ -47,6 +52,7 @@ try {
       'public-key': { type: 'string' },
       'callback-url': { type: 'string' },
       faults: { type: 'string' },
+      variations: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -71,6 +77,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port: ${p
 const faults = (opt('faults', 'PTS_MOCK_FAULTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = faults.filter((f) => !faultCatalog.some((d) => d.name === f));
 if (unknown.length > 0) fail(`unknown fault name(s): ${unknown.join(', ')} (see --help for the catalog)`);
+
+const variations = (opt('variations', 'PTS_MOCK_VARIATIONS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const unknownVariations = variations.filter((v) => !variationCatalog.some((d) => d.name === v));
+if (unknownVariations.length > 0) fail(`unknown variation name(s): ${unknownVariations.join(', ')} (see --help for the catalog)`);
 
 const callbackUrl = opt('callback-url', 'PTS_MOCK_CALLBACK_URL');
 if (callbackUrl !== undefined && !URL.canParse(callbackUrl)) fail(`invalid callback URL: ${callbackUrl}`);
@@ -100,6 +110,7 @@ try {
     host: opt('host', 'PTS_MOCK_HOST'),
     merchants: [{ apiKey, cryptoKey, publicKeyPem, callbackUrl }],
     faults,
+    variations,
   });
 } catch (e) {
   if (privateKeyPath) rmSync(privateKeyPath, { force: true });
@@ -113,6 +124,8 @@ if (privateKeyPath) console.log(`xsign_private_key  ${privateKeyPath}`);
 else console.log(`public_key         ${publicKeyPath}`);
 console.log(`callback_url       ${callbackUrl ?? '(none)'}`);
 console.log(`faults             ${faults.length ? faults.join(',') : '(none)'}`);
+console.log(`variations         ${variations.length ? variations.join(',') : '(none)'}`);
+if (provider.pageUrl !== provider.url) console.log(`payment pages      ${provider.pageUrl}`);
 if (privateKeyPath) {
   console.log(`\nsuite: BASE_URL=${provider.url} API_KEY=${apiKey} CRYPTO_KEY=<crypto_key> XSIGN_PRIVATE_KEY=${privateKeyPath}`);
 }

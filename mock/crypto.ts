@@ -12,7 +12,7 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
  * Does `given` equal the hex digest `expected`? Letter case of the hex digits is ignored;
  * the comparison is timing-safe (equal-length buffers, constant time).
  */
-export function digestMatches(expected: string, given: string, faults: FaultSet): boolean {
+export function digestMatches(expected: string, given: string, faults: FaultSet, caseSensitive: boolean): boolean {
   if (faults.has('signature-prefix-only')) {
     return given.slice(0, 8).toLowerCase() === expected.slice(0, 8).toLowerCase() && given.length >= 8;
   }
@@ -21,7 +21,7 @@ export function digestMatches(expected: string, given: string, faults: FaultSet)
     timingSafeEqual(a, a); // same work on every path
     return false;
   }
-  const b = Buffer.from(faults.has('signature-case-sensitive') ? given : given.toLowerCase(), 'utf8');
+  const b = Buffer.from(caseSensitive ? given : given.toLowerCase(), 'utf8');
   return timingSafeEqual(a, b);
 }
 
@@ -50,20 +50,27 @@ export function withLuhnDigit(partial: string): string {
   throw new Error('unreachable');
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export type XSignEncoding = 'base64' | 'base64url' | 'hex';
+
+/** The strict shape of each encoding the profile may name (account2card.xSignEncoding). */
+const X_SIGN_SHAPE: Record<XSignEncoding, RegExp> = {
+  base64: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  base64url: /^[A-Za-z0-9_-]+={0,2}$/,
+  hex: /^(?:[0-9a-fA-F]{2})+$/,
+};
 
 export function publicKeyFromPem(pem: string): KeyObject {
   return createPublicKey(pem);
 }
 
 /**
- * X-Sign: base64 (standard alphabet, padded) RSASSA-PKCS1-v1_5 SHA-256 signature over the
- * exact request body bytes.
+ * X-Sign: RSASSA-PKCS1-v1_5 SHA-256 signature over the exact request body bytes, in the profile's
+ * encoding (default base64, standard alphabet, padded).
  */
-export function xSignValid(body: Buffer, header: string, key: KeyObject): boolean {
-  if (header.length === 0 || !BASE64.test(header)) return false;
+export function xSignValid(body: Buffer, header: string, key: KeyObject, encoding: XSignEncoding = 'base64'): boolean {
+  if (header.length === 0 || !X_SIGN_SHAPE[encoding].test(header)) return false;
   try {
-    return verify('sha256', body, key, Buffer.from(header, 'base64'));
+    return verify('sha256', body, key, Buffer.from(header, encoding));
   } catch {
     return false;
   }

@@ -3,20 +3,26 @@
  * than the recursive built-in can serialise (JSON.parse itself is not recursive). Plain
  * JSON values only (what JSON.parse produces).
  */
-export function stringifyJson(value: unknown): string {
+export function stringifyJson(value: unknown, indent = 0, level = 0): string {
   try {
-    return JSON.stringify(value);
+    if (indent === 0) return JSON.stringify(value);
+    const text = JSON.stringify(value, null, indent);
+    return level === 0 ? text : text.replaceAll('\n', `\n${' '.repeat(indent * level)}`);
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
-    return stringifyIteratively(value);
+    return stringifyIteratively(value, indent, level);
   }
 }
 
 type Frame = { keys: string[] | null; node: unknown; i: number };
 
-function stringifyIteratively(root: unknown): string {
+/** `indent` spaces per level (0: compact), the first line at `level` (for a value nested in hand-written JSON). */
+function stringifyIteratively(root: unknown, indent: number, level: number): string {
   const out: string[] = [];
   const stack: Frame[] = [];
+  const newline = (depth: number) => {
+    if (indent > 0) out.push('\n', ' '.repeat(indent * (level + depth)));
+  };
   const open = (v: unknown): void => {
     if (v === null || typeof v !== 'object') {
       out.push(JSON.stringify(v) ?? 'null');
@@ -33,26 +39,20 @@ function stringifyIteratively(root: unknown): string {
   open(root);
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
-    if (f.keys === null) {
-      const arr = f.node as unknown[];
-      if (f.i >= arr.length) {
-        out.push(']');
-        stack.pop();
-        continue;
-      }
-      if (f.i > 0) out.push(',');
-      open(arr[f.i++]);
-    } else {
-      const obj = f.node as Record<string, unknown>;
-      if (f.i >= f.keys.length) {
-        out.push('}');
-        stack.pop();
-        continue;
-      }
+    const size = f.keys === null ? (f.node as unknown[]).length : f.keys.length;
+    if (f.i >= size) {
+      if (size > 0) newline(stack.length - 1);
+      out.push(f.keys === null ? ']' : '}');
+      stack.pop();
+      continue;
+    }
+    if (f.i > 0) out.push(',');
+    newline(stack.length);
+    if (f.keys === null) open((f.node as unknown[])[f.i++]);
+    else {
       const k = f.keys[f.i++]!;
-      if (f.i > 1) out.push(',');
-      out.push(JSON.stringify(k), ':');
-      open(obj[k]);
+      out.push(JSON.stringify(k), indent > 0 ? ': ' : ':');
+      open((f.node as Record<string, unknown>)[k]);
     }
   }
   return out.join('');

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { publicKeyFromPem, xSignValid } from './crypto.js';
+import { publicKeyFromPem, xSignValid, type XSignEncoding } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
 import type { MerchantConfig } from './types.js';
 
@@ -43,8 +43,8 @@ export class Merchants {
   }
 
   /** Does X-Sign verify with `merchant`'s key, or (no merchant) with any known key? */
-  xSignVerifies(body: Buffer, header: string, merchant: Merchant | undefined): boolean {
-    if (merchant) return xSignValid(body, header, merchant.publicKey);
-    return this.all.some((m) => xSignValid(body, header, m.publicKey));
+  xSignVerifies(body: Buffer, header: string, merchant: Merchant | undefined, encoding: XSignEncoding): boolean {
+    if (merchant) return xSignValid(body, header, merchant.publicKey, encoding);
+    return this.all.some((m) => xSignValid(body, header, m.publicKey, encoding));
   }
 }

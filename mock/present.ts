@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { withLuhnDigit } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
-import type { Credentials, Payment } from './store.js';
+import type { Payment } from './store.js';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -17,28 +16,10 @@ export function createdAt(faults: FaultSet, nowMs = performance.timeOrigin + per
   return faults.has('created-at-millis') ? `${base}.${pad(d.getUTCMilliseconds(), 3)}Z` : `${base}.${pad(micros, 6)}Z`;
 }
 
-const digits = (n: number) => String(randomInt(0, 10 ** n)).padStart(n, '0'); // n <= 14
+/** n random decimal digits (n <= 14). */
+export const digits = (n: number) => String(randomInt(0, 10 ** n)).padStart(n, '0');
 
 export const FPS_HOLDER = 'Иванов Иван Иванович';
-
-/** Recipient credentials of an invoice: card shape for odd counts, fast-payment-system shape for even. */
-export function invoiceCredentials(count: number, faults: FaultSet): Credentials {
-  if (count % 2 === 1) return { card_pan: withLuhnDigit('220220' + digits(9)) };
-  const phone = '79' + digits(9);
-  return { phone: faults.has('fps-phone-plus') ? '+' + phone : phone, holder: FPS_HOLDER };
-}
-
-const BANKS = ['SBERBANK', 'TINKOFF', 'VTB'] as const;
-/** [key, query] per bank, computed once: this runs on every invoice. */
-const DEEPLINKS = BANKS.map((b) => [`${b}_FOREIGN`, `?bank=${b.toLowerCase()}`] as const);
-
-export function deeplinks(pageUrl: string, faults: FaultSet): Record<string, string> {
-  const links = faults.has('deeplink-two') ? DEEPLINKS.slice(0, 2) : DEEPLINKS;
-  const lower = faults.has('deeplink-lowercase-keys');
-  const out: Record<string, string> = {};
-  for (const [key, query] of links) out[lower ? key.toLowerCase() : key] = pageUrl + query;
-  return out;
-}
 
 /** The documented payment object. */
 export function paymentJson(p: Payment, faults: FaultSet): Record<string, unknown> {

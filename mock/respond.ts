@@ -1,44 +1,146 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import type { Ctx } from './context.js';
 import type { ErrorResponse } from './errors.js';
 import type { FaultSet } from './faults/catalog.js';
+import type { Wording } from './messages.js';
+import type { Profile } from './profile.js';
+import type { VariationSet } from './variations/catalog.js';
+import { serializer, type Serializer } from './variations/json.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 type Headers = Record<string, string>;
 
-export function sendJson(res: ServerResponse, faults: FaultSet, status: number, body: unknown, headers: Headers = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : JSON_TYPE,
-    'content-length': String(Buffer.byteLength(text)),
-  });
-  res.end(text);
+/** How this provider writes its answers, decided once (the variations and faults that change it). */
+export interface Output {
+  readonly jsonType: string;
+  readonly serialize: Serializer;
+  /** false: writeHead + end with a Content-Length and nothing else (the hot path). */
+  readonly special: boolean;
+  /** Headers every answer carries (variation extra-headers); a new X-Request-Id each. */
+  readonly extraHeaders: (() => Headers) | null;
+  readonly chunked: boolean;
+  readonly close: boolean;
+  /** Fault message-error-extra-field. */
+  readonly codeField: boolean;
+}
+
+export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile): Output {
+  let jsonType = JSON_TYPE;
+  if (faults.has('content-type-text-plain') || !profile.http.jsonContentType) jsonType = 'text/plain; charset=utf-8';
+  else if (variations.has('content-type-letter-case')) jsonType = variations.has('content-type-no-charset') ? 'Application/JSON' : 'Application/JSON; Charset=UTF-8';
+  else if (variations.has('content-type-no-charset')) jsonType = 'application/json';
+  const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
+  const chunked = variations.has('chunked');
+  const close = variations.has('connection-close');
+  return { jsonType, serialize: serializer(variations), special: extraHeaders !== null || chunked || close, extraHeaders, chunked, close, codeField: faults.has('message-error-extra-field') };
+}
+
+const EXTRA_HEADERS = (): Headers => ({
+  'x-request-id': randomUUID(),
+  'cache-control': 'no-store',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  server: 'pts-gateway/2.4',
+  'x-powered-by': 'Payments-Core',
+  vary: 'Accept-Encoding, Origin',
+});
+
+/** Writes one answer as the provider's output says (several chunks under the chunked variation). */
+function write(res: ServerResponse, out: Output, status: number, type: string, text: string, headers: Headers): void {
+  if (!out.special) {
+    res.writeHead(status, { ...headers, 'content-type': type, 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
+    return;
+  }
+  const h: Headers = { ...out.extraHeaders?.(), ...headers, 'content-type': type };
+  if (out.close) h.connection = 'close';
+  const bytes = Buffer.from(text, 'utf8');
+  if (!out.chunked) {
+    h['content-length'] = String(bytes.length);
+    res.writeHead(status, h);
+    res.end(bytes);
+    return;
+  }
+  res.writeHead(status, h); // no Content-Length: node sends Transfer-Encoding: chunked
+  const step = Math.max(1, Math.ceil(bytes.length / 3)); // bytes, so no character is split across writes
+  for (let i = 0; i < bytes.length; i += step) res.write(bytes.subarray(i, i + step));
+  res.end();
+}
+
+export function sendJson(res: ServerResponse, out: Output, status: number, body: unknown, headers: Headers = {}): void {
+  write(res, out, status, out.jsonType, out.serialize(body), headers);
 }
 
 /** A `{message}` error body (and nothing else). */
-export function sendError(res: ServerResponse, faults: FaultSet, err: ErrorResponse, headers: Headers = {}, status = err.status): void {
+export function sendError(res: ServerResponse, out: Output, err: ErrorResponse, headers: Headers = {}, status = err.status): void {
   const body: Record<string, unknown> = { message: err.message };
-  if (faults.has('message-error-extra-field')) body.code = err.status;
-  sendJson(res, faults, status, body, headers);
+  if (out.codeField) body.code = err.status;
+  sendJson(res, out, status, body, headers);
 }
 
-export function sendHtml(res: ServerResponse, status: number, html: string, headers: Headers = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': HTML_TYPE, 'content-length': String(Buffer.byteLength(html)) });
-  res.end(html);
+export function sendHtml(res: ServerResponse, out: Output, status: number, html: string, headers: Headers = {}): void {
+  write(res, out, status, HTML_TYPE, html, headers);
+}
+
+export function sendRedirect(res: ServerResponse, out: Output, status: 302 | 303, location: string): void {
+  write(res, out, status, HTML_TYPE, '', { location });
+}
+
+/** How validation failures are reported, decided once per provider (profile, variations, faults). */
+export interface ValidationStyle {
+  readonly text: Wording;
+  readonly status: number;
+  /** No fault or variation reshapes the body: it is the map as found. */
+  readonly plain: boolean;
+  readonly firstOnly: boolean;
+  readonly separator: string;
+  readonly reverse: boolean;
+  readonly secondMessage: string | null;
+  readonly valuesStrings: boolean;
+  readonly wrapped: boolean;
+  readonly requiredMissing: boolean;
+}
+
+export function makeValidationStyle(faults: FaultSet, variations: VariationSet, profile: Profile, text: Wording): ValidationStyle {
+  const v = profile.validation;
+  const style = {
+    text,
+    status: faults.has('validation-status-400') ? 400 : profile.http.validation,
+    firstOnly: faults.has('validation-first-field-only') || !v.reportsAllFields,
+    separator: faults.has('validation-underscore-names') ? '_' : v.nestedSeparator,
+    reverse: variations.has('validation-field-order'),
+    secondMessage: variations.has('validation-several-messages') ? text.seeDocs : null,
+    valuesStrings: faults.has('validation-values-strings'),
+    wrapped: faults.has('validation-wrapped'),
+    requiredMissing: faults.has('required-message-missing'),
+  };
+  const plain = !style.firstOnly && style.separator === '.' && !style.reverse && style.secondMessage === null && !style.valuesStrings && !style.wrapped;
+  return { ...style, plain };
 }
 
 /** Field name -> messages, in the order found. */
 export class ValidationErrors {
   private readonly map = new Map<string, string[]>();
+  /** A field had the wrong type (fault wrong-type-400 answers that as a deserialisation error). */
+  wrongType = false;
 
-  constructor(private readonly faults: FaultSet) {}
+  constructor(readonly style: ValidationStyle) {}
+
+  get text(): Wording {
+    return this.style.text;
+  }
 
   add(field: string, message: string): void {
     const list = this.map.get(field);
     if (list) list.push(message);
     else this.map.set(field, [message]);
+  }
+
+  typeMismatch(field: string, message: string): void {
+    this.wrongType = true;
+    this.add(field, message);
   }
 
   has(field: string): boolean {
@@ -49,24 +151,32 @@ export class ValidationErrors {
     return this.map.size === 0;
   }
 
-  /** "The x field is required." (fault required-message-missing: "... is missing."). */
+  /** The wording's "required" message (fault required-message-missing: "... is missing."). */
   required(field: string): void {
-    this.add(field, this.faults.has('required-message-missing') ? `The ${field} field is missing.` : `The ${field} field is required.`);
+    this.add(field, this.style.requiredMissing ? `The ${field} field is missing.` : this.style.text.required(field));
   }
 
-  /** The documented body: `{field: [messages]}` (faults change the shape). */
+  /** The documented body: `{field: [messages]}` (the profile, variations and faults reshape it). */
   body(): unknown {
+    const s = this.style;
+    if (s.plain) return Object.fromEntries(this.map);
     let entries = [...this.map.entries()];
-    if (this.faults.has('validation-first-field-only')) entries = entries.slice(0, 1);
-    if (this.faults.has('validation-underscore-names')) entries = entries.map(([k, v]) => [k.replaceAll('.', '_'), v]);
-    const values = this.faults.has('validation-values-strings')
-      ? entries.map(([k, v]) => [k, v.join(' ')] as const)
-      : entries;
+    if (s.reverse) entries.reverse();
+    if (s.firstOnly) entries = entries.slice(0, 1);
+    if (s.separator !== '.') entries = entries.map(([k, v]) => [k.replaceAll('.', s.separator), v]);
+    if (s.secondMessage !== null) entries = entries.map(([k, v]) => [k, [...v, s.secondMessage!]]);
+    const values = s.valuesStrings ? entries.map(([k, v]) => [k, v.join(' ')] as const) : entries;
     const obj = Object.fromEntries(values);
-    return this.faults.has('validation-wrapped') ? { message: 'The given data was invalid.', errors: obj } : obj;
+    return s.wrapped ? { message: 'The given data was invalid.', errors: obj } : obj;
+  }
+
+  /** Every message, for a one-line refusal (fault upload-validation-400). */
+  summary(): string {
+    return [...this.map.entries()].map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ');
   }
 }
 
-export function sendValidation(res: ServerResponse, faults: FaultSet, errors: ValidationErrors): void {
-  sendJson(res, faults, faults.has('validation-status-400') ? 400 : 422, errors.body());
+export function sendValidation(res: ServerResponse, ctx: Ctx, errors: ValidationErrors): void {
+  if (errors.wrongType && ctx.faults.has('wrong-type-400')) return sendError(res, ctx.out, ctx.err.wrongType);
+  sendJson(res, ctx.out, errors.style.status, errors.body());
 }

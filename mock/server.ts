@@ -1,126 +1,220 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
 import { CallbackDispatcher, DEFAULT_RETRY_DELAYS_MS } from './callbacks.js';
 import type { Ctx } from './context.js';
-import { ERRORS } from './errors.js';
+import { errorTable } from './errors.js';
 import { FaultSet } from './faults/catalog.js';
 import { handleAccount2Card } from './handlers/account2card.js';
 import { handleInvoice } from './handlers/invoice.js';
 import { handlePage, PAGE_ROUTE } from './handlers/page.js';
 import { handleStatus } from './handlers/status.js';
 import { handleUpload } from './handlers/upload.js';
+import { RandomIds, SequentialIds } from './ids.js';
+import { Later } from './later.js';
 import { Merchants } from './merchants.js';
-import { JSON_TYPE, sendError } from './respond.js';
+import { wording } from './messages.js';
+import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
+import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond.js';
 import { PaymentStore } from './store.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
+import { makeValues } from './values.js';
+import { VariationSet } from './variations/catalog.js';
 
-export const PATHS = {
-  invoice: '/api/v1/payments/card2account/invoice',
-  account2card: '/api/v1/payments/account2card',
-  upload: '/api/v1/psa/upload-transports',
-  status: '/api/v1/payments/status',
-} as const;
+/** The default profile's paths (a provider started with another profile serves that profile's). */
+export const PATHS = DEFAULT_PROFILE.paths;
 
-type JsonRoute = (req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer) => void;
+/** Variation rate-limit-429: every this-many-th API request is refused. */
+export const RATE_LIMIT_EVERY = 40;
+/** Variation slow: every answer waits this long. */
+export const SLOW_MS = 300;
+/** Variation created-at-clock-skew. */
+export const CLOCK_SKEW_MS = 30_000;
 
-const JSON_ROUTES = new Map<string, JsonRoute>([
-  [PATHS.invoice, (_req, res, ctx, body) => handleInvoice(res, ctx, body)],
-  [PATHS.account2card, handleAccount2Card],
-  [PATHS.status, (_req, res, ctx, body) => handleStatus(res, ctx, body)],
-]);
+type JsonRoute = (req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer) => void | Promise<void>;
+
+/** What one server answers: the API (JSON routes, upload), the payment pages, or both. */
+interface App {
+  readonly json: ReadonlyMap<string, JsonRoute>;
+  readonly upload: string | null;
+  readonly pages: boolean;
+  readonly rateLimitEvery: number;
+}
+
+function apiApp(profile: Profile, pages: boolean, rateLimitEvery: number): App {
+  const json = new Map<string, JsonRoute>([
+    [profile.paths.invoice, (_req, res, ctx, body) => handleInvoice(res, ctx, body)],
+    [profile.paths.account2card, handleAccount2Card],
+  ]);
+  // Profile status.enabled false: the status path is an unknown path.
+  if (profile.status.enabled) json.set(profile.paths.status, (_req, res, ctx, body) => handleStatus(res, ctx, body));
+  return { json, upload: profile.paths.upload, pages, rateLimitEvery };
+}
+
+/** Variation page-other-origin: the pages' own server. */
+const PAGE_APP: App = { json: new Map(), upload: null, pages: true, rateLimitEvery: 0 };
 
 /** Fault unversioned-paths: /api/payments/... serves what /api/v1/payments/... should, and /api/v1/ is unknown. */
-function routedPath(path: string, faults: FaultSet): string {
-  if (!faults.has('unversioned-paths')) return path;
+function routedPath(path: string, ctx: Ctx): string {
+  if (!ctx.faults.has('unversioned-paths')) return path;
   if (path.startsWith('/api/v1/')) return '/unknown' + path;
   return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): Promise<void> {
   const { faults } = ctx;
-  const path = routedPath((req.url ?? '/').split('?')[0]!, faults);
-  const jsonRoute = JSON_ROUTES.get(path);
-  const isApi = jsonRoute !== undefined || path === PATHS.upload;
+  const path = routedPath((req.url ?? '/').split('?')[0]!, ctx);
+  const jsonRoute = app.json.get(path);
+  const isApi = jsonRoute !== undefined || path === app.upload;
 
   if (!isApi) {
-    const page = PAGE_ROUTE.exec(path);
-    if (page) return handlePage(req, res, ctx, page[1]!, page[2]);
+    const page = app.pages ? PAGE_ROUTE.exec(path) : null;
+    if (page) return handlePage(req, res, ctx, page[1]!, page[2]!, page[3]);
     req.resume();
-    return sendError(res, faults, ERRORS.notFound);
+    return sendError(res, ctx.out, ctx.err.notFound);
+  }
+  if (app.rateLimitEvery > 0 && ++ctx.apiRequests % app.rateLimitEvery === 0) {
+    req.resume(); // refused before any processing
+    return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
   }
   if (req.method !== 'POST' && !(req.method === 'GET' && faults.has('get-allowed'))) {
     req.resume();
-    return sendError(res, faults, ERRORS.methodNotAllowed, { allow: 'POST' });
+    return sendError(res, ctx.out, ctx.err.methodNotAllowed, { allow: 'POST' });
   }
   if (!jsonRoute) return handleUpload(req, res, ctx);
 
   const type = mediaType(req.headers['content-type']);
   if (type !== '' && type !== 'application/json') {
     req.resume();
-    return sendError(res, faults, ERRORS.unsupportedMediaType);
+    return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
   const read = await readBody(req, MAX_JSON_BYTES);
   if (!read.ok) {
-    if (read.reason === 'too-large') sendError(res, faults, ERRORS.payloadTooLarge);
+    if (read.reason === 'too-large') sendError(res, ctx.out, ctx.err.payloadTooLarge);
     return;
   }
   const parsed = parseJsonObject(read.bytes);
   if (!parsed.ok) {
-    if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, faults, ERRORS.unknown);
-    return sendError(res, faults, parsed.reason === 'malformed' ? ERRORS.malformedJson : ERRORS.notAnObject);
+    if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
+    return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
   }
-  jsonRoute(req, res, ctx, parsed.value, read.bytes);
+  return jsonRoute(req, res, ctx, parsed.value, read.bytes);
 }
 
-/** Starts the reference provider on node:http. */
-export async function startProvider(options: ProviderOptions): Promise<RunningProvider> {
+/** Everything decided once per provider from its options. */
+function makeCtx(options: ProviderOptions): Ctx {
   const faults = new FaultSet(options.faults ?? []);
-  const merchants = new Merchants(options.merchants);
-  const store = new PaymentStore(options.maxPayments ?? 10_000);
-  const callbacks = new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults);
-  const host = options.host ?? '127.0.0.1';
-  const ctx: Ctx = { faults, merchants, store, callbacks, baseUrl: '', invoiceCount: 0 };
+  const variations = new VariationSet(options.variations ?? []);
+  const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
+  const text = wording(variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english', profile.validation.requiredPattern);
+  const v = profile.validation;
+  const skew = (options.clockSkewMs ?? 0) + (variations.has('created-at-clock-skew') ? CLOCK_SKEW_MS : 0);
+  return {
+    faults,
+    variations,
+    profile,
+    out: makeOutput(faults, variations, profile),
+    err: errorTable(profile.http, text.errors),
+    validation: makeValidationStyle(faults, variations, profile, text),
+    rules: {
+      nullIsMissing: v.nullIsMissing,
+      emptyIsMissing: v.emptyStringIsMissing && !faults.has('empty-string-accepted'),
+      emptyAccepted: faults.has('empty-string-accepted'),
+      signatureCaseSensitive: faults.has('signature-case-sensitive') || !v.signatureCaseInsensitive,
+      rejectDuplicates: v.duplicateTransactionRejected && !faults.has('duplicate-transaction-accepted'),
+      antifraudClientIp: profile.antifraud.invoiceClientIp,
+      xSignFirst: profile.account2card.xSignCheckedFirst && !faults.has('xsign-after-validation'),
+      xSignEncoding: profile.account2card.xSignEncoding,
+      reportsSignature: variations.has('validation-reports-signature'),
+      invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,
+      account2cardState: faults.has('a2c-state-created') ? 'created' : variations.has('a2c-deposited') ? 'deposited' : 'processing',
+    },
+    values: makeValues(faults, variations, profile, skew),
+    merchants: new Merchants(options.merchants),
+    store: new PaymentStore(options.maxPayments ?? 10_000, variations.has('payment-id-large') ? new RandomIds() : new SequentialIds()),
+    callbacks: new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults, variations, profile),
+    later: new Later(),
+    baseUrl: '',
+    pageUrl: '',
+    invoiceCount: 0,
+    apiRequests: 0,
+  };
+}
 
-  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
-    route(req, res, ctx).catch((err: unknown) => {
+function serve(ctx: Ctx, app: App): Server {
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res, ctx, app).catch((err: unknown) => {
       if (process.env.PTS_MOCK_DEBUG) console.error(err);
-      if (!res.headersSent) sendError(res, faults, ERRORS.unknown);
+      if (!res.headersSent) sendError(res, ctx.out, ctx.err.unknown);
       else res.destroy();
     });
-  });
+  };
+  const slow = ctx.variations.has('slow');
+  const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
+  const server = createServer({ keepAliveTimeout, requestTimeout: 60_000 }, slow ? (req, res) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch);
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
-    const e = err.code === 'HPE_HEADER_OVERFLOW' ? ERRORS.headersTooLarge : ERRORS.badRequest;
+    const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : ctx.err.badRequest;
     const text = JSON.stringify({ message: e.message });
     socket.end(
       `HTTP/1.1 ${e.status} ${e.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
         `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
     );
   });
+  return server;
+}
 
+async function listen(server: Server, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  const { port: bound } = server.address() as AddressInfo;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  ctx.baseUrl = `http://${urlHost}:${port}`;
+  return `http://${urlHost}:${bound}`;
+}
+
+/** Starts the reference provider on node:http (and, under variation page-other-origin, its page server). */
+export async function startProvider(options: ProviderOptions): Promise<RunningProvider> {
+  const ctx = makeCtx(options);
+  const host = options.host ?? '127.0.0.1';
+  const otherOrigin = ctx.variations.has('page-other-origin');
+  const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin, ctx.variations.has('rate-limit-429') ? RATE_LIMIT_EVERY : 0))];
+  if (otherOrigin) servers.push(serve(ctx, PAGE_APP));
+  const urls: string[] = [];
+  try {
+    urls.push(await listen(servers[0]!, options.port ?? 0, host));
+    if (otherOrigin) urls.push(await listen(servers[1]!, 0, host));
+  } catch (e) {
+    for (const s of servers) s.close();
+    throw e;
+  }
+  ctx.baseUrl = urls[0]!;
+  const pagesAt = urls[1] ?? urls[0]!;
+  ctx.pageUrl = `${pagesAt}/${ctx.variations.has('page-redirect') ? 'go' : 'pay'}/`;
 
   let closing: Promise<void> | undefined;
   return {
     url: ctx.baseUrl,
-    faults: faults.names,
+    pageUrl: pagesAt,
+    faults: ctx.faults.names,
+    variations: ctx.variations.names,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        callbacks.stop();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      closing ??= Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      ).then(() => undefined);
+      ctx.callbacks.stop();
+      ctx.later.stop();
       return closing;
     },
   };

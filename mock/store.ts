@@ -1,17 +1,22 @@
+import type { IdSource } from './ids.js';
 import type { Merchant } from './merchants.js';
 
 export type Operation = 'invoice' | 'account2card';
 export type Credentials = { card_pan: string } | { phone: string; holder: string };
 
 export interface Payment {
+  /** The public id: sequential, or random (variation payment-id-large). */
   readonly id: number;
+  /** Order of creation: the store's own key (public ids may be random or, under a fault, repeated). */
+  readonly seq: number;
   readonly operation: Operation;
   readonly merchant: Merchant;
   /** As sent by the merchant (echoed unchanged). */
   readonly transaction: string;
   readonly amount: number;
   state: string;
-  errorCode: string | null;
+  /** A string, or a number (variation error-code-number). */
+  errorCode: string | number | null;
   errorDescription: string | null;
   readonly credentials: Credentials;
   readonly createdAt: string;
@@ -22,7 +27,9 @@ export interface Payment {
   readonly description?: string;
 }
 
-export type NewPayment = Omit<Payment, 'id'>;
+export type NewPayment = Omit<Payment, 'id' | 'seq'>;
+
+const isFinal = (state: string) => state === 'deposited' || state === 'declined';
 
 const key = (merchant: Merchant, transaction: string) => `${merchant.apiKey}\u0000${transaction.toLowerCase()}`;
 
@@ -60,18 +67,21 @@ class Fifo<T> {
  * (twice maxPayments entries, oldest forgotten first).
  */
 export class PaymentStore {
-  private nextId = 1;
-  /** Smallest id that may still be stored (ids grow with age). */
-  private oldestId = 1;
+  private nextSeq = 1;
+  /** Smallest seq that may still be stored (seqs grow with age). */
+  private oldestSeq = 1;
   private readonly payments = new Map<number, Payment>();
-  /** Ids in order of becoming final (may hold ids already evicted). */
+  /** Seqs in order of becoming final (may hold seqs already evicted). */
   private readonly finals = new Fifo<number>();
   private readonly byToken = new Map<string, Payment>();
   private readonly byTransaction = new Map<string, Payment>();
   private readonly used = new Set<string>();
   private readonly usedOrder = new Fifo<string>();
 
-  constructor(private readonly maxPayments: number) {
+  constructor(
+    private readonly maxPayments: number,
+    private readonly ids: IdSource,
+  ) {
     if (!Number.isInteger(maxPayments) || maxPayments < 1) throw new Error('startProvider: maxPayments must be a positive integer');
   }
 
@@ -83,10 +93,18 @@ export class PaymentStore {
     return this.used.has(`${op}\u0000${key(merchant, transaction)}`);
   }
 
-  add(p: NewPayment): Payment {
+  /** The id the next payment would get (fault ids-reused-under-load reads it before a round trip). */
+  peekId(): number {
+    return this.ids.peek();
+  }
+
+  /** Stores a new payment under the next id, or under `id` (taken earlier by peekId). */
+  add(p: NewPayment, id?: number): Payment {
     const payment = p as Payment;
-    (payment as { id: number }).id = this.nextId++;
-    this.payments.set(payment.id, payment);
+    (payment as { seq: number }).seq = this.nextSeq++;
+    (payment as { id: number }).id = this.ids.take(id);
+    this.payments.set(payment.seq, payment);
+    if (isFinal(payment.state)) this.finals.push(payment.seq); // a profile whose invoices start final
     if (payment.token) this.byToken.set(payment.token, payment);
     const k = key(payment.merchant, payment.transaction);
     this.byTransaction.set(k, payment); // latest payment wins
@@ -108,25 +126,26 @@ export class PaymentStore {
   }
 
   /** Moves a payment to a final state. */
-  finalize(p: Payment, state: 'deposited' | 'declined', errorCode: string | null, errorDescription: string | null): void {
-    const wasFinal = p.state === 'deposited' || p.state === 'declined';
+  finalize(p: Payment, state: 'deposited' | 'declined', errorCode: string | number | null, errorDescription: string | null): void {
+    const wasFinal = isFinal(p.state);
     p.state = state;
     p.errorCode = errorCode;
     p.errorDescription = errorDescription;
-    if (!wasFinal) this.finals.push(p.id);
+    if (!wasFinal) this.finals.push(p.seq);
   }
 
   private evict(): void {
     while (this.payments.size > this.maxPayments) {
-      let id: number | undefined;
+      let seq: number | undefined;
       while (this.finals.length > 0 && !this.payments.has(this.finals.peek()!)) this.finals.shift();
-      if (this.finals.length > 0) id = this.finals.shift()!;
+      if (this.finals.length > 0) seq = this.finals.shift()!;
       else {
-        while (!this.payments.has(this.oldestId)) this.oldestId++;
-        id = this.oldestId;
+        while (!this.payments.has(this.oldestSeq)) this.oldestSeq++;
+        seq = this.oldestSeq;
       }
-      const p = this.payments.get(id)!;
-      this.payments.delete(id);
+      const p = this.payments.get(seq)!;
+      this.payments.delete(seq);
+      this.ids.release(p.id);
       if (p.token) this.byToken.delete(p.token);
       const k = key(p.merchant, p.transaction);
       if (this.byTransaction.get(k) === p) this.byTransaction.delete(k);

@@ -1,3 +1,5 @@
+import type { Profile } from './profile.js';
+
 export interface MerchantConfig {
   /** Object key issued by the manager (sent in every request). */
   apiKey: string;
@@ -17,14 +19,31 @@ export interface ProviderOptions {
   merchants: MerchantConfig[];
   /** Names from faultCatalog; an unknown name throws. */
   faults?: string[];
-  /** Delays between callback tries; tries in all = length + 1. Default [200, 1000, 3000, 10000]. */
+  /** Names from variationCatalog (allowed behaviours the default does not show); an unknown name throws. */
+  variations?: string[];
+  /**
+   * A complete profile (the shape of contracts/profile.default.json) the provider follows wherever it
+   * describes provider behaviour: paths, statuses, validation, states, X-Sign, upload limit, status
+   * method, page and callbacks. Default: the default profile.
+   */
+  profile?: Profile;
+  /**
+   * Delays between callback tries, the last one repeated as needed. Tries in all: max(1, profile
+   * callbacks.minDeliveries) while the merchant does not answer 2xx. Default [200, 1000, 3000, 10000].
+   */
   callbackRetryDelaysMs?: number[];
   /** Memory bound; the oldest final payments are evicted first. Default 10000. */
   maxPayments?: number;
+  /** Milliseconds added to the clock of created_at (tests of the suite's tolerance). Default 0. */
+  clockSkewMs?: number;
 }
 
 export interface RunningProvider {
+  /** Base address of the API. */
   url: string;
+  /** Base address of the payment pages: url, or another server's (variation page-other-origin). */
+  pageUrl: string;
   close(): Promise<void>;
   faults: readonly string[];
+  variations: readonly string[];
 }

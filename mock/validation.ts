@@ -1,15 +1,25 @@
 import { isIP } from 'node:net';
+import type { Ctx, Rules } from './context.js';
 import { luhnValid } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
 import type { Merchant, Merchants } from './merchants.js';
+import type { Wording } from './messages.js';
 import type { ValidationErrors } from './respond.js';
 
 /** Field checks shared by the JSON operations. Each returns the valid value or undefined. */
 export class FieldChecker {
+  private readonly faults: FaultSet;
+  private readonly rules: Rules;
+  private readonly text: Wording;
+
   constructor(
     private readonly errors: ValidationErrors,
-    private readonly faults: FaultSet,
-  ) {}
+    ctx: Ctx,
+  ) {
+    this.faults = ctx.faults;
+    this.rules = ctx.rules;
+    this.text = errors.text;
+  }
 
   /**
    * The fields every signed JSON operation opens with: api_key naming a known merchant, a UUID
@@ -18,25 +28,29 @@ export class FieldChecker {
   signedFields(body: Record<string, unknown>, merchants: Merchants) {
     const apiKey = this.string('api_key', body.api_key);
     const merchant: Merchant | undefined = apiKey === undefined ? undefined : merchants.find(apiKey, this.faults);
-    if (apiKey !== undefined && !merchant) this.errors.add('api_key', 'Unknown api_key.');
+    if (apiKey !== undefined && !merchant) this.errors.add('api_key', this.text.unknownApiKey);
     const transaction = this.uuid('transaction', body.transaction);
     const signature = this.string('signature', body.signature);
     return { apiKey, merchant, transaction, signature };
   }
 
-  /** Missing, null, or '' count as missing. */
+  /** Absent, and (as the profile says) null or '', count as missing. */
   missing(value: unknown): boolean {
-    return value === undefined || value === null || (value === '' && !this.faults.has('empty-string-accepted'));
+    return value === undefined || (value === null && this.rules.nullIsMissing) || (value === '' && this.rules.emptyIsMissing);
   }
 
-  /** A required string; reports `required` or a type message. */
+  /** A required string; reports `required`, a type message, or (profile: "" not missing) an empty one. */
   string(field: string, value: unknown): string | undefined {
     if (this.missing(value)) {
       this.errors.required(field);
       return undefined;
     }
     if (typeof value !== 'string') {
-      this.errors.add(field, `The ${field} must be a string.`);
+      this.errors.typeMismatch(field, this.text.string(field));
+      return undefined;
+    }
+    if (value === '' && !this.rules.emptyAccepted) {
+      this.errors.add(field, this.text.notEmpty(field));
       return undefined;
     }
     return value;
@@ -46,7 +60,7 @@ export class FieldChecker {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
     if (!this.faults.has('transaction-uuid-not-checked') && !UUID.test(s)) {
-      this.errors.add(field, `The ${field} must be a valid UUID.`);
+      this.errors.add(field, this.text.uuid(field));
       return undefined;
     }
     return s;
@@ -62,11 +76,11 @@ export class FieldChecker {
     if (typeof value === 'number' && Number.isFinite(value) && (Number.isInteger(value) || this.faults.has('amount-accepts-fraction'))) n = value;
     else if (typeof value === 'string' && this.faults.has('amount-accepts-numeric-string') && /^[0-9]+$/.test(value)) n = Number(value);
     if (n === undefined) {
-      this.errors.add(field, `The ${field} must be an integer.`);
+      this.errors.typeMismatch(field, this.text.integer(field));
       return { valid: false };
     }
     if (n < min || n > max) {
-      this.errors.add(field, `The ${field} must be between ${min} and ${max}.`);
+      this.errors.add(field, this.text.range(field, min, max));
       return { typed: n, valid: false };
     }
     return { typed: n, valid: true };
@@ -76,7 +90,7 @@ export class FieldChecker {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
     if (!this.faults.has('return-url-not-validated') && !isAbsoluteHttpUrl(s)) {
-      this.errors.add(field, `The ${field} must be an absolute http or https URL.`);
+      this.errors.add(field, this.text.url(field));
       return undefined;
     }
     return s;
@@ -86,7 +100,7 @@ export class FieldChecker {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
     if (!this.faults.has('client-ip-not-validated') && isIP(s) === 0) {
-      this.errors.add(field, `The ${field} must be a valid IPv4 or IPv6 address.`);
+      this.errors.add(field, this.text.ip(field));
       return undefined;
     }
     return s;
@@ -96,7 +110,7 @@ export class FieldChecker {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
     if (!this.faults.has('payer-phone-not-validated') && !/^\+?[0-9]{10,15}$/.test(s)) {
-      this.errors.add(field, `The ${field} must be 10 to 15 digits, optionally preceded by +.`);
+      this.errors.add(field, this.text.phone(field));
       return undefined;
     }
     return s;
@@ -106,11 +120,11 @@ export class FieldChecker {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
     if (!/^[0-9]{13,19}$/.test(s)) {
-      this.errors.add(field, `The ${field} must be 13 to 19 digits.`);
+      this.errors.add(field, this.text.panDigits(field));
       return undefined;
     }
     if (!this.faults.has('luhn-not-checked') && !luhnValid(s)) {
-      this.errors.add(field, `The ${field} is not a valid card number.`);
+      this.errors.add(field, this.text.panLuhn(field));
       return undefined;
     }
     return s;
@@ -122,17 +136,29 @@ export class FieldChecker {
       return undefined;
     }
     if (typeof value !== 'object' || value === null || (Array.isArray(value) && !this.faults.has('payload-array-accepted'))) {
-      this.errors.add(field, `The ${field} must be an object.`);
+      this.errors.typeMismatch(field, this.text.object(field));
       return undefined;
     }
     return value as Record<string, unknown>;
+  }
+
+  /**
+   * Variation validation-reports-signature: when the documented digest cannot be computed or verified
+   * (a field it is taken over is absent, null or "", or api_key names no merchant), the signature is
+   * reported as well. Not when such a field is present but invalid (out of range, not a UUID, not a
+   * card number): the digest over it can still be right, and the document keys the body by the
+   * invalid fields only.
+   */
+  signatureToo(body: Record<string, unknown>, digestFields: readonly string[], merchantKnown: boolean): void {
+    if (!this.rules.reportsSignature || this.errors.has('signature')) return;
+    const absent = (f: string) => body[f] === undefined || body[f] === null || body[f] === '';
+    if (!merchantKnown || digestFields.some(absent)) this.errors.add('signature', this.text.signatureUnverifiable);
   }
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isAbsoluteHttpUrl(s: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (!/^https?:\/\//i.test(s) || /[\s\u0000-\u001f\u007f]/.test(s)) return false;
   try {
     const u = new URL(s);

@@ -29,7 +29,8 @@ const entries = [
   { name: 'invoice-amount-max-off-by-one', rule: 'DOC-LIMIT-INV-AMOUNT', description: 'Invoice: amount 40000001 is accepted (upper bound off by one).' },
   { name: 'invoice-amount-min-exclusive', rule: 'DOC-LIMIT-INV-AMOUNT', description: 'Invoice: amount 10000 is refused (lower bound exclusive).' },
   { name: 'a2c-amount-max-off-by-one', rule: 'DOC-LIMIT-A2C-AMOUNT', description: 'Account to card: amount 1500001 is accepted (upper bound off by one).' },
-  { name: 'amount-accepts-fraction', rule: 'PRO-VAL-TYPES', description: 'A fractional amount such as 10000.5 is accepted.' },
+  { name: 'amount-accepts-fraction', rule: 'DOC-INV-REQ-AMOUNT', description: 'A fractional amount such as 10000.5 is accepted (the document types amount as an integer).' },
+  { name: 'wrong-type-400', rule: 'PRO-VAL-TYPES', description: 'A field of the wrong type (a number where a string is due, a string or a fraction for amount, an array for payload) is refused with 400 {message}, a deserialisation error, instead of a validation failure keyed by the field.' },
   { name: 'amount-accepts-numeric-string', rule: 'DOC-INV-REQ-AMOUNT', description: 'Invoice: an amount sent as a numeric string ("15000") is accepted.' },
 
   // Validation failures
@@ -63,6 +64,7 @@ const entries = [
 
   // Account to card response
   { name: 'a2c-credentials-wrong', rule: 'PRO-A2C-SUCCESS', description: 'Account to card: credentials.card_pan is the masked recipient_pan, not the recipient_pan.' },
+  { name: 'a2c-state-created', rule: 'DOC-PAY-STATE', description: 'Account to card: a new payment has state "created", not one of the documented three.' },
 
   // Other failures and transport
   { name: 'antifraud-status-200', rule: 'PRO-ERR-ANTIFRAUD', description: 'The anti-fraud refusal is answered with HTTP 200 (body unchanged).' },
@@ -77,7 +79,8 @@ const entries = [
   { name: 'upload-no-size-limit', rule: 'PRO-UPL-MAX-SIZE', description: 'Upload: files over 10 MiB are accepted.' },
   { name: 'upload-requires-signature', rule: 'DOC-AUTH-UPL-NO-SIGNATURE', description: 'Upload: a request without a signature part is refused (422 keyed signature), as if it were a signed operation.' },
   { name: 'upload-status-201', rule: 'PRO-UPL-SUCCESS', description: 'Upload: an accepted file is answered with HTTP 201 instead of 200.' },
-  { name: 'upload-unknown-key-accepted', rule: 'PRO-UPL-VALIDATION', description: 'Upload: an unknown api_key is accepted.' },
+  { name: 'upload-unknown-key-accepted', rule: 'DOC-AUTH-API_KEY', description: 'Upload: an unknown api_key is accepted.' },
+  { name: 'upload-validation-400', rule: 'PRO-UPL-VALIDATION', description: 'Upload: refusals (missing or unknown api_key, missing file, file too large) are answered 400 {message} instead of 422 keyed by the field.' },
 
   // Status
   { name: 'status-id-string', rule: 'PRO-STATUS-SUCCESS', description: 'Status: payment.id is sent as a string ("42") while the invoice answer had the number.' },
@@ -93,6 +96,13 @@ const entries = [
   { name: 'callback-drops-payload', rule: 'DOC-EVT-CALLBACK-PAYLOAD', description: 'Callbacks carry only payload.client_id and payload.client_ip; the merchant\'s other parameters are dropped.' },
   { name: 'callback-stringifies-numbers', rule: 'PRO-CB-PAYLOAD-UNCHANGED', description: 'Callbacks send number and boolean payload values as strings.' },
   { name: 'callback-no-retry', rule: 'PRO-CB-RETRY', description: 'A callback is tried once, never again.' },
+
+  // Concurrency: check and act apart by a simulated round trip (the clean provider does both at once)
+  { name: 'duplicate-check-not-atomic', rule: 'PRO-VAL-DUPLICATE-TRANSACTION', description: 'The duplicate check and the store are apart by a simulated database round trip (5 ms): identical requests arriving together all pass the check.' },
+  { name: 'press-not-atomic', rule: 'PRO-STATE-FINAL', description: 'A page press reads the state, waits a simulated round trip (150 ms), then applies it unchecked: Pay and Decline pressed together both take effect (two callbacks with different states, the last one wins).' },
+  { name: 'callback-before-store', rule: 'PRO-CB-STATUS-AGREE', description: 'The callback of a press is sent before the new state is stored (stored 500 ms later): the status asked when the callback arrives still says processing.' },
+  { name: 'status-lags', rule: 'PRO-CB-STATUS-AGREE', description: 'The status method answers from a replica 700 ms behind: right after a press and its callback it still reports the old state.' },
+  { name: 'ids-reused-under-load', rule: 'DOC-PAY-ID-UNIQUE', description: 'Invoice: the id is read before a simulated round trip (5 ms) and taken after it, so invoices created at the same moment get the same id.' },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -1,37 +1,39 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
-import { ERRORS } from '../errors.js';
-import { createdAt, maskPan, paymentJson } from '../present.js';
+import { ROUND_TRIP_MS } from '../faults/concurrency.js';
+import type { Merchant } from '../merchants.js';
+import { maskPan, paymentJson } from '../present.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
 import { checkSignature, presentString } from './signature.js';
 
 export const A2C_MIN = 100_000;
 export const A2C_MAX = 1_500_000;
+const DIGEST_FIELDS = ['api_key', 'transaction', 'amount', 'recipient_pan'] as const;
 
-/** X-Sign first: verified with the key of the api_key's merchant, or (unknown key) with any known key. */
+/** X-Sign: verified with the key of the api_key's merchant, or (unknown key) with any known key. */
 function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): boolean {
   if (ctx.faults.has('xsign-not-verified')) return true;
   const header = req.headers['x-sign'];
   if (typeof header !== 'string' || header.trim() === '') {
-    sendError(res, ctx.faults, ERRORS.xSignMissing);
+    sendError(res, ctx.out, ctx.err.xSignMissing);
     return false;
   }
   const merchant = typeof body.api_key === 'string' ? ctx.merchants.get(body.api_key) : undefined;
-  if (!ctx.merchants.xSignVerifies(raw, header.trim(), merchant)) {
-    sendError(res, ctx.faults, ERRORS.xSignInvalid);
+  if (!ctx.merchants.xSignVerifies(raw, header.trim(), merchant, ctx.rules.xSignEncoding)) {
+    sendError(res, ctx.out, ctx.err.xSignInvalid);
     return false;
   }
   return true;
 }
 
-export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): void {
+export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): void | Promise<void> {
   const { faults } = ctx;
-  const xSignLate = faults.has('xsign-after-validation');
-  if (!xSignLate && !xSignAccepted(req, res, ctx, body, raw)) return;
+  const xSignFirst = ctx.rules.xSignFirst;
+  if (xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
 
-  const errors = new ValidationErrors(faults);
-  const check = new FieldChecker(errors, faults);
+  const errors = new ValidationErrors(ctx.validation);
+  const check = new FieldChecker(errors, ctx);
   const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
   const amount = check.amount('amount', body.amount, A2C_MIN, faults.has('a2c-amount-max-off-by-one') ? A2C_MAX + 1 : A2C_MAX);
   check.string('payer_fio', body.payer_fio);
@@ -40,24 +42,35 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
 
   if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && presentString(body.recipient_pan)) {
     const base = [apiKey!, body.transaction, String(body.amount)];
-    checkSignature(errors, faults, merchant, signature, [...base, body.recipient_pan], faults.has('a2c-signature-ignores-pan') ? [base] : []);
+    checkSignature(errors, ctx, merchant, signature, [...base, body.recipient_pan], faults.has('a2c-signature-ignores-pan') ? [base] : []);
   }
-  if (merchant && transaction !== undefined && !faults.has('duplicate-transaction-accepted') && ctx.store.isUsed('account2card', merchant, transaction)) {
-    errors.add('transaction', 'The transaction has already been taken.');
+  check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
+  if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('account2card', merchant, transaction)) {
+    errors.add('transaction', errors.text.duplicate);
   }
-  if (!errors.empty) return sendValidation(res, faults, errors);
-  if (xSignLate && !xSignAccepted(req, res, ctx, body, raw)) return;
+  if (!errors.empty) return sendValidation(res, ctx, errors);
+  if (!xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
 
+  if (faults.has('duplicate-check-not-atomic')) {
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!));
+  }
+  createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!);
+}
+
+function createPayment(res: ServerResponse, ctx: Ctx, merchant: Merchant, transaction: string, amount: number, pan: string): void {
+  const { faults } = ctx;
   const payment = ctx.store.add({
     operation: 'account2card',
-    merchant: merchant!,
-    transaction: transaction!,
-    amount: amount.typed!,
-    state: 'processing',
+    merchant,
+    transaction,
+    amount,
+    state: ctx.rules.account2cardState,
     errorCode: null,
     errorDescription: null,
-    credentials: { card_pan: faults.has('a2c-credentials-wrong') ? maskPan(pan!) : pan! },
-    createdAt: createdAt(faults),
+    credentials: { card_pan: faults.has('a2c-credentials-wrong') ? maskPan(pan) : pan },
+    createdAt: ctx.values.createdAt(),
   });
-  sendJson(res, faults, 200, { transaction, payment: paymentJson(payment, faults) });
+  // Profile account2card.successBody false: the success carries a message, not the payment.
+  const body = ctx.profile.account2card.successBody ? { transaction, payment: paymentJson(payment, faults) } : { message: ctx.validation.text.paymentAccepted };
+  sendJson(res, ctx.out, ctx.profile.http.success, body);
 }

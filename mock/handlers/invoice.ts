@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
-import { ERRORS } from '../errors.js';
+import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import { depthExceeds } from '../json-text.js';
-import { createdAt, deeplinks, invoiceCredentials, paymentJson } from '../present.js';
+import type { Merchant } from '../merchants.js';
+import { paymentJson } from '../present.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
 import { checkSignature, presentString } from './signature.js';
 
 export const INVOICE_MIN = 10_000;
 export const INVOICE_MAX = 40_000_000;
-/** The embedded provider's anti-fraud trigger (profile antifraud.invoiceClientIp). */
+/** The default profile's anti-fraud trigger (profile antifraud.invoiceClientIp). */
 export const ANTIFRAUD_CLIENT_IP = '203.0.113.66';
+const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
 
-export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>): void {
+export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>): void | Promise<void> {
   const { faults } = ctx;
-  const errors = new ValidationErrors(faults);
-  const check = new FieldChecker(errors, faults);
+  const errors = new ValidationErrors(ctx.validation);
+  const check = new FieldChecker(errors, ctx);
 
   const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
   const min = faults.has('invoice-amount-min-exclusive') ? INVOICE_MIN + 1 : INVOICE_MIN;
@@ -31,7 +33,7 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
     clientIp = check.ip('payload.client_ip', payload.client_ip);
     if (faults.has('payload-extra-rejected')) {
       for (const k of Object.keys(payload)) {
-        if (k !== 'client_id' && k !== 'client_ip') errors.add(`payload.${k}`, `The payload.${k} field is not allowed.`);
+        if (k !== 'client_id' && k !== 'client_ip') errors.add(`payload.${k}`, errors.text.notAllowed(`payload.${k}`));
       }
     }
     if (faults.has('crash-on-deep-json') && depthExceeds(payload, 32)) throw new Error('payload sanitiser: nesting too deep');
@@ -40,39 +42,65 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   // The digest is checked only when every part of it arrived with the right type.
   if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && !faults.has('accept-any-signature')) {
     const parts = [apiKey!, body.transaction, String(body.amount)];
-    checkSignature(errors, faults, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
+    checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
   }
-  if (merchant && transaction !== undefined && !faults.has('duplicate-transaction-accepted') && ctx.store.isUsed('invoice', merchant, transaction)) {
-    errors.add('transaction', 'The transaction has already been taken.');
+  check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
+  if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('invoice', merchant, transaction)) {
+    errors.add('transaction', errors.text.duplicate);
   }
-  if (!errors.empty) return sendValidation(res, faults, errors);
+  if (!errors.empty) return sendValidation(res, ctx, errors);
 
-  if (clientIp === ANTIFRAUD_CLIENT_IP) {
-    return sendError(res, faults, ERRORS.antiFraud, {}, faults.has('antifraud-status-200') ? 200 : ERRORS.antiFraud.status);
+  if (clientIp === ctx.rules.antifraudClientIp) {
+    return sendError(res, ctx.out, ctx.err.antiFraud, {}, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
   }
+  // Concurrency faults: the check above and the store below apart by a simulated database round trip.
+  if (faults.has('duplicate-check-not-atomic')) {
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!));
+  }
+  if (faults.has('ids-reused-under-load')) {
+    const id = ctx.store.peekId();
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, id));
+  }
+  createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!);
+}
 
+function createInvoice(
+  res: ServerResponse,
+  ctx: Ctx,
+  merchant: Merchant,
+  transaction: string,
+  amount: number,
+  description: string,
+  returnUrl: string,
+  payload: Record<string, unknown>,
+  id?: number,
+): void {
+  const { faults } = ctx;
   ctx.invoiceCount++;
   const token = randomUUID().replaceAll('-', ''); // 122 random bits, from node's pooled UUID entropy
-  const pageUrl = `${ctx.baseUrl}/pay/${token}`;
-  const payment = ctx.store.add({
-    operation: 'invoice',
-    merchant: merchant!,
-    transaction: transaction!,
-    amount: amount.typed!,
-    state: faults.has('state-pending') ? 'pending' : 'processing',
-    errorCode: null,
-    errorDescription: null,
-    credentials: invoiceCredentials(ctx.invoiceCount, faults),
-    createdAt: createdAt(faults),
-    token,
-    payload: payload!,
-    returnUrl: returnUrl!,
-    description: description!,
-  });
-  sendJson(res, faults, faults.has('invoice-status-201') ? 201 : 200, {
+  const redirectUrl = ctx.pageUrl + token;
+  const payment = ctx.store.add(
+    {
+      operation: 'invoice',
+      merchant,
+      transaction,
+      amount,
+      state: ctx.rules.invoiceState,
+      errorCode: null,
+      errorDescription: null,
+      credentials: ctx.values.credentials(ctx.invoiceCount),
+      createdAt: ctx.values.createdAt(),
+      token,
+      payload,
+      returnUrl,
+      description,
+    },
+    id,
+  );
+  sendJson(res, ctx.out, faults.has('invoice-status-201') ? 201 : ctx.profile.http.success, {
     transaction: faults.has('transaction-not-echoed') ? randomUUID() : transaction,
-    redirect_url: pageUrl,
+    redirect_url: redirectUrl,
     payment: paymentJson(payment, faults),
-    deeplink: deeplinks(pageUrl, faults),
+    deeplink: ctx.values.deeplinks(redirectUrl),
   });
 }

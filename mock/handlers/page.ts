@@ -1,97 +1,108 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
-import type { FaultSet } from '../faults/catalog.js';
-import { ERRORS, type ErrorResponse } from '../errors.js';
-import { maskPan, paymentJson, rubles, rublesPlain } from '../present.js';
-import { sendError, sendHtml, sendJson } from '../respond.js';
+import type { ErrorResponse } from '../errors.js';
+import { beforeChange, PRESS_ROUND_TRIP_MS, STORE_DELAY_MS } from '../faults/concurrency.js';
+import { esc, layout, pageContent, paymentPage, resultPage } from '../page-html.js';
+import { paymentJson } from '../present.js';
+import { sendError, sendHtml, sendJson, sendRedirect } from '../respond.js';
 import type { Payment } from '../store.js';
 import { isAbsoluteHttpUrl } from '../validation.js';
 
-export const PAGE_ROUTE = /^\/pay\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline))?$/;
+/** /pay/<token> (page), /pay/<token>/pay|decline (press), /pay/<token>/view (script-rendered page), /go/<token> (page-redirect). */
+export const PAGE_ROUTE = /^\/(pay|go)\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline|view))?$/;
 export const DECLINE_CODE = 'DECLINED_BY_USER';
+/** Variation error-code-number. */
+export const DECLINE_CODE_NUMBER = 1001;
 export const DECLINE_DESCRIPTION = 'The payer declined the payment';
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Variation press-settles-later. */
+export const SETTLE_LATER_MS = 1000;
 
 /** Browsers (Accept: text/html) get HTML; API clients get JSON. */
 const wantsHtml = (req: IncomingMessage) => /text\/html/i.test(req.headers.accept ?? '');
 
 const isFinal = (p: Payment) => p.state === 'deposited' || p.state === 'declined';
 
-function layout(title: string, main: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
-<body>
-<main>
-${main}
-</main>
-</body>
-</html>
-`;
-}
+/** Presses taken whose state is not applied yet (variation press-settles-later). */
+const settling = new WeakSet<Payment>();
 
-function recipientHtml(p: Payment): string {
-  const c = p.credentials;
-  if ('card_pan' in c) return `<dt>Recipient card</dt><dd id="recipient">${esc(maskPan(c.card_pan))}</dd>`;
-  return `<dt>Recipient</dt><dd id="recipient">${esc(c.holder)}, phone ${esc(c.phone)}</dd>`;
-}
-
-function paymentPage(p: Payment, faults: FaultSet): string {
-  // Fault page-amount-in-kopecks: the amount field read as rubles.
-  const shown = faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
-  const action = `/pay/${p.token}`;
-  return layout(
-    `Payment ${rubles(shown)}`,
-    `<h1>Payment</h1>
-<dl>
-<dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(rubles(shown))} (${esc(rublesPlain(shown))})</dd>
-${recipientHtml(p)}
-<dt>Description</dt><dd>${esc(p.description ?? '')}</dd>
-<dt>State</dt><dd id="state">${esc(p.state)}</dd>
-</dl>
-<form method="post" action="${esc(action)}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="${esc(action)}/decline"><button type="submit">Decline</button></form>`,
-  );
-}
-
-function resultPage(p: Payment, status: string): string {
-  const back = p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '';
-  const error = p.errorCode !== null ? `<p>Error: <span id="error-code">${esc(String(p.errorCode))}</span> ${esc(p.errorDescription ?? '')}</p>` : '';
-  return layout(`Payment ${p.state}`, `<h1>Payment ${esc(p.state)}</h1>
-<p>${esc(status)}</p>
-<p>State: <strong id="state">${esc(p.state)}</strong></p>
-${error}${back}`);
-}
+type Outcome = readonly ['deposited' | 'declined', string | number | null, string | null];
 
 function fail(req: IncomingMessage, res: ServerResponse, ctx: Ctx, err: ErrorResponse, headers: Record<string, string> = {}): void {
-  if (wantsHtml(req)) sendHtml(res, err.status, layout(err.message, `<h1>${esc(err.message)}</h1>`), headers);
-  else sendError(res, ctx.faults, err, headers);
+  if (wantsHtml(req)) sendHtml(res, ctx.out, err.status, layout(err.message, `<h1>${esc(err.message)}</h1>`), headers);
+  else sendError(res, ctx.out, err, headers);
 }
 
-/** GET /pay/<token> shows the page; POST /pay/<token>/pay|decline moves the payment to a final state. */
-export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, token: string, action: string | undefined): void {
-  const { faults } = ctx;
-  const expected = action ? 'POST' : 'GET';
+/** Routes the payment page's requests (PAGE_ROUTE's groups). */
+export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, kind: string, token: string, action: string | undefined): void | Promise<void> {
+  const v = ctx.variations;
+  const known = kind === 'go' ? v.has('page-redirect') && !action : action !== 'view' || v.has('page-script-rendered');
+  const pressing = action === 'pay' || action === 'decline';
+  if (!known || (pressing && !ctx.profile.paymentPage.enabled)) {
+    req.resume();
+    return fail(req, res, ctx, ctx.err.pageNotFound);
+  }
+  const expected = pressing ? 'POST' : 'GET';
   if (req.method !== expected && !(expected === 'GET' && req.method === 'HEAD')) {
     req.resume();
-    return fail(req, res, ctx, ERRORS.methodNotAllowed, { allow: expected === 'GET' ? 'GET, HEAD' : 'POST' });
+    return fail(req, res, ctx, ctx.err.methodNotAllowed, { allow: expected === 'GET' ? 'GET, HEAD' : 'POST' });
   }
   req.resume(); // a form body, if any, carries nothing we need
   const p = ctx.store.byPageToken(token);
-  if (!p) return fail(req, res, ctx, ERRORS.pageNotFound);
-  if (!action) return sendHtml(res, 200, paymentPage(p, faults));
+  if (!p) return fail(req, res, ctx, ctx.err.pageNotFound);
+  if (kind === 'go') return sendRedirect(res, ctx.out, 302, `/pay/${token}`);
+  if (action === 'view') return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults), html: pageContent(ctx, p) });
+  if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p));
+  return press(req, res, ctx, p, action);
+}
 
-  if (isFinal(p) && !faults.has('final-state-changes')) {
-    if (wantsHtml(req)) return sendHtml(res, 409, resultPage(p, `${ERRORS.finalState.message}: ${p.state}. Nothing changed.`));
-    return sendError(res, faults, { status: 409, message: `${ERRORS.finalState.message}: ${p.state}` });
+function press(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment, action: 'pay' | 'decline'): void | Promise<void> {
+  const { faults } = ctx;
+  if ((isFinal(p) || settling.has(p)) && !faults.has('final-state-changes')) {
+    const shown = settling.has(p) ? 'a press is being processed' : p.state;
+    if (wantsHtml(req)) return sendHtml(res, ctx.out, 409, resultPage(p, `${ctx.err.finalState.message}: ${shown}. Nothing changed.`));
+    return sendError(res, ctx.out, { status: 409, message: `${ctx.err.finalState.message}: ${shown}` });
   }
-  if (action === 'pay' && !faults.has('pay-declines')) ctx.store.finalize(p, 'deposited', null, null);
-  else if (faults.has('decline-null-error')) ctx.store.finalize(p, 'declined', null, null);
-  else ctx.store.finalize(p, 'declined', DECLINE_CODE, DECLINE_DESCRIPTION);
-  ctx.callbacks.paymentFinal(p);
+  const outcome = outcomeOf(ctx, action);
+  // Fault press-not-atomic: the state was read above; it is applied after a round trip, unchecked.
+  if (faults.has('press-not-atomic')) return ctx.later.sleep(PRESS_ROUND_TRIP_MS).then(() => applyPress(req, res, ctx, p, outcome));
+  applyPress(req, res, ctx, p, outcome);
+}
 
-  if (wantsHtml(req)) return sendHtml(res, 200, resultPage(p, p.state === 'deposited' ? 'Thank you, the payment is done.' : 'The payment was declined.'));
-  sendJson(res, faults, 200, { transaction: p.transaction, payment: paymentJson(p, faults) });
+function outcomeOf(ctx: Ctx, action: 'pay' | 'decline'): Outcome {
+  const { faults } = ctx;
+  if (action === 'pay' && !faults.has('pay-declines')) return ['deposited', null, null];
+  if (faults.has('decline-null-error')) return ['declined', null, null];
+  return ['declined', ctx.variations.has('error-code-number') ? DECLINE_CODE_NUMBER : DECLINE_CODE, DECLINE_DESCRIPTION];
+}
+
+function applyPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment, outcome: Outcome): void {
+  if (ctx.variations.has('press-settles-later')) {
+    settling.add(p);
+    ctx.later.run(SETTLE_LATER_MS, () => {
+      settling.delete(p);
+      settle(ctx, p, outcome);
+    });
+  } else settle(ctx, p, outcome);
+  answerPress(req, res, ctx, p);
+}
+
+/** Stores the final state and sends its callback (the concurrency faults reorder or delay the two). */
+function settle(ctx: Ctx, p: Payment, [state, code, description]: Outcome): void {
+  const { faults } = ctx;
+  if (faults.has('callback-before-store')) {
+    ctx.callbacks.paymentFinal({ ...p, state, errorCode: code, errorDescription: description });
+    ctx.later.run(STORE_DELAY_MS, () => ctx.store.finalize(p, state, code, description));
+    return;
+  }
+  if (faults.has('status-lags')) beforeChange(p);
+  ctx.store.finalize(p, state, code, description);
+  ctx.callbacks.paymentFinal(p);
+}
+
+function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment): void {
+  if (!wantsHtml(req)) return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults) });
+  // Variation page-return-redirect: back to the merchant at once.
+  if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)) return sendRedirect(res, ctx.out, 303, p.returnUrl);
+  const said = p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
+  sendHtml(res, ctx.out, 200, resultPage(p, said));
 }

@@ -1,5 +1,5 @@
+import type { Ctx } from '../context.js';
 import { digestMatches, sha256Hex } from '../crypto.js';
-import type { FaultSet } from '../faults/catalog.js';
 import type { Merchant } from '../merchants.js';
 import type { ValidationErrors } from '../respond.js';
 
@@ -9,19 +9,19 @@ import type { ValidationErrors } from '../respond.js';
  */
 export function checkSignature(
   errors: ValidationErrors,
-  faults: FaultSet,
+  ctx: Ctx,
   merchant: Merchant,
   signature: string,
   parts: readonly string[],
   alsoAccept: ReadonlyArray<readonly string[]> = [],
 ): void {
-  const ok = [parts, ...alsoAccept].some((p) => digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults));
+  const { faults } = ctx;
+  const caseSensitive = ctx.rules.signatureCaseSensitive;
+  const ok = [parts, ...alsoAccept].some((p) => digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults, caseSensitive));
   if (ok) return;
   errors.add(
     'signature',
-    faults.has('leaks-crypto-key')
-      ? `Invalid signature: expected the sha256 of "${parts.join('')}${merchant.cryptoKey}".`
-      : 'Invalid signature.',
+    faults.has('leaks-crypto-key') ? `Invalid signature: expected the sha256 of "${parts.join('')}${merchant.cryptoKey}".` : errors.text.invalidSignature,
   );
 }
 

@@ -2,12 +2,16 @@ import busboy from 'busboy';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRAIN_CAP_BYTES, mediaType } from '../body.js';
 import type { Ctx } from '../context.js';
-import { ERRORS, UPLOAD_ACCEPTED } from '../errors.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Whole multipart request: the file limit plus room for the other parts. */
-export const MAX_UPLOAD_REQUEST_BYTES = 11 * 1024 * 1024;
+const MiB = 1024 * 1024;
+/**
+ * Safety cap on the whole multipart request, answered 413: well above the profile's file limit, so
+ * that a file over the limit gets the profile's answer (422 keyed file), never a 413.
+ */
+export const requestCapBytes = (maxFileBytes: number) => 4 * maxFileBytes + MiB;
+/** Variation upload-other-message. */
+export const OTHER_UPLOAD_MESSAGE = 'Файл принят в обработку, 2 записи';
 
 /**
  * multipart/form-data with a text part `api_key` and a file part `file`. The file is only
@@ -17,24 +21,27 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
   const { faults } = ctx;
   if (mediaType(req.headers['content-type']) !== 'multipart/form-data') {
     req.resume();
-    sendError(res, faults, ERRORS.unsupportedMediaTypeUpload);
+    sendError(res, ctx.out, ctx.err.unsupportedMediaTypeUpload);
     return Promise.resolve();
   }
   const noLimit = faults.has('upload-no-size-limit');
+  const maxFile = ctx.profile.upload.maxFileBytes;
+  const cap = requestCapBytes(maxFile);
+  const drainCap = Math.max(DRAIN_CAP_BYTES, cap + 16 * MiB);
   let bb: busboy.Busboy;
   try {
     bb = busboy({
       headers: req.headers,
-      limits: { fileSize: noLimit ? Infinity : MAX_FILE_BYTES + 1, fieldSize: 64 * 1024, fields: 50, files: 10, parts: 100 },
+      limits: { fileSize: noLimit ? Infinity : maxFile + 1, fieldSize: 64 * 1024, fields: 50, files: 10, parts: 100 },
     });
   } catch {
     req.resume();
-    sendError(res, faults, ERRORS.malformedMultipart);
+    sendError(res, ctx.out, ctx.err.malformedMultipart);
     return Promise.resolve();
   }
 
   return new Promise<void>((resolve) => {
-    const overall = noLimit ? DRAIN_CAP_BYTES : MAX_UPLOAD_REQUEST_BYTES;
+    const overall = noLimit ? drainCap : cap;
     let total = 0;
     let tooLarge = false;
     let broken = false;
@@ -72,28 +79,34 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     });
     bb.on('close', () => {
       void fileEnded.then(() => {
-        if (broken) return answer(() => sendError(res, faults, ERRORS.malformedMultipart));
+        if (broken) return answer(() => sendError(res, ctx.out, ctx.err.malformedMultipart));
         answer(() => validate());
       });
     });
 
     const validate = () => {
-      const errors = new ValidationErrors(faults);
-      if (apiKey === undefined || apiKey === '') errors.required('api_key');
-      else if (!ctx.merchants.find(apiKey, faults) && !faults.has('upload-unknown-key-accepted')) errors.add('api_key', 'Unknown api_key.');
+      const errors = new ValidationErrors(ctx.validation);
+      const { text } = errors;
+      if (apiKey === undefined || (apiKey === '' && ctx.rules.emptyIsMissing)) errors.required('api_key');
+      else if (apiKey === '' && !ctx.rules.emptyAccepted) errors.add('api_key', text.notEmpty('api_key'));
+      else if (!ctx.merchants.find(apiKey, faults) && !faults.has('upload-unknown-key-accepted')) errors.add('api_key', text.unknownApiKey);
       if (faults.has('upload-requires-signature') && !signature) errors.required('signature');
       if (fileBytes === undefined) errors.required('file');
-      else if (fileBytes > MAX_FILE_BYTES && !noLimit) errors.add('file', `The file may not be greater than ${MAX_FILE_BYTES} bytes (10 MiB).`);
-      if (!errors.empty) return sendValidation(res, faults, errors);
-      sendJson(res, faults, faults.has('upload-status-201') ? 201 : 200, { message: UPLOAD_ACCEPTED });
+      else if (fileBytes > maxFile && !noLimit) errors.add('file', text.fileTooLarge(maxFile));
+      if (!errors.empty) {
+        if (faults.has('upload-validation-400')) return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
+        return sendValidation(res, ctx, errors);
+      }
+      const message = ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted;
+      sendJson(res, ctx.out, faults.has('upload-status-201') ? 201 : ctx.profile.http.success, { message });
     };
 
     req.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > overall) {
         tooLarge = true;
-        if (total > DRAIN_CAP_BYTES) {
-          answer(() => sendError(res, faults, ERRORS.payloadTooLarge, { connection: 'close' }));
+        if (total > drainCap) {
+          answer(() => sendError(res, ctx.out, ctx.err.payloadTooLarge, { connection: 'close' }));
           req.destroy();
         }
         return;
@@ -101,8 +114,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       if (!broken) bb.write(chunk);
     });
     req.on('end', () => {
-      if (tooLarge) return answer(() => sendError(res, faults, ERRORS.payloadTooLarge));
-      if (broken) return answer(() => sendError(res, faults, ERRORS.malformedMultipart));
+      if (tooLarge) return answer(() => sendError(res, ctx.out, ctx.err.payloadTooLarge));
+      if (broken) return answer(() => sendError(res, ctx.out, ctx.err.malformedMultipart));
       bb.end();
     });
     req.on('error', () => answer(() => undefined));

@@ -1,5 +1,6 @@
 import { expect, test, TEST_RETRY_DELAYS_MS } from './fixtures.js';
-import { Client, PATHS } from './client.js';
+import { Client, PATHS, type Json } from './client.js';
+import { DEFAULT_PROFILE } from '../index.js';
 
 const EXTRA = { order: 42, price: 12.5, big: 1e21, flag: true, none: null, list: [1, 'two', { three: 3 }], nested: { a: { b: 'ü' } }, 'ключ': 'значение' };
 
@@ -7,9 +8,9 @@ test.describe('callbacks', () => {
   test('Pay sends {transaction, payment, payload} with every payload parameter unchanged', async ({ api, receiver }) => {
     const inv = (await api.invoice({}, EXTRA)).json;
     await api.press(inv.redirect_url, 'pay');
-    const cb = await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction);
+    const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
     expect(cb.headers['content-type']).toMatch(/^application\/json/);
-    const body = cb.json as any;
+    const body = cb.json as Json;
     expect(Object.keys(body).sort()).toEqual(['payload', 'payment', 'transaction']);
     expect(body.payment).toMatchObject({ id: inv.payment.id, state: 'deposited', error_code: null, error_description: null, credentials: inv.payment.credentials });
     expect(body.payload).toEqual({ client_id: 'client-1', client_ip: '198.51.100.7', ...EXTRA });
@@ -18,7 +19,7 @@ test.describe('callbacks', () => {
   test('Decline sends a callback with state declined and the error fields', async ({ api, receiver }) => {
     const inv = (await api.invoice()).json;
     await api.press(inv.redirect_url, 'decline');
-    const body = (await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction)).json as any;
+    const body = (await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction)).json as Json;
     expect(body.payment.state).toBe('declined');
     expect(body.payment.error_code).not.toBeNull();
   });
@@ -33,11 +34,11 @@ test.describe('callbacks', () => {
     expect(receiver.forTransaction(inv.transaction)).toHaveLength(3);
   });
 
-  test('a callback never answered 2xx is tried delays+1 times in all (at least 3)', async ({ api, receiver }) => {
+  test('a callback never answered 2xx is tried profile callbacks.minDeliveries times in all (3 by default)', async ({ api, receiver }) => {
     const inv = (await api.invoice()).json;
     receiver.respond = () => 503;
     await api.press(inv.redirect_url, 'pay');
-    const tries = TEST_RETRY_DELAYS_MS.length + 1;
+    const tries = DEFAULT_PROFILE.callbacks.minDeliveries;
     await receiver.waitFor(() => receiver.forTransaction(inv.transaction).length >= tries);
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.forTransaction(inv.transaction)).toHaveLength(tries);

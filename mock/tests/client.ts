@@ -14,12 +14,16 @@ export interface TestMerchant {
   privateKey: KeyObject;
 }
 
+/** A parsed JSON answer, read field by field in tests: a wrong guess fails the test that made it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface Reply {
   status: number;
   headers: Headers;
   text: string;
   /** Parsed body, or undefined when not JSON. */
-  json: any;
+  json: Json;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -29,18 +33,12 @@ export class Client {
   constructor(
     readonly url: string,
     readonly merchant: TestMerchant,
+    /** Paths of the provider's profile (default: the default profile's). */
+    readonly paths: Record<keyof typeof PATHS, string> = PATHS,
   ) {}
 
-  async send(path: string, init: RequestInit = {}): Promise<Reply> {
-    const res = await fetch(this.url + path, init);
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
+  send(path: string, init: RequestInit = {}): Promise<Reply> {
+    return sendTo(this.url + path, init);
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
@@ -74,7 +72,7 @@ export class Client {
   }
 
   invoice(overrides: Record<string, unknown> = {}, payloadExtra: Record<string, unknown> = {}): Promise<Reply> {
-    return this.post(PATHS.invoice, this.invoiceBody(overrides, payloadExtra));
+    return this.post(this.paths.invoice, this.invoiceBody(overrides, payloadExtra));
   }
 
   a2cBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -105,7 +103,7 @@ export class Client {
     const headers: Record<string, string> = {};
     const value = xsign === undefined ? this.xSign(raw) : xsign;
     if (value !== null) headers['x-sign'] = value;
-    return this.post(PATHS.account2card, raw, headers);
+    return this.post(this.paths.account2card, raw, headers);
   }
 
   statusBody(transaction: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -118,7 +116,7 @@ export class Client {
   }
 
   status(transaction: string, overrides: Record<string, unknown> = {}): Promise<Reply> {
-    return this.post(PATHS.status, this.statusBody(transaction, overrides));
+    return this.post(this.paths.status, this.statusBody(transaction, overrides));
   }
 
   upload(parts: { api_key?: string; file?: Blob | string; fileName?: string }): Promise<Reply> {
@@ -128,11 +126,27 @@ export class Client {
       const blob = typeof parts.file === 'string' ? new Blob([parts.file]) : parts.file;
       fd.set('file', blob, parts.fileName ?? 'transports.csv');
     }
-    return this.send(PATHS.upload, { method: 'POST', body: fd });
+    return this.send(this.paths.upload, { method: 'POST', body: fd });
   }
 
-  /** Presses a page button over HTTP (API client: JSON answer). */
+  /** Presses a page button over HTTP (API client: JSON answer), on the page's own server. */
   press(redirectUrl: string, action: 'pay' | 'decline'): Promise<Reply> {
-    return this.send(new URL(redirectUrl).pathname + '/' + action, { method: 'POST' });
+    return sendTo(`${pageOf(redirectUrl)}/${action}`, { method: 'POST' });
   }
+}
+
+/** The payment page behind redirect_url (a /go/ address redirects to it: variation page-redirect). */
+export const pageOf = (redirectUrl: string) => redirectUrl.replace(/\/go\/([^/?#]+)$/, '/pay/$1');
+
+/** A request to a full address (the page may live on another origin than the API). */
+export async function sendTo(url: string, init: RequestInit = {}): Promise<Reply> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
-import { Client, PATHS, sha256 } from './client.js';
+import { Client, PATHS, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
 
 const requirementIds = new Set<string>(
@@ -14,10 +14,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Probe = (api: Client, receiver: CallbackReceiver) => Promise<boolean>;
 
-async function callbackOf(api: Client, receiver: CallbackReceiver, payloadExtra: Record<string, unknown> = {}): Promise<any> {
+async function callbackOf(api: Client, receiver: CallbackReceiver, payloadExtra: Record<string, unknown> = {}): Promise<Json> {
   const inv = (await api.invoice({}, payloadExtra)).json;
   await api.press(inv.redirect_url, 'pay');
-  return (await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction)).json;
+  return (await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction)).json;
 }
 
 /** For each fault: a probe that is true when the deviation is observed (false on a clean provider). */
@@ -132,11 +132,48 @@ const PROBES: Record<string, Probe> = {
   },
   'callback-drops-payload': async (api, receiver) => !('order' in (await callbackOf(api, receiver, { order: 42 })).payload),
   'callback-stringifies-numbers': async (api, receiver) => (await callbackOf(api, receiver, { order: 42 })).payload.order !== 42,
+  'wrong-type-400': async (api) => {
+    const r = await api.invoice({ amount: '123456' });
+    return r.status === 400 && Object.keys(r.json).join() === 'message';
+  },
+  'upload-validation-400': async (api) => {
+    const r = await api.upload({ api_key: api.merchant.apiKey });
+    return r.status === 400 && Object.keys(r.json).join() === 'message';
+  },
+  'a2c-state-created': async (api) => (await api.a2c(api.a2cBody())).json.payment.state === 'created',
+  'duplicate-check-not-atomic': async (api) => {
+    const b = api.invoiceBody();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api.post(PATHS.invoice, b)));
+    return answers.filter((r) => r.status === 200).length > 1;
+  },
+  'press-not-atomic': async (api, receiver) => {
+    const inv = (await api.invoice()).json;
+    const [pay, decline] = await Promise.all([api.press(inv.redirect_url, 'pay'), api.press(inv.redirect_url, 'decline')]);
+    await receiver.waitFor(() => receiver.forTransaction(inv.transaction).length >= 2, 2000).catch(() => undefined);
+    const states = new Set(receiver.forTransaction(inv.transaction).map((c) => (c.json as Json).payment.state));
+    return pay.status === 200 && decline.status === 200 && states.size === 2;
+  },
+  'callback-before-store': async (api, receiver) => {
+    const inv = (await api.invoice()).json;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
+    return (await api.status(inv.transaction)).json.payment.state === 'processing';
+  },
+  'status-lags': async (api, receiver) => {
+    const inv = (await api.invoice()).json;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
+    return (await api.status(inv.transaction)).json.payment.state === 'processing';
+  },
+  'ids-reused-under-load': async (api) => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.invoice()));
+    return new Set(answers.map((r) => r.json.payment.id)).size < answers.length;
+  },
   'callback-no-retry': async (api, receiver) => {
     receiver.respond = () => 500;
     const inv = (await api.invoice()).json;
     await api.press(inv.redirect_url, 'pay');
-    await receiver.waitFor((c) => (c.json as any)?.transaction === inv.transaction);
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
     await sleep(400);
     return receiver.forTransaction(inv.transaction).length === 1;
   },

@@ -36,10 +36,19 @@ test.describe('vehicle file upload', () => {
     expect(Object.keys(big.json)).toEqual(['file']);
   });
 
-  test('a request over 11 MiB in all gets 413 {message}', async ({ api }) => {
+  test('a 12 MiB file gets the profile answer, 422 keyed file, not a 413', async ({ api }) => {
     const r = await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(12 * MiB)]) });
-    expect(r.status).toBe(413);
-    expect(Object.keys(r.json)).toEqual(['message']);
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.json)).toEqual(['file']);
+  });
+
+  test('the safety cap: a file of 40 MiB is still 422 keyed file; a request over 4 x 10 MiB + 1 MiB in all gets 413 {message}', async ({ api }) => {
+    const under = await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(40 * MiB)]) });
+    expect(under.status).toBe(422);
+    expect(Object.keys(under.json)).toEqual(['file']);
+    const over = await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(41 * MiB + 1)]) });
+    expect(over.status).toBe(413);
+    expect(Object.keys(over.json)).toEqual(['message']);
   });
 
   test('a body that is not multipart/form-data gets 415; a broken multipart body gets 400', async ({ api }) => {

@@ -44,7 +44,7 @@ const entries = [
   { name: 'validation-other-wording', rule: 'DOC-ERR-VALIDATION-REQUIRED', sees: API, description: 'Validation messages are worded differently: "REQUIRED: <field> must be provided", "Value of <field> is not acceptable", …' },
   { name: 'validation-several-messages', rule: 'DOC-ERR-VALIDATION-SHAPE', sees: API, description: 'Every invalid field gets two messages (the second: "See the API documentation.").' },
   { name: 'validation-field-order', rule: 'DOC-ERR-VALIDATION-SHAPE', sees: API, description: 'Invalid fields are reported in reverse order.' },
-  { name: 'validation-reports-signature', rule: 'PRO-VAL-ALL-FIELDS', sees: ['invoice', 'account2card'], description: 'When a field the digest is taken over is invalid (or the api_key unknown), signature is reported as well: it cannot be right over such a body.' },
+  { name: 'validation-reports-signature', rule: 'PRO-VAL-ALL-FIELDS', sees: ['invoice', 'account2card'], description: 'When the documented digest cannot be computed or verified (a field it is taken over absent, null or empty, or the api_key unknown), signature is reported as well. Narrowed from "a digest field invalid": a present but invalid field (amount out of range, transaction not a UUID, recipient_pan not a card number) leaves a correctly signed body\'s signature right, and the document keys the validation body by the names of the invalid fields only.' },
   { name: 'messages-russian', rule: 'DOC-ERR-MESSAGE-SHAPE', sees: API, description: 'Error messages are in Russian ("Отказ антифрод-системы", "Неизвестная ошибка"), validation messages too ("Поле api_key обязательно (required)").' },
 
   // Values

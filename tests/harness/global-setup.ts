@@ -42,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startProvider({
       merchants: [{ ...merchant, publicKeyPem: keys.publicKeyPem, callbackUrl: `${receiver.url}/callbacks` }],
       faults: options.faults ?? embeddedFaults(),
+      variations: options.variations,
+      profile: options.profile ? loadProfile(options.profile) : undefined,
       callbackRetryDelaysMs: [100, 250, 500, 1000],
     });
   const targets = plan?.targets ?? [];

@@ -1,0 +1,57 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * Where payment ids come from. `peek` is the id the next payment would get; `take` hands it out (or the
+ * one given: fault ids-reused-under-load takes an id it peeked before a round trip).
+ */
+export interface IdSource {
+  peek(): number;
+  take(id?: number): number;
+  /** The payment with this id was evicted. */
+  release(id: number): void;
+}
+
+/** 1, 2, 3, … (the default). */
+export class SequentialIds implements IdSource {
+  private next = 1;
+
+  peek(): number {
+    return this.next;
+  }
+
+  take(id = this.next): number {
+    if (id >= this.next) this.next = id + 1;
+    return id;
+  }
+
+  release(): void {}
+}
+
+/** Variation payment-id-large: random integers in [1, 2^53 - 1], unique among the stored payments. */
+export class RandomIds implements IdSource {
+  private readonly issued = new Set<number>();
+  private pending: number | undefined;
+
+  peek(): number {
+    return (this.pending ??= this.draw());
+  }
+
+  take(id?: number): number {
+    const v = id ?? this.peek();
+    if (v === this.pending) this.pending = undefined;
+    this.issued.add(v);
+    return v;
+  }
+
+  release(id: number): void {
+    this.issued.delete(id);
+  }
+
+  private draw(): number {
+    for (;;) {
+      // randomInt's range is below 2^48: 48 + 5 random bits make 53; every fourth id near the top of the range.
+      const v = randomInt(4) === 0 ? Number.MAX_SAFE_INTEGER - randomInt(1_000_000) : randomInt(2 ** 48 - 1) * 32 + randomInt(32);
+      if (v >= 1 && !this.issued.has(v) && v !== this.pending) return v;
+    }
+  }
+}

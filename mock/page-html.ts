@@ -1,0 +1,110 @@
+/**
+ * The HTML of the payment page and of the answers to a press, in the forms the page variations allow:
+ * how the amount and the card are written, what the buttons are (button, input, link with role button,
+ * a Russian text with an aria-label), and a shell that a script fills 300 ms after load.
+ */
+import type { Ctx } from './context.js';
+import { maskPan, rubles, rublesPlain } from './present.js';
+import type { Payment } from './store.js';
+import { isAbsoluteHttpUrl } from './validation.js';
+
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function layout(title: string, main: string, script = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
+<body>
+<main>
+${main}
+</main>${script}
+</body>
+</html>
+`;
+}
+
+/** The amount as the page writes it (page-amount-* variations). */
+export function amountText(ctx: Ctx, kopecks: number): string {
+  const v = ctx.variations;
+  if (v.has('page-amount-english')) {
+    const [whole, cents] = (kopecks / 100).toFixed(2).split('.');
+    return `RUB ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  }
+  if (v.has('page-amount-russian')) return rubles(kopecks).replaceAll(' ', '\u00a0');
+  if (v.has('page-amount-plain')) return rublesPlain(kopecks);
+  return `${rubles(kopecks)} (${rublesPlain(kopecks)})`;
+}
+
+/** The card as the page writes it (page-card-* variations). */
+export function cardText(ctx: Ctx, pan: string): string {
+  const v = ctx.variations;
+  if (v.has('page-card-full')) return pan;
+  if (v.has('page-card-grouped')) return maskPan(pan).replace(/(.{4})(?=.)/g, '$1 ');
+  if (v.has('page-card-last4')) return `•••• ${pan.slice(-4)}`;
+  return maskPan(pan);
+}
+
+function recipientHtml(ctx: Ctx, p: Payment): string {
+  const c = p.credentials;
+  if ('card_pan' in c) return `<dt>Recipient card</dt><dd id="recipient">${esc(cardText(ctx, c.card_pan))}</dd>`;
+  return `<dt>Recipient</dt><dd id="recipient">${esc(c.holder)}, phone ${esc(c.phone)}</dd>`;
+}
+
+const RUSSIAN_TEXT = { pay: 'Оплатить', decline: 'Отклонить' } as const;
+
+/** One button as the page variations draw it; its accessible name is always the profile's. */
+function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
+  const v = ctx.variations;
+  const name = action === 'pay' ? ctx.profile.paymentPage.payButton : ctx.profile.paymentPage.declineButton;
+  const aria = v.has('page-buttons-aria-label');
+  const text = esc(aria ? RUSSIAN_TEXT[action] : name);
+  const label = aria ? ` aria-label="${esc(name)}"` : '';
+  const url = esc(`/pay/${p.token}/${action}`);
+  if (v.has('page-buttons-link')) {
+    // A hidden form the link submits by script (an inline handler: it also works inside HTML a script inserts).
+    return `<form id="${action}-form" method="post" action="${url}" hidden></form><a role="button" href="#"${label} onclick="document.getElementById('${action}-form').submit(); return false;">${text}</a>`;
+  }
+  if (v.has('page-buttons-input')) return `<form method="post" action="${url}"><input type="submit" value="${text}"${label}></form>`;
+  return `<form method="post" action="${url}"><button type="submit"${label}>${text}</button></form>`;
+}
+
+/** The page's content: amount, recipient, description, state, and the buttons (profile paymentPage.enabled false: none). */
+export function pageContent(ctx: Ctx, p: Payment): string {
+  const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount; // the amount field read as rubles
+  const actions = ctx.profile.paymentPage.enabled ? `${buttonHtml(ctx, p, 'pay')}\n${buttonHtml(ctx, p, 'decline')}` : '<p id="counter">Pay at the counter</p>';
+  return `<h1>Payment</h1>
+<dl>
+<dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(amountText(ctx, shown))}</dd>
+${recipientHtml(ctx, p)}
+<dt>Description</dt><dd>${esc(p.description ?? '')}</dd>
+<dt>State</dt><dd id="state">${esc(p.state)}</dd>
+</dl>
+${actions}`;
+}
+
+/** Variation page-script-rendered: the content is fetched as JSON and shown 300 ms after load. */
+const SHELL_SCRIPT = `
+<script>
+window.addEventListener('load', () => setTimeout(async () => {
+  const res = await fetch(location.pathname.replace(/\\/$/, '') + '/view', { headers: { accept: 'application/json' } });
+  const view = await res.json();
+  document.querySelector('main').innerHTML = view.html;
+}, 300));
+</script>`;
+
+export function paymentPage(ctx: Ctx, p: Payment): string {
+  const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
+  const title = `Payment ${amountText(ctx, shown)}`;
+  if (ctx.variations.has('page-script-rendered')) return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT);
+  return layout(title, pageContent(ctx, p));
+}
+
+export function resultPage(p: Payment, status: string): string {
+  const back = p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '';
+  const error = p.errorCode !== null ? `<p>Error: <span id="error-code">${esc(String(p.errorCode))}</span> ${esc(p.errorDescription ?? '')}</p>` : '';
+  return layout(`Payment ${p.state}`, `<h1>Payment ${esc(p.state)}</h1>
+<p>${esc(status)}</p>
+<p>State: <strong id="state">${esc(p.state)}</strong></p>
+${error}${back}`);
+}

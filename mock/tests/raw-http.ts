@@ -1,0 +1,80 @@
+import { connect } from 'node:net';
+
+export interface RawAnswer {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+  /** Non-empty chunks of a chunked body (0 when not chunked). */
+  chunks: number;
+  /** Milliseconds from the end of the answer until the server closed the socket; undefined if it stayed open for `watchMs`. */
+  closedAfterMs?: number;
+}
+
+/**
+ * One HTTP/1.1 exchange over a bare socket, to see what fetch hides: the framing (chunks, Content-Length),
+ * Connection and Keep-Alive headers, and when the server closes an idle connection.
+ */
+export function rawExchange(url: string, opts: { method?: string; body?: string; headers?: Record<string, string>; watchMs?: number } = {}): Promise<RawAnswer> {
+  const u = new URL(url);
+  const body = opts.body ?? '';
+  const head = [`${opts.method ?? 'GET'} ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, `Content-Length: ${Buffer.byteLength(body)}`];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) head.push(`${k}: ${v}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(u.port), u.hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
+    let buf = Buffer.alloc(0);
+    let answer: RawAnswer | undefined;
+    let doneAt = 0;
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      if (!answer) {
+        answer = parse(buf);
+        if (answer) {
+          doneAt = performance.now();
+          timer = setTimeout(() => {
+            socket.destroy();
+            resolve(answer!);
+          }, opts.watchMs ?? 200);
+        }
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      if (!answer) return reject(new Error(`connection closed before a complete answer: ${buf.toString()}`));
+      resolve({ ...answer, closedAfterMs: answer.closedAfterMs ?? performance.now() - doneAt });
+    });
+    socket.on('error', (e) => {
+      if (!answer) reject(e);
+    });
+  });
+}
+
+/** A complete answer in `buf`, or undefined while more bytes are due. */
+function parse(buf: Buffer): RawAnswer | undefined {
+  const end = buf.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
+  const status = Number(lines[0]!.split(' ')[1]);
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const i = line.indexOf(':');
+    headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  let rest = buf.subarray(end + 4);
+  if (headers['transfer-encoding'] === 'chunked') {
+    const parts: Buffer[] = [];
+    for (;;) {
+      const nl = rest.indexOf('\r\n');
+      if (nl < 0) return undefined;
+      const size = parseInt(rest.subarray(0, nl).toString(), 16);
+      if (rest.length < nl + 2 + size + 2) return undefined;
+      if (size === 0) return { status, headers, body: Buffer.concat(parts).toString('utf8'), chunks: parts.length };
+      parts.push(rest.subarray(nl + 2, nl + 2 + size));
+      rest = rest.subarray(nl + 2 + size + 2);
+    }
+  }
+  const length = Number(headers['content-length'] ?? 0);
+  if (rest.length < length) return undefined;
+  return { status, headers, body: rest.subarray(0, length).toString('utf8'), chunks: 0 };
+}

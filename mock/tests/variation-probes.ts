@@ -1,0 +1,324 @@
+// For each variation: a probe that is true when its behaviour is observed (false on a clean provider).
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
+import { rawExchange } from './raw-http.js';
+import type { CallbackReceiver } from './receiver.js';
+
+export interface ProbeEnv {
+  receiver: CallbackReceiver;
+  page: Page;
+}
+export type Probe = (api: Client, env: ProbeEnv) => Promise<boolean>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
+
+/** An invoice whose credentials have the shape asked for (the provider may alternate them). */
+async function invoiceWith(api: Client, shape: 'card_pan' | 'phone', tries = 4): Promise<Json> {
+  for (let i = 0; i < tries; i++) {
+    const inv = (await api.invoice({ amount: 123456 })).json;
+    if (shape in inv.payment.credentials) return inv;
+  }
+  return undefined;
+}
+
+/** The page as a browser shows it once it has settled (a script-rendered page fills in later). */
+async function pageText(page: Page, url: string): Promise<string> {
+  await page.goto(url);
+  await page.getByRole('button').first().waitFor({ timeout: 3000 }).catch(() => undefined);
+  return page.locator('body').innerText();
+}
+
+/**
+ * Clicks and waits for the navigation the click starts (a script's form submit, a redirect after it) to
+ * land. A redirect to the merchant is not routed by Playwright (only the first request of a redirect
+ * chain is): Chromium shows its error page, then reloads it on its own about a second later.
+ */
+async function clickAndSettle(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
+  const before = page.url();
+  await button.click();
+  await page.waitForURL((u) => u.href !== before && u.protocol !== 'chrome-error:', { timeout: 5000 }).catch(() => undefined);
+  await page.waitForLoadState('load');
+}
+
+/** The page of a card recipient's invoice of 1 234,56 rubles, as the browser shows it. */
+async function cardPage(api: Client, page: Page): Promise<{ pan: string; text: string }> {
+  const inv = await invoiceWith(api, 'card_pan');
+  return { pan: inv.payment.credentials.card_pan, text: await pageText(page, inv.redirect_url) };
+}
+
+/** The state once it has left processing (a press may settle later), or as it is after 3 s. */
+async function settled(api: Client, transaction: string): Promise<Json> {
+  for (let waited = 0; ; waited += 100) {
+    const payment = (await api.status(transaction)).json.payment;
+    if (payment.state !== 'processing' || waited >= 3000) return payment;
+    await sleep(100);
+  }
+}
+
+async function callbackOf(api: Client, receiver: CallbackReceiver, timeoutMs = 8000) {
+  const inv = (await api.invoice()).json;
+  const pressedAt = Date.now();
+  await api.press(inv.redirect_url, 'pay');
+  const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction, timeoutMs);
+  return { inv, cb, afterMs: cb.at - pressedAt };
+}
+
+const EXTRA_HEADERS = ['x-request-id', 'cache-control', 'strict-transport-security', 'server', 'x-powered-by', 'vary'];
+
+export const VARIATION_PROBES: Record<string, Probe> = {
+  'json-key-order': async (api) => {
+    const json = (await api.invoice()).json;
+    return Object.keys(json)[0] === 'deeplink' && Object.keys(json.payment)[0] === 'created_at';
+  },
+  'json-pretty': async (api) => {
+    const { text } = await api.invoice();
+    return text.startsWith('{\n  "') && text.endsWith('}\n');
+  },
+  'json-unicode-escapes': async (api) => {
+    // A Cyrillic holder's status answer, or (card recipients only) a validation answer, Russian when its messages are.
+    const inv = await invoiceWith(api, 'phone');
+    const { text } = inv ? await api.status(inv.transaction) : await api.post(PATHS.invoice, {});
+    return !/[^\x00-\x7f]/.test(text) && /\\u04[0-9a-f]{2}/.test(text) && (!inv || JSON.parse(text).payment.credentials.holder === inv.payment.credentials.holder);
+  },
+  'content-type-no-charset': async (api) => (await api.invoice()).headers.get('content-type') === 'application/json',
+  'content-type-letter-case': async (api) => (await api.post(PATHS.invoice, {})).headers.get('content-type') === 'Application/JSON; Charset=UTF-8',
+  'extra-headers': async (api) => {
+    const inv = await api.invoice();
+    const page = await sendTo(inv.json.redirect_url);
+    return [inv, page].every((r) => EXTRA_HEADERS.every((h) => r.headers.has(h)));
+  },
+  'connection-close': async (api) => {
+    const a = await rawExchange(api.url + PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    return a.headers.connection === 'close' && a.closedAfterMs !== undefined && a.closedAfterMs < 150;
+  },
+  chunked: async (api) => {
+    const a = await rawExchange(api.url + PATHS.invoice, { method: 'POST', body: JSON.stringify(api.invoiceBody()), headers: { 'content-type': 'application/json' } });
+    return a.status === 200 && a.headers['transfer-encoding'] === 'chunked' && !('content-length' in a.headers) && a.chunks >= 2 && JSON.parse(a.body).payment !== undefined;
+  },
+  'keep-alive-1s': async (api) => {
+    // Node closes an idle socket a little after the timeout it announces (keepAliveTimeoutBuffer).
+    const a = await rawExchange(api.url + PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, watchMs: 4000 });
+    return a.headers['keep-alive'] === 'timeout=1' && a.closedAfterMs !== undefined && a.closedAfterMs > 800 && a.closedAfterMs < 3000;
+  },
+  slow: async (api) => {
+    let t = performance.now();
+    const inv = (await api.invoice()).json;
+    const apiMs = performance.now() - t;
+    t = performance.now();
+    await sendTo(inv.redirect_url);
+    return apiMs >= 300 && performance.now() - t >= 300;
+  },
+  'rate-limit-429': async (api) => {
+    // 45 page requests never count; then 39 API requests, and the 40th (an invoice) is refused and not processed.
+    const pages = await Promise.all(Array.from({ length: 45 }, () => api.send('/pay/unknown-token')));
+    for (let i = 0; i < 39; i++) if ((await api.post(PATHS.status, {})).status === 429) return false;
+    const body = api.invoiceBody();
+    const refused = await api.post(PATHS.invoice, body);
+    const after = await api.status(String(body.transaction));
+    return (
+      pages.every((r) => r.status === 404) &&
+      refused.status === 429 &&
+      refused.headers.get('retry-after') === '1' &&
+      Object.keys(refused.json).join() === 'message' &&
+      after.status === 404
+    );
+  },
+  'validation-other-wording': async (api) => {
+    const json = (await api.post(PATHS.invoice, {})).json;
+    return json.amount[0] === 'REQUIRED: amount must be provided' && Object.values(json).every((m) => /required/i.test((m as string[])[0]!));
+  },
+  'validation-several-messages': async (api) => {
+    const json = (await api.invoice({ amount: 1, return_url: 'nope' })).json;
+    const seconds = new Set(Object.values(json).map((m) => (m as string[])[1]));
+    return Object.values(json).every((m) => (m as string[]).length === 2) && seconds.size === 1 && !seconds.has(undefined as never);
+  },
+  'validation-field-order': async (api) => {
+    const keys = Object.keys((await api.post(PATHS.invoice, {})).json);
+    return keys[0] === 'payload' && keys.at(-1) === 'api_key';
+  },
+  'validation-reports-signature': async (api) => {
+    // Reported with a digest field missing or an unknown api_key; not with a present but invalid field, nor a duplicate.
+    const missing = Object.keys((await api.invoice({ amount: undefined })).json);
+    const missingPan = Object.keys((await api.a2c(api.a2cBody({ recipient_pan: '' }))).json);
+    const unknownKey = Object.keys((await api.invoice({ api_key: 'nobody' })).json);
+    const range = Object.keys((await api.invoice({ amount: 1 })).json);
+    const luhn = Object.keys((await api.a2c(api.a2cBody({ recipient_pan: '4111111111111112' }))).json);
+    const duplicate = api.invoiceBody();
+    await api.post(PATHS.invoice, duplicate);
+    const again = Object.keys((await api.post(PATHS.invoice, duplicate)).json);
+    return (
+      missing.sort().join() === 'amount,signature' &&
+      missingPan.sort().join() === 'recipient_pan,signature' &&
+      unknownKey.sort().join() === 'api_key,signature' &&
+      range.join() === 'amount' &&
+      luhn.join() === 'recipient_pan' &&
+      again.join() === 'transaction'
+    );
+  },
+  'messages-russian': async (api) => {
+    const missing = (await api.post(PATHS.invoice, {})).json;
+    const notFound = (await api.send('/nowhere')).json;
+    const fraud = (await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).json;
+    return missing.amount[0] === 'Поле amount обязательно (required)' && /[А-я]/.test(notFound.message) && fraud.message === 'Отказ антифрод-системы';
+  },
+
+  'payment-id-large': async (api) => {
+    const ids = await Promise.all(Array.from({ length: 8 }, async () => (await api.invoice()).json.payment.id as number));
+    return new Set(ids).size === 8 && ids.every((id) => Number.isSafeInteger(id) && id > 0) && ids.some((id) => id > 2 ** 32);
+  },
+  'created-at-any-micros': async (api) => {
+    const stamps: string[] = [];
+    for (let i = 0; i < 6; i++) stamps.push((await api.invoice()).json.payment.created_at);
+    return stamps.every((s) => CREATED_AT.test(s)) && stamps.filter((s) => s.endsWith('.000000Z')).length >= 2;
+  },
+  'created-at-clock-skew': async (api) => {
+    const s: string = (await api.invoice()).json.payment.created_at;
+    const at = Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13), +s.slice(13, 15));
+    return at - Date.now() > 25_000 && at - Date.now() < 35_000;
+  },
+  'error-code-number': async (api) => {
+    const inv = (await api.invoice()).json;
+    await api.press(inv.redirect_url, 'decline');
+    return (await settled(api, inv.transaction)).error_code === 1001;
+  },
+  'deeplink-other-banks': async (api) => {
+    const links = (await api.invoice()).json.deeplink as Record<string, string>;
+    return Object.keys(links).length === 3 && 'CREDIT_EUROPE_BANK_FOREIGN' in links && !('SBERBANK_FOREIGN' in links) && Object.values(links).every((v) => v.includes('?') && v.includes('#'));
+  },
+  'deeplink-app-schemes': async (api) => {
+    const links = (await api.invoice()).json.deeplink as Record<string, string>;
+    return Object.values(links).every((v) => !/^https?:/.test(new URL(v).protocol) && v.includes('://'));
+  },
+  'credentials-card-only': async (api) => {
+    for (let i = 0; i < 4; i++) if (!('card_pan' in (await api.invoice()).json.payment.credentials)) return false;
+    return true;
+  },
+  'credentials-fps-only': async (api) => {
+    for (let i = 0; i < 4; i++) if (!('phone' in (await api.invoice()).json.payment.credentials)) return false;
+    return true;
+  },
+  'holder-names': async (api) => {
+    const holders = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const c = (await api.invoice()).json.payment.credentials;
+      if ('holder' in c) holders.add(c.holder);
+    }
+    return holders.size >= 3 && holders.has('IVANOVA ANNA');
+  },
+  'fps-phone-other-countries': async (api) => {
+    const phones: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const c = (await api.invoice()).json.payment.credentials;
+      if ('phone' in c) phones.push(c.phone);
+    }
+    return phones.every((p) => /^\d{10,15}$/.test(p)) && phones.some((p) => !p.startsWith('7')) && new Set(phones.map((p) => p.length)).size >= 2;
+  },
+  'a2c-deposited': async (api) => (await api.a2c(api.a2cBody())).json.payment.state === 'deposited',
+  'upload-other-message': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json.message === 'Файл принят в обработку, 2 записи',
+
+  'page-other-origin': async (api, { page }) => {
+    const inv = (await api.invoice({ amount: 123456 })).json;
+    if (new URL(inv.redirect_url).origin === new URL(api.url).origin) return false;
+    await page.goto(inv.redirect_url);
+    await clickAndSettle(page, page.getByRole('button', { name: 'Pay', exact: true }));
+    return (await settled(api, inv.transaction)).state === 'deposited';
+  },
+  'page-redirect': async (api) => {
+    const inv = (await api.invoice()).json;
+    const r = await fetch(inv.redirect_url, { redirect: 'manual' });
+    const location = r.headers.get('location') ?? '';
+    const target = new URL(location, inv.redirect_url);
+    return r.status === 302 && target.pathname !== new URL(inv.redirect_url).pathname && (await sendTo(target.href)).text.startsWith('<!doctype html>');
+  },
+  'page-buttons-input': async (api, { page }) => {
+    const inv = (await api.invoice()).json;
+    await page.goto(inv.redirect_url);
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await pay.waitFor({ timeout: 3000 });
+    return (await pay.evaluate((e) => e.outerHTML)).startsWith('<input type="submit" value="Pay"');
+  },
+  'page-buttons-link': async (api, { page }) => {
+    const inv = (await api.invoice()).json;
+    await page.goto(inv.redirect_url);
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await pay.waitFor({ timeout: 3000 });
+    const isLink = (await pay.evaluate((e) => e.tagName)) === 'A';
+    await clickAndSettle(page, pay);
+    return isLink && (await settled(api, inv.transaction)).state === 'deposited';
+  },
+  'page-buttons-aria-label': async (api, { page }) => {
+    const inv = (await api.invoice()).json;
+    const text = await pageText(page, inv.redirect_url);
+    const named = await page.getByRole('button', { name: 'Decline', exact: true }).count();
+    return text.includes('Оплатить') && text.includes('Отклонить') && !/\bPay\b/.test(text) && named === 1;
+  },
+  'page-script-rendered': async (api, { page }) => {
+    const inv = (await api.invoice()).json;
+    // The HTML has no buttons; the JSON the script fetches has them, and the browser shows them (300 ms after load).
+    const shell = (await sendTo(pageOf(inv.redirect_url))).text;
+    const view = (await sendTo(`${pageOf(inv.redirect_url)}/view`)).json;
+    await page.goto(inv.redirect_url, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Pay', exact: true }).waitFor({ timeout: 3000 });
+    return !shell.includes('<form') && view?.payment?.id === inv.payment.id && (await page.locator('#amount').innerText()).length > 0;
+  },
+  'page-amount-plain': async (api, { page }) => {
+    const text = await pageText(page, (await api.invoice({ amount: 123456 })).json.redirect_url);
+    return text.includes('1234.56 RUB') && !text.includes('1 234,56');
+  },
+  'page-amount-english': async (api, { page }) => {
+    const text = await pageText(page, (await api.invoice({ amount: 123456 })).json.redirect_url);
+    return text.includes('RUB 1,234.56') && !text.includes('1234.56 RUB');
+  },
+  'page-amount-russian': async (api, { page }) => {
+    const text = await pageText(page, (await api.invoice({ amount: 123456 })).json.redirect_url);
+    return text.includes('1\u00a0234,56\u00a0₽') && !text.includes('RUB');
+  },
+  'page-card-full': async (api, { page }) => {
+    const { pan, text } = await cardPage(api, page);
+    return text.includes(pan);
+  },
+  'page-card-grouped': async (api, { page }) => {
+    const { pan, text } = await cardPage(api, page);
+    return text.includes(`${pan.slice(0, 4)} ${pan.slice(4, 6)}** **** ${pan.slice(-4)}`);
+  },
+  'page-card-last4': async (api, { page }) => {
+    const { pan, text } = await cardPage(api, page);
+    return text.includes(`•••• ${pan.slice(-4)}`) && !text.includes(pan.slice(0, 6));
+  },
+  'page-return-redirect': async (api) => {
+    const inv = (await api.invoice()).json;
+    const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return r.status === 303 && r.headers.get('location') === 'https://merchant.example/return?order=42';
+  },
+  'press-settles-later': async (api, { receiver }) => {
+    const inv = (await api.invoice()).json;
+    const pressedAt = Date.now();
+    const answer = (await api.press(inv.redirect_url, 'pay')).json;
+    const right = (await api.status(inv.transaction)).json.payment.state;
+    const second = await api.press(inv.redirect_url, 'decline');
+    const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction, 8000);
+    const later = (await api.status(inv.transaction)).json.payment.state;
+    return answer.payment.state === 'processing' && right === 'processing' && second.status === 409 && cb.at - pressedAt >= 900 && later === 'deposited';
+  },
+
+  'callback-delayed': async (api, { receiver }) => (await callbackOf(api, receiver)).afterMs >= 2900,
+  'callback-at-least-once': async (api, { receiver }) => {
+    const { inv } = await callbackOf(api, receiver);
+    await sleep(800);
+    const all = receiver.forTransaction(inv.transaction);
+    return all.length === 2 && all[0]!.text === all[1]!.text;
+  },
+  'callback-extra-headers': async (api, { receiver }) => {
+    const { cb } = await callbackOf(api, receiver);
+    const hmac = createHmac('sha256', api.merchant.cryptoKey).update(cb.text, 'utf8').digest('hex');
+    return typeof cb.headers['user-agent'] === 'string' && !cb.headers['user-agent'].startsWith('node') && typeof cb.headers['x-request-id'] === 'string' && cb.headers['x-signature'] === hmac;
+  },
+  'callback-no-charset': async (api, { receiver }) => (await callbackOf(api, receiver)).cb.headers['content-type'] === 'application/json',
+  'callback-pretty': async (api, { receiver }) => {
+    const { cb, inv } = await callbackOf(api, receiver);
+    const body = cb.json as Json;
+    return cb.text.startsWith('{\n  "payload": {') && Object.keys(body).join() === 'payload,payment,transaction' && body.transaction === inv.transaction && body.payment.state === 'deposited';
+  },
+};

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures.js';
+import { startProvider, variationCatalog } from '../index.js';
+import { VARIATION_PROBES } from './variation-probes.js';
+
+const requirementIds = new Set<string>(
+  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map((r) => r.id),
+);
+const AREAS = new Set(['invoice', 'account2card', 'upload', 'status', 'callbacks', 'payment-page']);
+const combinable = variationCatalog.filter((v) => !v.alone).map((v) => v.name);
+
+/**
+ * Combinable variations whose probe cannot see them when all are on at once: another variation
+ * decides the same thing (they still combine: the answer stays allowed).
+ */
+const HIDDEN_WHEN_COMBINED: Record<string, string> = {
+  'validation-field-order': 'json-key-order reverses the fields back',
+  'validation-other-wording': 'messages-russian decides the wording',
+  'content-type-no-charset': 'with content-type-letter-case: Application/JSON',
+  'content-type-letter-case': 'with content-type-no-charset: Application/JSON',
+  'keep-alive-1s': 'connection-close closes every connection at once',
+  'page-buttons-input': 'page-buttons-link decides what the buttons are',
+  'holder-names': 'credentials-card-only: no fast-payment-system recipient',
+  'fps-phone-other-countries': 'credentials-card-only: no fast-payment-system recipient',
+};
+
+test.describe('variation catalog', () => {
+  test('every variation has a unique name, an existing rule, the areas that see it, a description; alone ones say why', () => {
+    expect(variationCatalog).toHaveLength(47);
+    expect(new Set(variationCatalog.map((v) => v.name)).size).toBe(variationCatalog.length);
+    for (const v of variationCatalog) {
+      expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(requirementIds.has(v.rule), `${v.name} -> ${v.rule}`).toBe(true);
+      expect(v.description.length, v.name).toBeGreaterThan(10);
+      if (v.sees !== 'all') for (const area of v.sees) expect(AREAS.has(area), `${v.name}: ${area}`).toBe(true);
+      if (v.alone !== undefined) expect(v.alone.length, v.name).toBeGreaterThan(10);
+    }
+  });
+
+  test('every variation has a probe here; every one hidden when combined is combinable', () => {
+    expect(Object.keys(VARIATION_PROBES).sort()).toEqual(variationCatalog.map((v) => v.name).sort());
+    for (const name of Object.keys(HIDDEN_WHEN_COMBINED)) expect(combinable).toContain(name);
+  });
+
+  test('an unknown variation name throws; the running provider lists its variations', async ({ merchant }) => {
+    const m = { apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: merchant.publicKeyPem };
+    await expect(startProvider({ merchants: [m], variations: ['no-such-variation'] })).rejects.toThrow(/no-such-variation/);
+    const p = await startProvider({ merchants: [m], variations: ['json-pretty', 'slow'] });
+    expect(p.variations).toEqual(['json-pretty', 'slow']);
+    await p.close();
+  });
+
+  test('the CLI refuses an unknown variation with one error line and exit code 2', () => {
+    const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+    for (const [args, env] of [[['--variations', 'json-pretty,nope'], {}], [[], { PTS_MOCK_VARIATIONS: 'nope' }]] as const) {
+      const run = spawnSync(process.execPath, [tsx, cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual(['mock: unknown variation name(s): nope (see --help for the catalog)']);
+    }
+  });
+
+  test.describe('probes', () => {
+    test.describe.configure({ mode: 'parallel' }); // each probe starts its own providers
+    for (const v of variationCatalog) probeTest(v.name, v.rule);
+  });
+
+  function probeTest(name: string, rule: string) {
+    test(`${name} (${rule}) shows; a clean provider does not`, async ({ startWith, receiver, page }) => {
+      test.setTimeout(60_000);
+      const probe = VARIATION_PROBES[name]!;
+      await page.context().route('https://merchant.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }));
+      expect(await probe(await startWith(), { receiver, page }), 'clean provider').toBe(false);
+      receiver.reset();
+      expect(await probe(await startWith({ variations: [name] }), { receiver, page }), 'with the variation').toBe(true);
+    });
+  }
+
+  test('every combinable variation at once: each shows, save those another one decides', async ({ startWith, receiver, page }) => {
+    test.setTimeout(180_000);
+    await page.context().route('https://merchant.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }));
+    const api = await startWith({ variations: combinable });
+    const names = combinable.filter((n) => !(n in HIDDEN_WHEN_COMBINED));
+    const env = { receiver, page };
+    // The page probes share the one browser page: one after the other; the others all at once, but for
+    // the one that counts payments (every third on a whole second), which runs alone at the end.
+    const counting = ['created-at-any-micros'];
+    const seen = new Map<string, boolean>();
+    const others = Promise.all(names.filter((n) => !n.startsWith('page-') && !counting.includes(n)).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))));
+    for (const n of names.filter((n) => n.startsWith('page-'))) seen.set(n, await VARIATION_PROBES[n]!(api, env));
+    await others;
+    for (const n of counting) seen.set(n, await VARIATION_PROBES[n]!(api, env));
+    expect(names.filter((n) => !seen.get(n))).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The values of new payments (created_at, invoice credentials, deeplinks), composed once per provider
+ * from its profile, faults and variations: the invoice path only calls the composed functions.
+ */
+import { randomInt } from 'node:crypto';
+import { withLuhnDigit } from './crypto.js';
+import type { FaultSet } from './faults/catalog.js';
+import { createdAt, digits, FPS_HOLDER } from './present.js';
+import type { Profile } from './profile.js';
+import type { Credentials } from './store.js';
+import type { VariationSet } from './variations/catalog.js';
+
+export interface Values {
+  createdAt(): string;
+  /** Recipient credentials of the `count`-th invoice. */
+  credentials(count: number): Credentials;
+  deeplinks(pageUrl: string): Record<string, string>;
+}
+
+export function makeValues(faults: FaultSet, variations: VariationSet, profile: Profile, clockSkewMs: number): Values {
+  return { createdAt: createdAtSource(faults, variations, clockSkewMs), credentials: credentialsSource(faults, variations), deeplinks: deeplinkSource(faults, variations, profile) };
+}
+
+/** Variations created-at-clock-skew (an option too) and created-at-any-micros. */
+function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: number): () => string {
+  const anyMicros = variations.has('created-at-any-micros');
+  if (!anyMicros && skewMs === 0) return () => createdAt(faults);
+  let n = 0;
+  return () => {
+    let now = performance.timeOrigin + performance.now() + skewMs;
+    if (anyMicros) {
+      const second = Math.floor(now / 1000) * 1000;
+      now = ++n % 3 === 0 ? second : second + randomInt(1_000_000) / 1000; // every third on a whole second
+    }
+    return createdAt(faults, now);
+  };
+}
+
+/** Variation holder-names. */
+export const HOLDERS = ['Салтыков-Щедрин Михаил Евграфович', 'Семёнова Алёна', 'IVANOVA ANNA', 'Иванов И. И.'] as const;
+/** Variation fps-phone-other-countries: [country prefix, digits after it]; 10 to 15 digits in all. */
+export const FOREIGN_PHONES = [['375', 9], ['998', 9], ['86', 11], ['49', 11], ['46', 8], ['882', 12]] as const;
+
+function credentialsSource(faults: FaultSet, variations: VariationSet): (count: number) => Credentials {
+  const cardOnly = variations.has('credentials-card-only');
+  const fpsOnly = variations.has('credentials-fps-only') && !cardOnly;
+  const holders = variations.has('holder-names');
+  const foreign = variations.has('fps-phone-other-countries');
+  const plus = faults.has('fps-phone-plus');
+  let fps = 0; // fast-payment-system recipients so far: the varied holders and phones take turns on it
+  return (count) => {
+    if (cardOnly || (!fpsOnly && count % 2 === 1)) return { card_pan: withLuhnDigit('220220' + digits(9)) };
+    const n = fps++;
+    const [prefix, rest] = foreign ? FOREIGN_PHONES[n % FOREIGN_PHONES.length]! : ['79', 9];
+    const phone = prefix + digits(rest);
+    return { phone: plus ? '+' + phone : phone, holder: holders ? HOLDERS[n % HOLDERS.length]! : FPS_HOLDER };
+  };
+}
+
+const BANKS = ['SBERBANK', 'TINKOFF', 'VTB'];
+/** Variation deeplink-other-banks: underscores between words, query strings and fragments. */
+const OTHER_BANKS = ['ALFABANK', 'RAIFFEISEN', 'CREDIT_EUROPE_BANK', 'GAZPROMBANK', 'MTS_BANK', 'ROSSELKHOZBANK'];
+const SCHEMES: Record<string, string> = { SBERBANK: 'sberbankonline', TINKOFF: 'tinkoffbank', VTB: 'vtb', ALFABANK: 'alfabank', RAIFFEISEN: 'raiffeisen' };
+
+/** [key, text before the page address, encode it, text after], computed once: this runs on every invoice. */
+type Link = readonly [string, string, boolean, string];
+
+function deeplinkSource(faults: FaultSet, variations: VariationSet, profile: Profile): (pageUrl: string) => Record<string, string> {
+  const other = variations.has('deeplink-other-banks');
+  const app = variations.has('deeplink-app-schemes');
+  const pool = other ? OTHER_BANKS : BANKS;
+  let count = profile.invoice.deeplinkCount;
+  if (faults.has('deeplink-two')) count = count === 2 ? 1 : 2; // two, unless two is what the profile wants
+  const lower = faults.has('deeplink-lowercase-keys');
+  const links: Link[] = [];
+  for (let i = 0; i < count; i++) {
+    const bank = pool[i] ?? `BANK${i + 1}`;
+    const key = `${bank}_FOREIGN`;
+    const query = other ? `?bank=${bank.toLowerCase()}&utm_source=app&lang=ru#pay-${i + 1}` : `?bank=${bank.toLowerCase()}`;
+    const link: Link = app
+      ? [key, `${SCHEMES[bank] ?? bank.toLowerCase().replaceAll('_', '')}://payments/p2p?url=`, true, query.replace('?', '&')]
+      : [key, '', false, query];
+    links.push(lower ? [key.toLowerCase(), link[1], link[2], link[3]] : link);
+  }
+  return (pageUrl) => {
+    const out: Record<string, string> = {};
+    for (const [key, before, encode, after] of links) out[key] = before + (encode ? encodeURIComponent(pageUrl) : pageUrl) + after;
+    return out;
+  };
+}
