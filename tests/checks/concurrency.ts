@@ -124,7 +124,7 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const other = await page.context().newPage();
       const timeline = new Timeline();
       try {
-        await Promise.all([openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT'), openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT')]);
+        await Promise.all([openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url), openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url)]);
         const pay = page.getByRole('button', { name: buttonFor(api, 'deposited'), exact: true }).first();
         const decline = other.getByRole('button', { name: buttonFor(api, 'declined'), exact: true }).first();
         await Promise.all([pay.waitFor({ timeout: settleMs(api) }), decline.waitFor({ timeout: settleMs(api) })]);
@@ -172,7 +172,7 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
       requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
       const { body, response } = await createInvoice(api, PRESS_RULE[state]);
-      await openPaymentPage(page, response.redirect_url, PRESS_RULE[state]);
+      await openPaymentPage(page, response.redirect_url, PRESS_RULE[state], body.return_url);
       const button = page.getByRole('button', { name: buttonFor(api, state), exact: true }).first();
       await button.waitFor({ timeout: settleMs(api) });
       const timeline = new Timeline();

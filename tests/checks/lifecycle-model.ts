@@ -142,7 +142,7 @@ class OpenPage implements Command {
   check = (m: Readonly<LifecycleModel>) => invoices(m).length > 0;
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
     const p = nth(invoices(model), this.pick);
-    await openPaymentPage(real.page, p.redirectUrl!, 'PRO-PAGE-CONTENT');
+    await openPaymentPage(real.page, p.redirectUrl!, 'PRO-PAGE-CONTENT', String(p.body.return_url));
     real.log.push(`open page of ${p.created.id}`);
   }
   toString = () => `openPage(${this.pick})`;
@@ -159,7 +159,7 @@ class Press implements Command {
   check = (m: Readonly<LifecycleModel>) => invoices(m as LifecycleModel).some((p) => p.state === 'processing');
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
     const p = nth(invoices(model).filter((x) => x.state === 'processing'), this.pick);
-    await openPaymentPage(real.page, p.redirectUrl!, PRESS_RULE[this.to]);
+    await openPaymentPage(real.page, p.redirectUrl!, PRESS_RULE[this.to], String(p.body.return_url));
     await press(real.api, real.page, buttonFor(real.api, this.to), PRESS_RULE[this.to]);
     real.log.push(`press ${buttonFor(real.api, this.to)} on ${p.created.id}`);
     p.state = this.to;

@@ -54,8 +54,8 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
       const replay = `FC_SEED=${seed} npm run conformance -- --project=payment-page -g "amount in rubles"`;
       for (const amount of values)
         await test.step(`amount ${amount} kopecks`, async () => {
-          const { response } = await createInvoice(api, rule, { amount });
-          await openPaymentPage(page, response.redirect_url, rule);
+          const { body, response } = await createInvoice(api, rule, { amount });
+          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
           const pattern = rublesPattern(amount);
           const credentials = response.payment.credentials;
           // A page may build its content with a script after load: read until it shows both, within the settle time.

@@ -45,6 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       variations: options.variations,
       profile: options.profile ? loadProfile(options.profile) : undefined,
       callbackRetryDelaysMs: [100, 250, 500, 1000],
+      ...options.options,
     });
   const targets = plan?.targets ?? [];
   const providers = await Promise.all([start(), ...targets.map((t) => start(t.provider))]);

@@ -56,18 +56,34 @@ function clip(s: string, n = 600): string {
   return s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s;
 }
 
+/** The merchant origins a browser context answers itself. */
+const answered = new WeakMap<object, Set<string>>();
+
 /**
  * The merchant's return_url answered inside the browser: a page that redirects there after a press
  * lands on a real page although the merchant's host is not reachable from here.
  */
-async function answerReturnUrl(page: Page): Promise<void> {
-  const origin = new URL(INVOICE_DEFAULTS.return_url).origin;
-  await page.context().route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title><p>Back at the merchant.</p>' }));
+async function answerReturnUrl(page: Page, returnUrl: string): Promise<void> {
+  let origin: string;
+  try {
+    origin = new URL(returnUrl).origin;
+  } catch {
+    return; // not a URL: the provider has refused such an invoice already
+  }
+  const context = page.context();
+  const origins = answered.get(context) ?? new Set<string>();
+  answered.set(context, origins);
+  if (origins.has(origin)) return;
+  origins.add(origin);
+  await context.route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title><p>Back at the merchant.</p>' }));
 }
 
-/** Opens redirect_url; the page must load (redirects followed) as HTML with a 2xx status. Returns its visible text. */
-export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId): Promise<string> {
-  await answerReturnUrl(page);
+/**
+ * Opens redirect_url; the page must load (redirects followed) as HTML with a 2xx status. Returns its
+ * visible text. `returnUrl`: the invoice's return_url, answered in the browser if the page goes there.
+ */
+export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId, returnUrl: string = INVOICE_DEFAULTS.return_url): Promise<string> {
+  await answerReturnUrl(page, returnUrl);
   let response;
   try {
     response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: 10_000 });
@@ -146,7 +162,7 @@ export async function invoicePressed(
   invoiceRule: RuleId = rule,
 ): Promise<CreatedInvoice> {
   const created = await createInvoice(api, invoiceRule, overrides);
-  await openPaymentPage(page, created.response.redirect_url, rule);
+  await openPaymentPage(page, created.response.redirect_url, rule, created.body.return_url);
   await press(api, page, button, rule);
   return created;
 }
