@@ -15,9 +15,13 @@ export const DEFAULT_WORKERS = 6;
  * property checks). A matrix run (PTS_PLAN) has many more tests per project, and more workers each.
  */
 const MATRIX = !!process.env.PTS_PLAN;
+const MATRIX_ORDER = ['reporting', 'reliability', 'payment-page', 'callbacks', 'lifecycle', 'selftest', 'provider', 'invoice', 'account2card', 'upload', 'status'];
 const PROJECT_WORKERS: Record<string, number> = MATRIX
-  ? { selftest: 1, provider: 1, reporting: 2, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 2, 'payment-page': 2, lifecycle: 2 }
+  ? { selftest: 1, provider: 1, reporting: 3, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 3, 'payment-page': 3, lifecycle: 2 }
   : { selftest: 2, provider: 2, reporting: 2, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 1, 'payment-page': 1, lifecycle: 1 };
+
+/** Time limit of a test that runs the suite in child processes (reporting, reliability). */
+const CHILD_RUN_TIMEOUT = 300_000;
 
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
@@ -45,6 +49,25 @@ const chromiumLaunch = chromiumFound?.source === 'system'
     }
   : {};
 
+const OWN = [
+  { name: 'selftest', testDir: 'tests/selftest', workers: PROJECT_WORKERS.selftest, metadata: { offline: true } },
+  { name: 'provider', testDir: 'mock/tests', workers: PROJECT_WORKERS.provider },
+  // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child
+  // processes. Their time limit only guards against a hung child: a child run on a loaded 2-core machine can take minutes.
+  { name: 'reporting', testDir: 'tests/reporting', workers: PROJECT_WORKERS.reporting, timeout: CHILD_RUN_TIMEOUT },
+  { name: 'reliability', testDir: 'tests/reliability', workers: PROJECT_WORKERS.reliability, timeout: CHILD_RUN_TIMEOUT },
+];
+
+// Every check stands alone (fresh transactions), so an area's checks spread over its workers: the waits of the
+// page and callback checks overlap the property checks instead of following them.
+const AREAS = CONFORMANCE_PROJECTS.map((area) => ({
+  name: area,
+  testDir: `tests/conformance/${area}`,
+  fullyParallel: true,
+  workers: PROJECT_WORKERS[area],
+  metadata: { conformance: true, browser: BROWSER_PROJECTS.includes(area) },
+}));
+
 export default defineConfig({
   globalSetup: './tests/harness/global-setup.ts',
   // Kept by blob reports, so that merge-reports can tell which provider, profile and seed the shards ran with.
@@ -69,20 +92,6 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunch,
   },
-  projects: [
-    { name: 'selftest', testDir: 'tests/selftest', workers: PROJECT_WORKERS.selftest, metadata: { offline: true } },
-    { name: 'provider', testDir: 'mock/tests', workers: PROJECT_WORKERS.provider },
-    // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child processes.
-    { name: 'reporting', testDir: 'tests/reporting', workers: PROJECT_WORKERS.reporting },
-    { name: 'reliability', testDir: 'tests/reliability', workers: PROJECT_WORKERS.reliability },
-    // Every check stands alone (fresh transactions), so an area's checks spread over all workers: the waits of
-    // the page and callback checks overlap the property checks instead of following them.
-    ...CONFORMANCE_PROJECTS.map((area) => ({
-      name: area,
-      testDir: `tests/conformance/${area}`,
-      fullyParallel: true,
-      workers: PROJECT_WORKERS[area],
-      metadata: { conformance: true, ...(BROWSER_PROJECTS.includes(area) ? { browser: true } : {}) },
-    })),
-  ],
+  // The dispatcher takes projects in this order: in a matrix run the longest (child runs, then the waiting browser areas) start first.
+  projects: MATRIX ? [...OWN, ...AREAS].sort((a, b) => MATRIX_ORDER.indexOf(a.name) - MATRIX_ORDER.indexOf(b.name)) : [...OWN, ...AREAS],
 });

@@ -8,7 +8,7 @@ import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
 import { sameJson } from '../harness/json.js';
-import { buttonFor, createInvoice, openPaymentPage, settledStatus, settleMs, statusOf, type FinalState } from '../harness/payment-page.js';
+import { buttonFor, createInvoice, openPaymentPage, requireButton, settledStatus, settleMs, statusOf, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
 import { requireProfile } from '../harness/rule.js';
@@ -125,9 +125,10 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const timeline = new Timeline();
       try {
         await Promise.all([openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url), openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url)]);
-        const pay = page.getByRole('button', { name: buttonFor(api, 'deposited'), exact: true }).first();
-        const decline = other.getByRole('button', { name: buttonFor(api, 'declined'), exact: true }).first();
-        await Promise.all([pay.waitFor({ timeout: settleMs(api) }), decline.waitFor({ timeout: settleMs(api) })]);
+        const [pay, decline] = await Promise.all([
+          requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
+          requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
+        ]);
         // Both clicks leave together; each tab then settles however its page answers (a refusal included).
         await Promise.all([
           (async () => (timeline.mark('→ Pay'), await pay.click({ timeout: 5_000 }).catch((e: Error) => timeline.mark(`Pay refused: ${e.message.split('\n')[0]}`)), timeline.mark('← Pay clicked')))(),
@@ -173,8 +174,7 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
       requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
       const { body, response } = await createInvoice(api, PRESS_RULE[state]);
       await openPaymentPage(page, response.redirect_url, PRESS_RULE[state], body.return_url);
-      const button = page.getByRole('button', { name: buttonFor(api, state), exact: true }).first();
-      await button.waitFor({ timeout: settleMs(api) });
+      const button = await requireButton(api, page, buttonFor(api, state), PRESS_RULE[state]);
       const timeline = new Timeline();
       timeline.mark(`→ press ${buttonFor(api, state)}`);
       await button.click({ timeout: 5_000 });

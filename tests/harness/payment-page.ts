@@ -2,7 +2,7 @@
 // recipient and two buttons): create an invoice, open its page, press a button, read the payment back
 // through the status method. Everything that can go wrong throws a CheckFailure naming the rule the
 // calling check enforces. Waits are bounded by the profile's paymentPage.settleSeconds.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
@@ -113,8 +113,8 @@ async function findButton(api: ProviderApi, page: Page, name: string) {
   return button;
 }
 
-/** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
-export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
+/** The visible button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
+export async function requireButton(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<Locator> {
   const button = await findButton(api, page, name);
   if (!(await button.isVisible()))
     throw new CheckFailure({
@@ -122,7 +122,12 @@ export async function press(api: ProviderApi, page: Page, name: string, rule: Ru
       expected: `a button with the accessible name "${name}" on the payment page ${page.url()}`,
       received: `no such button; page text: ${clip(await pageText(page))}`,
     });
-  await button.click({ timeout: 5_000 });
+  return button;
+}
+
+/** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
+export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
+  await (await requireButton(api, page, name, rule)).click({ timeout: 5_000 });
   await page.waitForLoadState('load');
 }
 

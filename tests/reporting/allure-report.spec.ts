@@ -21,7 +21,6 @@ const report = () => spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
   const dir = tempReportsDir('pts-allure-');
   profilePath = `${dir}.profile.json`;
   writeFileSync(profilePath, JSON.stringify({ antifraud: { invoiceClientIp: null } }));
@@ -50,7 +49,7 @@ async function shownTotals(page: Page) {
     if ((await item.count()) === 0) return 0; // a status with no tests is not shown
     return Number((await item.getByTestId('metadata-value').innerText()).trim());
   };
-  await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 60_000 });
   return { total: await shown('total'), passed: await shown('passed'), failed: (await shown('failed')) + (await shown('broken')), skipped: await shown('skipped') };
 }
 
@@ -81,7 +80,6 @@ test('the directory report, served over HTTP, shows the totals of summary.json',
 });
 
 test('the single-file report opens from disk with the totals and every check of summary.json', async ({ page }) => {
-  test.setTimeout(60_000); // a 4 MB page on a shared machine
   await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
   expect(await shownTotals(page)).toEqual(expectedTotals());
   // Open every section of the tree (failing ones start open), then read the checks it lists.
@@ -96,10 +94,8 @@ test('a failing check is filed under the rule it failed, lists its other rules a
   const schema = summary.checks.find((c) => c.title === SCHEMA_CHECK)!;
   expect(schema).toMatchObject({ status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' });
   expect(schema.rules[0], 'the check declares another rule first').not.toBe('DOC-PAY-CREATED_AT');
-
-  test.setTimeout(60_000); // a 4 MB page on a shared machine
   await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
-  await expect(page.getByTestId('search-input')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('search-input')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('search-input').fill(SCHEMA_CHECK);
   const leaf = page.getByTestId('tree-leaf-title').filter({ hasText: SCHEMA_CHECK });
   // Filed under the story and feature of the rule it failed, not of the first rule it declares.

@@ -86,7 +86,6 @@ test.describe('baseline verdict', () => {
 });
 
 test.describe('npm run conformance with a baseline', () => {
-  test.describe.configure({ timeout: 180_000 });
   const selection = ['--project=invoice', '-g', 'created_at has the shape|amount min \\('];
   const dirs: string[] = [];
   test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -33,7 +33,6 @@ async function closedPort(): Promise<number> {
 }
 
 test.describe('no browser for the browser checks', () => {
-  test.describe.configure({ timeout: 120_000 });
   let emptyBrowsers: string;
   let noBrowser: Record<string, string>;
 

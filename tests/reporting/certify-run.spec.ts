@@ -22,7 +22,6 @@ async function certify(provider: Embedded, args: string[], extra: Record<string,
 }
 
 test.describe('certify', () => {
-  test.describe.configure({ timeout: 240_000 });
 
   test('a clean provider is CERTIFIED; the folder verifies against its manifest and holds no secret', async () => {
     const provider = await startEmbedded();

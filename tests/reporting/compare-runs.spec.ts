@@ -161,7 +161,6 @@ test.describe('npm run compare', () => {
   });
 
   test('two real runs: a clean and a faulted provider', async () => {
-    test.setTimeout(180_000);
     const dir = tempDir('compare-real');
     const suite = (name: string, faults: string) =>
       run('npx', ['playwright', 'test', '--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`], childEnv({ PTS_REPORTS_DIR: join(dir, name), PTS_FAULTS: faults, FC_NUM_RUNS: '3' }));

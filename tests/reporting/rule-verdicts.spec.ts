@@ -17,7 +17,6 @@ let summary: Summary;
 let trace: Traceability;
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
   run = await runSuite({ projects: ['invoice'], dir: tempReportsDir('pts-verdicts-'), env: { PTS_FAULTS: FAULT } });
   expect(run.code, `the run fails on the fault:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(1);
   summary = readSummary(run.dir);

@@ -17,7 +17,6 @@ const SUBSET = ['--project=invoice', '-g', 'amount'];
 const RULE_SUFFIX = /\s\[(?:(?:DOC|PRO)-[A-Z0-9_-]+\s?)+\]$/;
 
 test('two shards merged hold every test of the unsharded list exactly once', async () => {
-  test.setTimeout(240_000);
   const dir = tempDir('shards');
   const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), publicKeyPem: generateRsaKeyPair().publicKeyPem };
   const provider = await startProvider({ merchants: [merchant] });

@@ -21,7 +21,6 @@ let summary: Summary;
 let profilePath: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   const dir = tempReportsDir();
   // The profile names no anti-fraud trigger, so that check is skipped with a reason.
   profilePath = join(dir, '..', `${dir.split('/').pop()}-profile.json`);

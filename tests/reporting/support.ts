@@ -21,7 +21,7 @@ export function tempReportsDir(prefix = 'pts-reporting-'): string {
  * test output) under `dir`; the environment is the child's own plus `env`.
  */
 export function runSuite(o: { projects: string[]; grep?: string; dir: string; env?: Record<string, string>; workers?: number; boundMs?: number }): Promise<SuiteRun> {
-  return runChildSuite({ projects: o.projects, grep: o.grep, env: o.env ?? {}, dir: o.dir, workers: o.workers ?? 2, boundMs: o.boundMs ?? 120_000, reporter: null });
+  return runChildSuite({ projects: o.projects, grep: o.grep, env: o.env ?? {}, dir: o.dir, workers: o.workers ?? 1, boundMs: o.boundMs ?? 240_000, reporter: null });
 }
 
 export function readSummary(reportsDir: string): Summary {

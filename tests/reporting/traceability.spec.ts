@@ -49,7 +49,6 @@ function listConformance(): { checksByRule: Map<string, string[]>; rulesByCheck:
 }
 
 test('every documented, testable rule has a conformance check', async ({}, testInfo) => {
-  test.setTimeout(60_000);
   const { checksByRule, errors } = listConformance();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
   const uncovered = (kind: 'documented' | 'profile') =>
@@ -65,7 +64,6 @@ test('every documented, testable rule has a conformance check', async ({}, testI
 });
 
 test('every conformance check declares a rule that a fault of the catalog breaks', () => {
-  test.setTimeout(60_000);
   const { rulesByCheck, errors } = listConformance();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
   expect(rulesByCheck.size, 'checks listed').toBeGreaterThan(100);
