@@ -6,7 +6,18 @@ import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
 import { findChromium } from './scripts/gate/browser.js';
 
 /** Workers of a run unless --workers says otherwise. */
-export const DEFAULT_WORKERS = 4;
+export const DEFAULT_WORKERS = 6;
+
+/**
+ * Most workers each project may take. A worker serves one project and costs about 2 s of CPU to start, and
+ * Playwright runs projects one after another unless their limits leave workers free: so every project gets
+ * few, and the projects run side by side (the waits of the page, callback and lifecycle checks overlap the
+ * property checks). A matrix run (PTS_PLAN) has many more tests per project, and more workers each.
+ */
+const MATRIX = !!process.env.PTS_PLAN;
+const PROJECT_WORKERS: Record<string, number> = MATRIX
+  ? { selftest: 1, provider: 1, reporting: 2, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 2, 'payment-page': 2, lifecycle: 2 }
+  : { selftest: 2, provider: 2, reporting: 2, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 1, 'payment-page': 1, lifecycle: 1 };
 
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
@@ -59,17 +70,18 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: 'selftest', testDir: 'tests/selftest', metadata: { offline: true } },
-    { name: 'provider', testDir: 'mock/tests' },
+    { name: 'selftest', testDir: 'tests/selftest', workers: PROJECT_WORKERS.selftest, metadata: { offline: true } },
+    { name: 'provider', testDir: 'mock/tests', workers: PROJECT_WORKERS.provider },
     // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child processes.
-    { name: 'reporting', testDir: 'tests/reporting' },
-    { name: 'reliability', testDir: 'tests/reliability' },
+    { name: 'reporting', testDir: 'tests/reporting', workers: PROJECT_WORKERS.reporting },
+    { name: 'reliability', testDir: 'tests/reliability', workers: PROJECT_WORKERS.reliability },
     // Every check stands alone (fresh transactions), so an area's checks spread over all workers: the waits of
     // the page and callback checks overlap the property checks instead of following them.
     ...CONFORMANCE_PROJECTS.map((area) => ({
       name: area,
       testDir: `tests/conformance/${area}`,
       fullyParallel: true,
+      workers: PROJECT_WORKERS[area],
       metadata: { conformance: true, ...(BROWSER_PROJECTS.includes(area) ? { browser: true } : {}) },
     })),
   ],

@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { startProvider, variationCatalog } from '../index.js';
 import { VARIATION_PROBES } from './variation-probes.js';
+import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map((r) => r.id),
 );
-const AREAS = new Set(['invoice', 'account2card', 'upload', 'status', 'callbacks', 'payment-page']);
+const AREAS = new Set<string>(CONFORMANCE_PROJECTS);
 const combinable = variationCatalog.filter((v) => !v.alone).map((v) => v.name);
 
 /**

@@ -4,40 +4,46 @@
  * conformance check must pass against each of them (the variation matrix, `npm run variants`), since a
  * check that fails a correct provider is a false alarm.
  *
- * Each names the rule whose freedom it uses and the conformance areas whose checks can see it (the
- * variation matrix runs those against it). `alone` marks one that is run only by itself, with why.
+ * Each names the rule whose freedom it uses and the conformance areas whose checks see it first-hand (the
+ * variation matrix runs those against it alone): a variation of the API's answers is seen by the API areas
+ * (the browser areas read those answers through the same client, and meet every combinable variation in
+ * the all-at-once run); a variation of the page by the page's checks; of callbacks by the callbacks'.
+ * `rules` narrows further to the checks of those rules. `alone` marks one that is run only by itself, with why.
  */
 import type { RuleId } from '../../contracts/rule-ids.gen.js';
 
-export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page';
+export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page' | 'lifecycle';
 
 export interface VariationDefinition {
   readonly name: string;
   /** The rule (contracts/requirements.json) whose freedom the variation uses. */
   readonly rule: RuleId;
   readonly description: string;
-  /** The areas whose checks can see the variation; 'all' for every area. */
+  /** The areas whose checks see the variation first-hand; 'all' for every area. */
   readonly sees: readonly Area[] | 'all';
+  /** Only the checks of these rules in those areas see it (a variation of timing, not of content). */
+  readonly rules?: readonly RuleId[];
   /** Why it is not combined with the others in the all-at-once run, when it is not. */
   readonly alone?: string;
 }
 
 const API: readonly Area[] = ['invoice', 'account2card', 'upload', 'status'];
-const PAGE: readonly Area[] = ['payment-page', 'callbacks'];
+const PAGE: readonly Area[] = ['payment-page'];
+const PRESS: readonly Area[] = ['payment-page', 'callbacks'];
 const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbacks'];
 
 const entries = [
   // JSON and transport
-  { name: 'json-key-order', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every JSON answer has its object keys in reverse order (payment before transaction, created_at first).' },
-  { name: 'json-pretty', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every JSON answer is pretty-printed (two-space indent, trailing newline).' },
-  { name: 'json-unicode-escapes', rule: 'DOC-INV-RES-PAYMENT', sees: 'all', description: 'Every non-ASCII character of a JSON answer is written as a \\u escape (Cyrillic holder names, messages).' },
-  { name: 'content-type-no-charset', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'JSON answers are `Content-Type: application/json` without a charset parameter.' },
-  { name: 'content-type-letter-case', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'JSON answers are `Content-Type: Application/JSON; Charset=UTF-8` (media types are case-insensitive).' },
-  { name: 'extra-headers', rule: 'PRO-HTTP-CONTENT-TYPE', sees: 'all', description: 'Every answer carries extra headers: X-Request-Id, Cache-Control: no-store, Strict-Transport-Security, Server, X-Powered-By, Vary.' },
-  { name: 'connection-close', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Every answer carries `Connection: close` and the connection is closed after it.' },
-  { name: 'chunked', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Every answer is sent with `Transfer-Encoding: chunked` in several chunks, no Content-Length.' },
-  { name: 'keep-alive-1s', rule: 'DOC-HTTP-POST', sees: 'all', description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).' },
-  { name: 'slow', rule: 'DOC-HTTP-POST', sees: ['invoice', 'status', 'payment-page', 'callbacks'], alone: 'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)', description: 'Every answer (API and page) is sent 300 ms late.' },
+  { name: 'json-key-order', rule: 'DOC-INV-RES-PAYMENT', sees: API, description: 'Every JSON answer has its object keys in reverse order (payment before transaction, created_at first).' },
+  { name: 'json-pretty', rule: 'DOC-INV-RES-PAYMENT', sees: API, description: 'Every JSON answer is pretty-printed (two-space indent, trailing newline).' },
+  { name: 'json-unicode-escapes', rule: 'DOC-INV-RES-PAYMENT', sees: API, description: 'Every non-ASCII character of a JSON answer is written as a \\u escape (Cyrillic holder names, messages).' },
+  { name: 'content-type-no-charset', rule: 'PRO-HTTP-CONTENT-TYPE', sees: API, description: 'JSON answers are `Content-Type: application/json` without a charset parameter.' },
+  { name: 'content-type-letter-case', rule: 'PRO-HTTP-CONTENT-TYPE', sees: API, description: 'JSON answers are `Content-Type: Application/JSON; Charset=UTF-8` (media types are case-insensitive).' },
+  { name: 'extra-headers', rule: 'PRO-HTTP-CONTENT-TYPE', sees: API, description: 'Every answer carries extra headers: X-Request-Id, Cache-Control: no-store, Strict-Transport-Security, Server, X-Powered-By, Vary.' },
+  { name: 'connection-close', rule: 'DOC-HTTP-POST', sees: API, description: 'Every answer carries `Connection: close` and the connection is closed after it.' },
+  { name: 'chunked', rule: 'DOC-HTTP-POST', sees: API, description: 'Every answer is sent with `Transfer-Encoding: chunked` in several chunks, no Content-Length.' },
+  { name: 'keep-alive-1s', rule: 'DOC-HTTP-POST', sees: API, description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).' },
+  { name: 'slow', rule: 'DOC-HTTP-POST', sees: ['invoice', 'status', 'payment-page'], rules: ['DOC-PAY-CREATED_AT', 'PRO-STATUS-SUCCESS', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'], alone: 'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)', description: 'Every answer (API and page) is sent 300 ms late.' },
   { name: 'rate-limit-429', rule: 'DOC-HTTP-POST', sees: API, alone: 'each 429 is waited out (Retry-After: 1): combined with all checks it would make the run long', description: 'Every 40th API request is answered 429 with `Retry-After: 1` and a {message} body, not processed.' },
 
   // Validation answers
@@ -74,8 +80,8 @@ const entries = [
   { name: 'page-card-full', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The card is shown in full: 2202201234569573.' },
   { name: 'page-card-grouped', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-card variations', description: 'The card is shown grouped and masked: 2202 20** **** 9573.' },
   { name: 'page-card-last4', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], alone: 'excludes the other page-card variations', description: 'Only the last four digits of the card are shown: •••• 9573.' },
-  { name: 'page-return-redirect', rule: 'PRO-PAGE-PAY', sees: PAGE, description: 'After Pay or Decline the page redirects (303) to the return_url.' },
-  { name: 'press-settles-later', rule: 'PRO-PAGE-PAY', sees: PAGE, description: 'A press is taken at once but the payment moves to its final state one second later (its callback then).' },
+  { name: 'page-return-redirect', rule: 'PRO-PAGE-PAY', sees: PRESS, description: 'After Pay or Decline the page redirects (303) to the return_url.' },
+  { name: 'press-settles-later', rule: 'PRO-PAGE-PAY', sees: PRESS, description: 'A press is taken at once but the payment moves to its final state one second later (its callback then).' },
 
   // Callbacks
   { name: 'callback-delayed', rule: 'PRO-CB-DELIVERY', sees: ['callbacks'], description: 'The first delivery of a callback comes 3 seconds after the press (within the profile wait).' },

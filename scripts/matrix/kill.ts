@@ -2,6 +2,7 @@
 // run, which checks failed against each fault and whether a failure names the rule the fault breaks.
 import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
 import type { RuleId } from '../../contracts/index.js';
+import { MATRIX_TIMING_PROFILE } from '../../tests/harness/profile-variants.js';
 import type { TargetPlan } from '../../tests/harness/targets.js';
 import type { TestOutcome } from './playwright-json.js';
 
@@ -54,7 +55,7 @@ export function chooseFaults(names: readonly string[] | undefined): { faults: Fa
 export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: number): TargetPlan[] {
   return [
     { name: CLEAN_TARGET, mode: 'judge', ...(cleanRuns ? { numRuns: cleanRuns } : {}) },
-    ...faults.map((f) => ({ name: faultTarget(f.name), provider: { faults: [f.name] }, rules: [f.rule as RuleId], mode: 'observe' as const, numRuns: FAULT_RUNS })),
+    ...faults.map((f) => ({ name: faultTarget(f.name), provider: { faults: [f.name] }, profile: MATRIX_TIMING_PROFILE, rules: [f.rule as RuleId], mode: 'observe' as const, numRuns: FAULT_RUNS })),
   ];
 }
 

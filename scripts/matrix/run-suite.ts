@@ -2,7 +2,7 @@
 // kill matrix's clean provider and faults, the variation matrix's variations, the profile variants) all in
 // one runner, together with any other projects (npm test adds the self-tests).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,8 @@ export function runPlan(plan: Plan, options: PlanOptions): Promise<PlanRun> {
     child.on('close', (code) => {
       const ms = performance.now() - started;
       try {
+        // The whole JSON report, kept for a closer look at a run (which checks took the time).
+        if (process.env.PTS_KEEP_PLAN_REPORT) copyFileSync(file, process.env.PTS_KEEP_PLAN_REPORT);
         resolve({ ...readOutcomes(file), code, ms });
       } catch (e) {
         resolve({ outcomes: [], errors: [`no report: ${(e as Error).message}; ${stderr.trim()}`], code, ms });

@@ -2,6 +2,7 @@
 // combinable variation at once (all areas), as targets of a plan; every check must pass every time.
 import { variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
 import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
+import { MATRIX_TIMING_PROFILE } from '../../tests/harness/profile-variants.js';
 import type { TargetPlan } from '../../tests/harness/targets.js';
 import type { TestOutcome } from './playwright-json.js';
 
@@ -41,9 +42,11 @@ export function variationTargets(variations: readonly VariationDefinition[]): Ta
       name: `variation ${v.name}`,
       provider: { variations: [v.name] },
       projects: v.sees === 'all' ? [...CONFORMANCE_PROJECTS] : [...v.sees],
+      ...(v.rules ? { rules: [...v.rules] } : {}),
+      profile: MATRIX_TIMING_PROFILE,
       numRuns: VARIATION_RUNS,
     })),
-    { name: COMBINED, provider: { variations: variations.filter((v) => !v.alone).map((v) => v.name) }, numRuns: COMBINED_RUNS },
+    { name: COMBINED, provider: { variations: variations.filter((v) => !v.alone).map((v) => v.name) }, profile: MATRIX_TIMING_PROFILE, numRuns: COMBINED_RUNS },
   ];
 }
 

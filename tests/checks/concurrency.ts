@@ -3,7 +3,7 @@
 // stored). Each failure quotes the interleaving: when every request left and what came back.
 import type { Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
-import { expectSchema, expectStatus, expectValidationBody, responseOf } from '../harness/expect-response.js';
+import { expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
@@ -13,7 +13,7 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
 import { requireProfile } from '../harness/rule.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
-import { shapeRule } from '../harness/variants.js';
+import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { article, type ApiCheck, type BrowserCheck, type PaymentOperation } from './check.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, reportedState } from './callback-deliveries.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
@@ -51,7 +51,7 @@ export function concurrentDuplicatesOneAccepted(op: PaymentOperation): ApiCheck 
           exchange: accepted[1] ?? answers[0],
         });
       for (const refused of answers.filter((x) => !accepted.includes(x)))
-        expectValidationBody(withTimeline(refused, timeline), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', status: api.profile.http.validation, breaks: ['transaction'], shapeRule: shapeRule(op) });
+        expectProfileValidation(api, withTimeline(refused, timeline), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(op) });
     },
   };
 }

@@ -1,8 +1,8 @@
 // Who may pay (Authentication 1: a known api_key) and that a transaction is used once (profile).
 import { randomUUID } from 'node:crypto';
-import { expectStatus, expectValidationBody } from '../harness/expect-response.js';
+import { expectStatus } from '../harness/expect-response.js';
 import { requireProfile } from '../harness/rule.js';
-import { shapeRule } from '../harness/variants.js';
+import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { article, type ApiCheck, type PaymentOperation } from './check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
@@ -19,14 +19,7 @@ export function unknownApiKeyRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       const exchange = await spec.send(api, spec.build(api, { api_key: `unknown-${randomUUID()}` }));
-      expectValidationBody(exchange, {
-        rule: 'DOC-AUTH-API_KEY',
-        keysRule: 'PRO-VAL-UNKNOWN-API_KEY',
-        status: api.profile.http.validation,
-        breaks: ['api_key'],
-        mayAlsoReport: ['signature'],
-        shapeRule: shapeRule(op),
-      });
+      expectProfileValidation(api, exchange, { rule: 'DOC-AUTH-API_KEY', keysRule: 'PRO-VAL-UNKNOWN-API_KEY', breaks: ['api_key'], mayAlsoReport: ['signature'], shapeRule: shapeRule(op) });
     },
   };
 }
@@ -43,12 +36,7 @@ export function duplicateTransactionRejected(op: PaymentOperation): ApiCheck {
       requireProfile(api.profile.validation.duplicateTransactionRejected, 'profile validation.duplicateTransactionRejected is false');
       const body = spec.build(api);
       expectStatus(await spec.send(api, body), spec.successRule, api.profile.http.success, 'the first use of the transaction');
-      expectValidationBody(await spec.send(api, body), {
-        rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
-        status: api.profile.http.validation,
-        breaks: ['transaction'],
-        shapeRule: shapeRule(op),
-      });
+      expectProfileValidation(api, await spec.send(api, body), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(op) });
     },
   };
 }

@@ -10,13 +10,13 @@ import { buildStatusRequest } from '../../generators/builders.js';
 import { missingFieldVariants } from '../../generators/variants/index.js';
 import type { CallbackInbox } from '../harness/callback-receiver.js';
 import { eventually } from '../harness/eventually.js';
-import { expectSchema, expectStatus, expectValidationBody } from '../harness/expect-response.js';
+import { expectSchema, expectStatus } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { buttonFor, openPaymentPage, press, settleMs, tryPressAgain, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { expectVariantRejected, shapeRule } from '../harness/variants.js';
+import { expectProfileValidation, expectVariantRejected, shapeRule } from '../harness/variants.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, reportedState } from './callback-deliveries.js';
 import type { PaymentOperation } from './check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
@@ -92,7 +92,7 @@ class Duplicate implements Command {
     const p = nth(model.payments, this.pick);
     const exchange = await PAYMENT_OPERATIONS[p.operation].send(real.api, p.body);
     real.log.push(`duplicate of ${p.created.id} → HTTP ${exchange.response?.status ?? exchange.transportError}`);
-    expectValidationBody(exchange, { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', status: real.api.profile.http.validation, breaks: ['transaction'], shapeRule: shapeRule(p.operation) });
+    expectProfileValidation(real.api, exchange, { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(p.operation) });
   }
   toString = () => `duplicate(${this.pick})`;
 }

@@ -10,7 +10,8 @@ import { acceptedSignatureVariants, leaveOneOutTamperings, signatureTamperings }
 import { sameJson } from '../harness/json.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
-import { expectMessageBody, expectSchema, expectStatus, expectValidationBody } from '../harness/expect-response.js';
+import { expectMessageBody, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
@@ -21,17 +22,15 @@ import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 const requireStatus = (api: ProviderApi) => requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
 
+/** A status refusal: PRO-STATUS-REQUEST when keyed otherwise, the profile's status rule for the body's shape. */
 function statusValidation(api: ProviderApi, exchange: Exchange, rule: RuleId, breaks: string[], extra: { mayAlsoReport?: string[]; required?: boolean; keysRule?: RuleId } = {}) {
-  const v = api.profile.validation;
-  return expectValidationBody(exchange, {
+  return expectProfileValidation(api, exchange, {
     rule,
     keysRule: extra.keysRule ?? 'PRO-STATUS-REQUEST',
     shapeRule: 'PRO-VAL-STATUS',
-    status: api.profile.http.validation,
     breaks,
     mayAlsoReport: extra.mayAlsoReport,
-    allFields: v.reportsAllFields,
-    required: extra.required ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: 'PRO-VAL-MISSING' } : undefined,
+    required: extra.required ? 'PRO-VAL-MISSING' : undefined,
   });
 }
 

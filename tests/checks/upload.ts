@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
 import { uploadRequest } from '../../generators/arbitraries/index.js';
 import type { Exchange } from '../harness/exchange.js';
-import { expectJsonContentType, expectSchema, expectStatus, expectValidationBody } from '../harness/expect-response.js';
+import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi, UploadParts } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
@@ -19,16 +20,7 @@ import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
  * reported partly PRO-VAL-ALL-FIELDS; no "required" word PRO-VAL-MISSING.
  */
 function expectUploadRefused(api: ProviderApi, exchange: Exchange, e: { rule: RuleId; breaks: string[]; required?: boolean }): void {
-  const v = api.profile.validation;
-  expectValidationBody(exchange, {
-    rule: e.rule,
-    keysRule: 'PRO-UPL-VALIDATION',
-    shapeRule: 'PRO-UPL-VALIDATION',
-    status: api.profile.http.validation,
-    breaks: e.breaks,
-    allFields: v.reportsAllFields,
-    required: e.required ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: 'PRO-VAL-MISSING' } : undefined,
-  });
+  expectProfileValidation(api, exchange, { rule: e.rule, keysRule: 'PRO-UPL-VALIDATION', shapeRule: 'PRO-UPL-VALIDATION', breaks: e.breaks, required: e.required ? 'PRO-VAL-MISSING' : undefined });
 }
 
 /** api_key and file, no signature part: accepted. */

@@ -15,6 +15,12 @@ export interface ProfileVariant {
 
 const file = (name: string) => fileURLToPath(new URL(`../profiles/${name}.json`, import.meta.url));
 
+/**
+ * The timing the matrices judge embedded providers by (tests/profiles/matrix-timing.json): shorter settle and
+ * quiet times than the default profile's, which are meant for real providers. Not a profile variant.
+ */
+export const MATRIX_TIMING_PROFILE = file('matrix-timing');
+
 export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
   { name: 'strict-framework', file: file('strict-framework') },
   // Its clock is an hour off: only a profile that does not compare clocks (createdAtToleranceSeconds 0) accepts it.

@@ -3,7 +3,7 @@ import { test } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import type { InvalidVariant, SignatureTampering, VariantOperation } from '../../generators/variants/index.js';
 import type { Exchange } from './exchange.js';
-import { expectValidationBody } from './expect-response.js';
+import { expectValidationBody, type ValidationExpectation } from './expect-response.js';
 import type { ProviderApi } from './provider-api.js';
 
 export function sendBody(api: ProviderApi, operation: VariantOperation, body: unknown, rawBody?: string): Promise<Exchange> {
@@ -15,35 +15,42 @@ export function shapeRule(operation: VariantOperation | 'upload' | 'status'): Ru
   return operation === 'invoice' ? 'DOC-ERR-VALIDATION-SHAPE' : 'PRO-VAL-STATUS';
 }
 
+/** What a refusal must say, the rest coming from the profile (status, reporting of all fields, separator, "required" wording). */
+export type ProfileValidation = Omit<ValidationExpectation, 'status' | 'allFields' | 'separator' | 'required'> & {
+  /** The rule of the "required" word, when the broken fields' messages must carry it. */
+  required?: RuleId;
+};
+
+/** The answer is the profile's validation refusal: its status, a body keyed by the broken fields as the profile reports them. */
+export function expectProfileValidation(api: ProviderApi, exchange: Exchange, e: ProfileValidation): Record<string, string[]> {
+  const v = api.profile.validation;
+  return expectValidationBody(exchange, {
+    ...e,
+    status: api.profile.http.validation,
+    allFields: v.reportsAllFields,
+    separator: v.nestedSeparator,
+    required: e.required ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: e.required } : undefined,
+  });
+}
+
 /** The variant is refused with a validation body naming exactly the fields it breaks. */
 export async function expectVariantRejected(api: ProviderApi, operation: VariantOperation, variant: InvalidVariant): Promise<void> {
   const exchange = await sendBody(api, operation, variant.body, variant.rawBody);
-  const v = api.profile.validation;
   // An absent field's "required" message is the document's; a null or empty one's is the profile's.
   const requiredRule: RuleId = variant.rule === 'PRO-VAL-MISSING' ? 'PRO-VAL-MISSING' : 'DOC-ERR-VALIDATION-REQUIRED';
-  expectValidationBody(exchange, {
+  expectProfileValidation(api, exchange, {
     rule: variant.rule,
     keysRule: variant.keysRule,
-    status: api.profile.http.validation,
     breaks: variant.breaks,
     mayAlsoReport: variant.mayAlsoReport,
-    allFields: v.reportsAllFields,
-    separator: v.nestedSeparator,
     shapeRule: shapeRule(operation),
-    required: variant.expectRequired ? { pattern: new RegExp(v.requiredPattern, 'i'), rule: requiredRule } : undefined,
+    required: variant.expectRequired ? requiredRule : undefined,
   });
 }
 
 /** A wrong signature is refused keyed `signature` and nothing else (PRO-VAL-SIGNATURE when keyed otherwise). */
 export async function expectTamperingRejected(api: ProviderApi, operation: VariantOperation, t: SignatureTampering): Promise<void> {
-  const exchange = await sendBody(api, operation, t.body);
-  expectValidationBody(exchange, {
-    rule: t.rule,
-    keysRule: 'PRO-VAL-SIGNATURE',
-    status: api.profile.http.validation,
-    breaks: ['signature'],
-    shapeRule: shapeRule(operation),
-  });
+  expectProfileValidation(api, await sendBody(api, operation, t.body), { rule: t.rule, keysRule: 'PRO-VAL-SIGNATURE', breaks: ['signature'], shapeRule: shapeRule(operation) });
 }
 
 /**
