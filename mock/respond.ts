@@ -6,7 +6,7 @@ import type { FaultSet } from './faults/catalog.js';
 import type { Wording } from './messages.js';
 import type { Profile } from './profile.js';
 import type { VariationSet } from './variations/catalog.js';
-import { serializer, type Serializer } from './variations/json.js';
+import { plainJson, serializer, type Serializer } from './variations/json.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -17,6 +17,8 @@ type Headers = Record<string, string>;
 export interface Output {
   readonly jsonType: string;
   readonly serialize: Serializer;
+  /** serialize is JSON.stringify (no JSON variation): answers may be written as JSON text directly. */
+  readonly plainJson: boolean;
   /** false: writeHead + end with a Content-Length and nothing else (the hot path). */
   readonly special: boolean;
   /** Headers every answer carries (variation extra-headers); a new X-Request-Id each. */
@@ -35,7 +37,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
   const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
   const chunked = variations.has('chunked');
   const close = variations.has('connection-close');
-  return { jsonType, serialize: serializer(variations), special: extraHeaders !== null || chunked || close, extraHeaders, chunked, close, codeField: faults.has('message-error-extra-field') };
+  return { jsonType, serialize: serializer(variations), plainJson: plainJson(variations), special: extraHeaders !== null || chunked || close, extraHeaders, chunked, close, codeField: faults.has('message-error-extra-field') };
 }
 
 const EXTRA_HEADERS = (): Headers => ({
@@ -47,16 +49,22 @@ const EXTRA_HEADERS = (): Headers => ({
   vary: 'Accept-Encoding, Origin',
 });
 
-/** Writes one answer as the provider's output says (several chunks under the chunked variation). */
-function write(res: ServerResponse, out: Output, status: number, type: string, text: string, headers: Headers): void {
+/**
+ * Writes one answer as the provider's output says (several chunks under the chunked variation).
+ * `headers`: extra headers, if any (no empty object to spread on the common path). The body goes
+ * out as one Buffer: encoded once here, where a string body is measured (byteLength), then joined
+ * to the header text and encoded again by node.
+ */
+function write(res: ServerResponse, out: Output, status: number, type: string, text: string, headers?: Headers): void {
+  const bytes = Buffer.from(text, 'utf8');
   if (!out.special) {
-    res.writeHead(status, { ...headers, 'content-type': type, 'content-length': String(Buffer.byteLength(text)) });
-    res.end(text);
+    const length = String(bytes.length);
+    res.writeHead(status, headers === undefined ? { 'content-type': type, 'content-length': length } : { ...headers, 'content-type': type, 'content-length': length });
+    res.end(bytes);
     return;
   }
   const h: Headers = { ...out.extraHeaders?.(), ...headers, 'content-type': type };
   if (out.close) h.connection = 'close';
-  const bytes = Buffer.from(text, 'utf8');
   if (!out.chunked) {
     h['content-length'] = String(bytes.length);
     res.writeHead(status, h);
@@ -69,18 +77,23 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
   res.end();
 }
 
-export function sendJson(res: ServerResponse, out: Output, status: number, body: unknown, headers: Headers = {}): void {
+export function sendJson(res: ServerResponse, out: Output, status: number, body: unknown, headers?: Headers): void {
   write(res, out, status, out.jsonType, out.serialize(body), headers);
 }
 
+/** A body already written as JSON text (only where out.plainJson: no JSON variation to apply). */
+export function sendJsonText(res: ServerResponse, out: Output, status: number, text: string, headers?: Headers): void {
+  write(res, out, status, out.jsonType, text, headers);
+}
+
 /** A `{message}` error body (and nothing else). */
-export function sendError(res: ServerResponse, out: Output, err: ErrorResponse, headers: Headers = {}, status = err.status): void {
+export function sendError(res: ServerResponse, out: Output, err: ErrorResponse, headers?: Headers, status = err.status): void {
   const body: Record<string, unknown> = { message: err.message };
   if (out.codeField) body.code = err.status;
   sendJson(res, out, status, body, headers);
 }
 
-export function sendHtml(res: ServerResponse, out: Output, status: number, html: string, headers: Headers = {}): void {
+export function sendHtml(res: ServerResponse, out: Output, status: number, html: string, headers?: Headers): void {
   write(res, out, status, HTML_TYPE, html, headers);
 }
 
@@ -122,7 +135,8 @@ export function makeValidationStyle(faults: FaultSet, variations: VariationSet, 
 
 /** Field name -> messages, in the order found. */
 export class ValidationErrors {
-  private readonly map = new Map<string, string[]>();
+  /** Made on the first error: a valid request (the common case) allocates no Map. */
+  private map: Map<string, string[]> | undefined;
   /** A field had the wrong type (fault wrong-type-400 answers that as a deserialisation error). */
   wrongType = false;
 
@@ -133,9 +147,10 @@ export class ValidationErrors {
   }
 
   add(field: string, message: string): void {
-    const list = this.map.get(field);
+    const map = (this.map ??= new Map());
+    const list = map.get(field);
     if (list) list.push(message);
-    else this.map.set(field, [message]);
+    else map.set(field, [message]);
   }
 
   typeMismatch(field: string, message: string): void {
@@ -144,11 +159,11 @@ export class ValidationErrors {
   }
 
   has(field: string): boolean {
-    return this.map.has(field);
+    return this.map !== undefined && this.map.has(field);
   }
 
   get empty(): boolean {
-    return this.map.size === 0;
+    return this.map === undefined;
   }
 
   /** The wording's "required" message (fault required-message-missing: "... is missing."). */
@@ -159,8 +174,9 @@ export class ValidationErrors {
   /** The documented body: `{field: [messages]}` (the profile, variations and faults reshape it). */
   body(): unknown {
     const s = this.style;
-    if (s.plain) return Object.fromEntries(this.map);
-    let entries = [...this.map.entries()];
+    const map = this.map ?? new Map<string, string[]>();
+    if (s.plain) return Object.fromEntries(map);
+    let entries = [...map.entries()];
     if (s.reverse) entries.reverse();
     if (s.firstOnly) entries = entries.slice(0, 1);
     if (s.separator !== '.') entries = entries.map(([k, v]) => [k.replaceAll('.', s.separator), v]);
@@ -172,7 +188,7 @@ export class ValidationErrors {
 
   /** Every message, for a one-line refusal (fault upload-validation-400). */
   summary(): string {
-    return [...this.map.entries()].map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ');
+    return [...(this.map ?? [])].map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ');
   }
 }
 

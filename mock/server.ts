@@ -61,9 +61,27 @@ function routedPath(path: string, ctx: Ctx): string {
   return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): Promise<void> {
+/** An exception while answering: 500 if nothing was sent yet, else the connection is dropped. */
+function failed(res: ServerResponse, ctx: Ctx, err: unknown): void {
+  if (process.env.PTS_MOCK_DEBUG) console.error(err);
+  if (!res.headersSent) sendError(res, ctx.out, ctx.err.unknown);
+  else res.destroy();
+}
+
+/** What a handler returned: a Promise (upload, a concurrency fault's round trip) is watched for failures. */
+function watch(res: ServerResponse, ctx: Ctx, result: void | Promise<void>): void {
+  if (result !== undefined) result.catch((err: unknown) => failed(res, ctx, err));
+}
+
+/**
+ * Synchronous up to the handler: no Promise and no await per request (the JSON body arrives
+ * through a callback, called from an event listener, so its exceptions are caught there).
+ */
+function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): void | Promise<void> {
   const { faults } = ctx;
-  const path = routedPath((req.url ?? '/').split('?')[0]!, ctx);
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const path = routedPath(query === -1 ? url : url.slice(0, query), ctx);
   const jsonRoute = app.json.get(path);
   const isApi = jsonRoute !== undefined || path === app.upload;
 
@@ -88,17 +106,19 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: A
     req.resume();
     return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
-  const read = await readBody(req, MAX_JSON_BYTES);
-  if (!read.ok) {
-    if (read.reason === 'too-large') sendError(res, ctx.out, ctx.err.payloadTooLarge);
-    return;
-  }
-  const parsed = parseJsonObject(read.bytes);
-  if (!parsed.ok) {
-    if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
-    return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
-  }
-  return jsonRoute(req, res, ctx, parsed.value, read.bytes);
+  readBody(req, MAX_JSON_BYTES, (read) => {
+    try {
+      if (!read.ok) return sendError(res, ctx.out, ctx.err.payloadTooLarge);
+      const parsed = parseJsonObject(read.bytes);
+      if (!parsed.ok) {
+        if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
+        return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
+      }
+      watch(res, ctx, jsonRoute(req, res, ctx, parsed.value, read.bytes));
+    } catch (err) {
+      failed(res, ctx, err);
+    }
+  });
 }
 
 /** Everything decided once per provider from its options. */
@@ -143,11 +163,11 @@ function makeCtx(options: ProviderOptions): Ctx {
 
 function serve(ctx: Ctx, app: App): Server {
   const dispatch = (req: IncomingMessage, res: ServerResponse) => {
-    route(req, res, ctx, app).catch((err: unknown) => {
-      if (process.env.PTS_MOCK_DEBUG) console.error(err);
-      if (!res.headersSent) sendError(res, ctx.out, ctx.err.unknown);
-      else res.destroy();
-    });
+    try {
+      watch(res, ctx, route(req, res, ctx, app));
+    } catch (err) {
+      failed(res, ctx, err);
+    }
   };
   const slow = ctx.variations.has('slow');
   const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;

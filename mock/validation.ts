@@ -158,7 +158,14 @@ export class FieldChecker {
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** http(s):// and then printable ASCII only: no whitespace, no control characters. */
+const PLAIN_HTTP_URL = /^https?:\/\/[\x21-\x7e]*$/i;
+
 export function isAbsoluteHttpUrl(s: string): boolean {
+  // The common case without a URL object per request. With that prefix the WHATWG parser gives
+  // protocol http: or https: and refuses an empty host, so "parses" is the whole check. Only for
+  // ASCII: Node 20's URL.canParse misreads Latin-1 strings ("http://é") once optimised.
+  if (PLAIN_HTTP_URL.test(s)) return URL.canParse(s);
   if (!/^https?:\/\//i.test(s) || /[\s\u0000-\u001f\u007f]/.test(s)) return false;
   try {
     const u = new URL(s);

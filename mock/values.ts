@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { withLuhnDigit } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
-import { createdAt, digits, FPS_HOLDER } from './present.js';
+import { createdAt, digits, FPS_HOLDER, jsonString } from './present.js';
 import type { Profile } from './profile.js';
 import type { Credentials } from './store.js';
 import type { VariationSet } from './variations/catalog.js';
@@ -15,10 +15,12 @@ export interface Values {
   /** Recipient credentials of the `count`-th invoice. */
   credentials(count: number): Credentials;
   deeplinks(pageUrl: string): Record<string, string>;
+  /** JSON.stringify(deeplinks(pageUrl)), written directly (the invoice answer's plain path). */
+  deeplinksJson(pageUrl: string): string;
 }
 
 export function makeValues(faults: FaultSet, variations: VariationSet, profile: Profile, clockSkewMs: number): Values {
-  return { createdAt: createdAtSource(faults, variations, clockSkewMs), credentials: credentialsSource(faults, variations), deeplinks: deeplinkSource(faults, variations, profile) };
+  return { createdAt: createdAtSource(faults, variations, clockSkewMs), credentials: credentialsSource(faults, variations), ...deeplinkSource(faults, variations, profile) };
 }
 
 /** Variations created-at-clock-skew (an option too) and created-at-any-micros. */
@@ -65,7 +67,7 @@ const SCHEMES: Record<string, string> = { SBERBANK: 'sberbankonline', TINKOFF: '
 /** [key, text before the page address, encode it, text after], computed once: this runs on every invoice. */
 type Link = readonly [string, string, boolean, string];
 
-function deeplinkSource(faults: FaultSet, variations: VariationSet, profile: Profile): (pageUrl: string) => Record<string, string> {
+function deeplinkSource(faults: FaultSet, variations: VariationSet, profile: Profile): Pick<Values, 'deeplinks' | 'deeplinksJson'> {
   const other = variations.has('deeplink-other-banks');
   const app = variations.has('deeplink-app-schemes');
   const pool = other ? OTHER_BANKS : BANKS;
@@ -82,9 +84,19 @@ function deeplinkSource(faults: FaultSet, variations: VariationSet, profile: Pro
       : [key, '', false, query];
     links.push(lower ? [key.toLowerCase(), link[1], link[2], link[3]] : link);
   }
-  return (pageUrl) => {
-    const out: Record<string, string> = {};
-    for (const [key, before, encode, after] of links) out[key] = before + (encode ? encodeURIComponent(pageUrl) : pageUrl) + after;
-    return out;
+  const value = (pageUrl: string, link: Link) => link[1] + (link[2] ? encodeURIComponent(pageUrl) : pageUrl) + link[3];
+  /** `{"KEY":` / `,"KEY":` per link, computed once. */
+  const keys = links.map(([key], i) => `${i === 0 ? '{' : ','}${jsonString(key)}:`);
+  return {
+    deeplinks: (pageUrl) => {
+      const out: Record<string, string> = {};
+      for (const link of links) out[link[0]] = value(pageUrl, link);
+      return out;
+    },
+    deeplinksJson: (pageUrl) => {
+      let text = '';
+      for (let i = 0; i < links.length; i++) text += keys[i]! + jsonString(value(pageUrl, links[i]!));
+      return links.length === 0 ? '{}' : text + '}';
+    },
   };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
+import { randomToken } from '../crypto.js';
 import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import { depthExceeds } from '../json-text.js';
 import type { Merchant } from '../merchants.js';
-import { paymentJson } from '../present.js';
-import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
+import { jsonString, paymentJson, paymentJsonText } from '../present.js';
+import { sendError, sendJson, sendJsonText, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
 import { checkSignature, presentString } from './signature.js';
 
@@ -51,7 +52,7 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   if (!errors.empty) return sendValidation(res, ctx, errors);
 
   if (clientIp === ctx.rules.antifraudClientIp) {
-    return sendError(res, ctx.out, ctx.err.antiFraud, {}, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
+    return sendError(res, ctx.out, ctx.err.antiFraud, undefined, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
   }
   // Concurrency faults: the check above and the store below apart by a simulated database round trip.
   if (faults.has('duplicate-check-not-atomic')) {
@@ -77,7 +78,7 @@ function createInvoice(
 ): void {
   const { faults } = ctx;
   ctx.invoiceCount++;
-  const token = randomUUID().replaceAll('-', ''); // 122 random bits, from node's pooled UUID entropy
+  const token = randomToken(); // 32 hex digits, 128 random bits from a pooled buffer
   const redirectUrl = ctx.pageUrl + token;
   const payment = ctx.store.add(
     {
@@ -97,8 +98,15 @@ function createInvoice(
     },
     id,
   );
-  sendJson(res, ctx.out, faults.has('invoice-status-201') ? 201 : ctx.profile.http.success, {
-    transaction: faults.has('transaction-not-echoed') ? randomUUID() : transaction,
+  const status = faults.has('invoice-status-201') ? 201 : ctx.profile.http.success;
+  const echoed = faults.has('transaction-not-echoed') ? randomUUID() : transaction;
+  if (ctx.out.plainJson) {
+    // The bytes JSON.stringify gives for the object below, written directly.
+    const text = `{"transaction":${jsonString(echoed)},"redirect_url":${jsonString(redirectUrl)},"payment":${paymentJsonText(payment, faults)},"deeplink":${ctx.values.deeplinksJson(redirectUrl)}}`;
+    return sendJsonText(res, ctx.out, status, text);
+  }
+  sendJson(res, ctx.out, status, {
+    transaction: echoed,
     redirect_url: redirectUrl,
     payment: paymentJson(payment, faults),
     deeplink: ctx.values.deeplinks(redirectUrl),

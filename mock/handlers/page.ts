@@ -27,7 +27,7 @@ const settling = new WeakSet<Payment>();
 
 type Outcome = readonly ['deposited' | 'declined', string | number | null, string | null];
 
-function fail(req: IncomingMessage, res: ServerResponse, ctx: Ctx, err: ErrorResponse, headers: Record<string, string> = {}): void {
+function fail(req: IncomingMessage, res: ServerResponse, ctx: Ctx, err: ErrorResponse, headers?: Record<string, string>): void {
   if (wantsHtml(req)) sendHtml(res, ctx.out, err.status, layout(err.message, `<h1>${esc(err.message)}</h1>`), headers);
   else sendError(res, ctx.out, err, headers);
 }

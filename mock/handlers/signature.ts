@@ -17,8 +17,8 @@ export function checkSignature(
 ): void {
   const { faults } = ctx;
   const caseSensitive = ctx.rules.signatureCaseSensitive;
-  const ok = [parts, ...alsoAccept].some((p) => digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults, caseSensitive));
-  if (ok) return;
+  if (digestMatches(sha256Hex(parts.join('') + merchant.cryptoKey), signature, faults, caseSensitive)) return;
+  for (const p of alsoAccept) if (digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults, caseSensitive)) return;
   errors.add(
     'signature',
     faults.has('leaks-crypto-key') ? `Invalid signature: expected the sha256 of "${parts.join('')}${merchant.cryptoKey}".` : errors.text.invalidSignature,

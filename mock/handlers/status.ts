@@ -19,7 +19,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
 
   const found = ctx.store.find(merchant!, transaction!);
   if (!found) {
-    return sendError(res, ctx.out, ctx.err.paymentNotFound, {}, faults.has('status-unknown-200') ? 200 : ctx.err.paymentNotFound.status);
+    return sendError(res, ctx.out, ctx.err.paymentNotFound, undefined, faults.has('status-unknown-200') ? 200 : ctx.err.paymentNotFound.status);
   }
   const payment = faults.has('status-lags') ? asReplicaHasIt(found) : found;
   const json = paymentJson(payment, faults);

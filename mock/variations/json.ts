@@ -21,11 +21,15 @@ export function escapeNonAscii(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** No JSON variation: answers are JSON.stringify's text (and may be written directly as that text). */
+export const plainJson = (variations: VariationSet): boolean =>
+  !variations.has('json-key-order') && !variations.has('json-pretty') && !variations.has('json-unicode-escapes');
+
 export function serializer(variations: VariationSet): Serializer {
+  if (plainJson(variations)) return (body) => JSON.stringify(body);
   const order = variations.has('json-key-order');
   const pretty = variations.has('json-pretty');
   const escape = variations.has('json-unicode-escapes');
-  if (!order && !pretty && !escape) return (body) => JSON.stringify(body);
   return (body) => {
     const text = pretty ? `${JSON.stringify(order ? reverseKeys(body) : body, null, 2)}\n` : JSON.stringify(order ? reverseKeys(body) : body);
     return escape ? escapeNonAscii(text) : text;
