@@ -15,10 +15,34 @@ export const DEFAULT_WORKERS = 6;
  * property checks). A matrix run (PTS_PLAN) has many more tests per project, and more workers each.
  */
 const MATRIX = !!process.env.PTS_PLAN;
-const MATRIX_ORDER = ['reporting', 'reliability', 'payment-page', 'callbacks', 'lifecycle', 'selftest', 'provider', 'invoice', 'account2card', 'upload', 'status'];
+const MATRIX_ORDER = [
+  'reporting',
+  'reliability',
+  'payment-page',
+  'callbacks',
+  'lifecycle',
+  'selftest',
+  'provider',
+  'invoice',
+  'account2card',
+  'upload',
+  'status',
+];
 const PROJECT_WORKERS: Record<string, number> = MATRIX
   ? { selftest: 1, provider: 1, reporting: 3, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 3, 'payment-page': 3, lifecycle: 2 }
-  : { selftest: 2, provider: 2, reporting: 2, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 1, 'payment-page': 1, lifecycle: 1 };
+  : {
+      selftest: 2,
+      provider: 2,
+      reporting: 2,
+      reliability: 2,
+      invoice: 2,
+      account2card: 2,
+      upload: 1,
+      status: 1,
+      callbacks: 1,
+      'payment-page': 1,
+      lifecycle: 1,
+    };
 
 /** Time limit of a test that runs the suite in child processes (reporting, reliability). */
 const CHILD_RUN_TIMEOUT = 300_000;
@@ -34,20 +58,21 @@ const BROWSER_PROJECTS: readonly string[] = ['payment-page', 'callbacks', 'lifec
 
 // Debian's Chromium where present (Playwright cannot download its own here); Playwright's otherwise.
 // The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser).
-const chromiumLaunch = chromiumFound?.source === 'system'
-  ? {
-      executablePath: chromiumFound.path,
-      args: [
-        ...(isRoot ? ['--no-sandbox'] : []),
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }
-  : {};
+const chromiumLaunch =
+  chromiumFound?.source === 'system'
+    ? {
+        executablePath: chromiumFound.path,
+        args: [
+          ...(isRoot ? ['--no-sandbox'] : []),
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      }
+    : {};
 
 const OWN = [
   { name: 'selftest', testDir: 'tests/selftest', workers: PROJECT_WORKERS.selftest, metadata: { offline: true } },

@@ -10,8 +10,7 @@ import { isCreatedAt } from './created-at.js';
 import { readAllSchemas, SCHEMA_NAMES, schemaId, type JsonObject, type SchemaName } from './schema-files.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** One validation failure, as data. */
 export interface Diagnostic {

@@ -28,7 +28,10 @@ const DELETE = Symbol('delete');
 /** A deep copy of `base` with the value at JSON Pointer `pointer` replaced (or deleted). */
 export function withValue(base: unknown, pointer: string, value: unknown): unknown {
   const copy = structuredClone(base) as Record<string, unknown>;
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = parts.pop()!;
   let node: Record<string, unknown> = copy;
   for (const p of parts) node = node[p] as Record<string, unknown>;
@@ -49,8 +52,7 @@ const upl = validExamples['upload-request'][0];
 const profile = validExamples.profile[0];
 
 const cases: Counterexample[] = [];
-const add = (schema: SchemaName, name: string, data: unknown, ...expect: ExpectedDiagnostic[]) =>
-  cases.push({ schema, name, data, expect });
+const add = (schema: SchemaName, name: string, data: unknown, ...expect: ExpectedDiagnostic[]) => cases.push({ schema, name, data, expect });
 
 // ---- Every required key, for every closed document shape (one case per key). ----
 const REQUIRED: Array<[SchemaName, unknown, string, string[]]> = [
@@ -77,10 +79,20 @@ for (const [schema, base, at, keys] of REQUIRED) {
   }
 }
 // Credentials: required within each shape (the other branch fails on additionalProperties).
-add('credentials', 'fps credentials without holder', { phone: '79001234567' },
-  { path: '', keyword: 'required', params: { missingProperty: 'holder' } }, { path: '', keyword: 'oneOf' });
-add('credentials', 'fps credentials without phone', { holder: 'Ivan' },
-  { path: '', keyword: 'required', params: { missingProperty: 'phone' } }, { path: '', keyword: 'oneOf' });
+add(
+  'credentials',
+  'fps credentials without holder',
+  { phone: '79001234567' },
+  { path: '', keyword: 'required', params: { missingProperty: 'holder' } },
+  { path: '', keyword: 'oneOf' },
+);
+add(
+  'credentials',
+  'fps credentials without phone',
+  { holder: 'Ivan' },
+  { path: '', keyword: 'required', params: { missingProperty: 'phone' } },
+  { path: '', keyword: 'oneOf' },
+);
 
 // ---- Every closed object rejects an unknown field. ----
 const CLOSED: Array<[SchemaName, unknown, string]> = [
@@ -113,72 +125,120 @@ add('invoice-response', 'state pending', withValue(res, '/payment/state', 'pendi
 add('invoice-response', 'state as a number', withValue(res, '/payment/state', 1), { path: '/payment/state', keyword: 'type' });
 add('invoice-response', 'id as a string', withValue(res, '/payment/id', '1001'), { path: '/payment/id', keyword: 'type', params: { type: 'integer' } });
 add('invoice-response', 'id as a fraction', withValue(res, '/payment/id', 1.5), { path: '/payment/id', keyword: 'type', params: { type: 'integer' } });
-add('invoice-response', 'error_code an empty string', withValue(res, '/payment/error_code', ''),
-  { path: '/payment/error_code', keyword: 'minLength' }, { path: '/payment/error_code', keyword: 'oneOf' });
-add('invoice-response', 'error_code a boolean', withValue(res, '/payment/error_code', false),
+add(
+  'invoice-response',
+  'error_code an empty string',
+  withValue(res, '/payment/error_code', ''),
+  { path: '/payment/error_code', keyword: 'minLength' },
+  { path: '/payment/error_code', keyword: 'oneOf' },
+);
+add(
+  'invoice-response',
+  'error_code a boolean',
+  withValue(res, '/payment/error_code', false),
   { path: '/payment/error_code', keyword: 'type', params: { type: 'null' } },
   { path: '/payment/error_code', keyword: 'type', params: { type: 'string' } },
   { path: '/payment/error_code', keyword: 'type', params: { type: 'integer' } },
-  { path: '/payment/error_code', keyword: 'oneOf' });
-add('invoice-response', 'error_code a fraction', withValue(res, '/payment/error_code', 1.5),
-  { path: '/payment/error_code', keyword: 'type', params: { type: 'integer' } });
-add('invoice-response', 'error_description a number', withValue(res, '/payment/error_description', 5),
-  { path: '/payment/error_description', keyword: 'type' });
-add('invoice-response', 'created_at in ISO form', withValue(res, '/payment/created_at', '2024-02-29T23:59:59.123456Z'),
-  { path: '/payment/created_at', keyword: 'pattern' }, { path: '/payment/created_at', keyword: 'format', params: { format: 'pts-created-at' } });
-add('invoice-response', 'created_at on 30 February', withValue(res, '/payment/created_at', '20230230T120000.000000Z'),
-  { path: '/payment/created_at', keyword: 'format', params: { format: 'pts-created-at' } });
-add('invoice-response', 'created_at as a number', withValue(res, '/payment/created_at', 20240101),
-  { path: '/payment/created_at', keyword: 'type' });
+  { path: '/payment/error_code', keyword: 'oneOf' },
+);
+add('invoice-response', 'error_code a fraction', withValue(res, '/payment/error_code', 1.5), {
+  path: '/payment/error_code',
+  keyword: 'type',
+  params: { type: 'integer' },
+});
+add('invoice-response', 'error_description a number', withValue(res, '/payment/error_description', 5), { path: '/payment/error_description', keyword: 'type' });
+add(
+  'invoice-response',
+  'created_at in ISO form',
+  withValue(res, '/payment/created_at', '2024-02-29T23:59:59.123456Z'),
+  { path: '/payment/created_at', keyword: 'pattern' },
+  { path: '/payment/created_at', keyword: 'format', params: { format: 'pts-created-at' } },
+);
+add('invoice-response', 'created_at on 30 February', withValue(res, '/payment/created_at', '20230230T120000.000000Z'), {
+  path: '/payment/created_at',
+  keyword: 'format',
+  params: { format: 'pts-created-at' },
+});
+add('invoice-response', 'created_at as a number', withValue(res, '/payment/created_at', 20240101), { path: '/payment/created_at', keyword: 'type' });
 
 // ---- credentials ----
-add('invoice-response', 'a phone with a plus sign', withValue(res, '/payment/credentials', { phone: '+79001234567', holder: 'Ivan' }),
-  { path: '/payment/credentials/phone', keyword: 'pattern' }, { path: '/payment/credentials', keyword: 'oneOf' });
+add(
+  'invoice-response',
+  'a phone with a plus sign',
+  withValue(res, '/payment/credentials', { phone: '+79001234567', holder: 'Ivan' }),
+  { path: '/payment/credentials/phone', keyword: 'pattern' },
+  { path: '/payment/credentials', keyword: 'oneOf' },
+);
 add('credentials', 'a phone of 9 digits', { phone: '790012345', holder: 'Ivan' }, { path: '/phone', keyword: 'pattern' });
 add('credentials', 'a phone of 16 digits', { phone: '7900123456789012', holder: 'Ivan' }, { path: '/phone', keyword: 'pattern' });
 add('credentials', 'a phone as a number', { phone: 79001234567, holder: 'Ivan' }, { path: '/phone', keyword: 'type' });
 add('credentials', 'holder as a number', { phone: '79001234567', holder: 7 }, { path: '/holder', keyword: 'type' });
 add('credentials', 'card_pan as a number', { card_pan: 4111111111111111 }, { path: '/card_pan', keyword: 'type' });
-add('invoice-response', 'both credential shapes in one object',
+add(
+  'invoice-response',
+  'both credential shapes in one object',
   withValue(res, '/payment/credentials', { card_pan: '4111111111111111', phone: '79001234567', holder: 'Ivan' }),
   { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'phone' } },
   { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'card_pan' } },
-  { path: '/payment/credentials', keyword: 'oneOf' });
-add('invoice-response', 'neither credential shape', withValue(res, '/payment/credentials', {}),
+  { path: '/payment/credentials', keyword: 'oneOf' },
+);
+add(
+  'invoice-response',
+  'neither credential shape',
+  withValue(res, '/payment/credentials', {}),
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'card_pan' } },
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'phone' } },
-  { path: '/payment/credentials', keyword: 'oneOf' });
+  { path: '/payment/credentials', keyword: 'oneOf' },
+);
 add('credentials', 'credentials as an array', [], { path: '', keyword: 'type', params: { type: 'object' } }, { path: '', keyword: 'oneOf' });
 
 // ---- deeplink ----
-add('invoice-response', 'a lower-case deeplink key', withValue(res, '/deeplink/sber_FOREIGN', 'https://sber.example/'),
-  { path: '/deeplink', keyword: 'propertyNames', params: { propertyName: 'sber_FOREIGN' } });
-add('invoice-response', 'a deeplink key without _FOREIGN', withValue(res, '/deeplink/SBER', 'https://sber.example/'),
-  { path: '/deeplink', keyword: 'propertyNames', params: { propertyName: 'SBER' } });
-add('invoice-response', 'a non-URL deeplink value', withValue(res, '/deeplink/SBER_FOREIGN', 'not a url'),
-  { path: '/deeplink/SBER_FOREIGN', keyword: 'format', params: { format: 'uri' } });
-add('invoice-response', 'a deeplink value that is a number', withValue(res, '/deeplink/SBER_FOREIGN', 1),
-  { path: '/deeplink/SBER_FOREIGN', keyword: 'type' });
+add('invoice-response', 'a lower-case deeplink key', withValue(res, '/deeplink/sber_FOREIGN', 'https://sber.example/'), {
+  path: '/deeplink',
+  keyword: 'propertyNames',
+  params: { propertyName: 'sber_FOREIGN' },
+});
+add('invoice-response', 'a deeplink key without _FOREIGN', withValue(res, '/deeplink/SBER', 'https://sber.example/'), {
+  path: '/deeplink',
+  keyword: 'propertyNames',
+  params: { propertyName: 'SBER' },
+});
+add('invoice-response', 'a non-URL deeplink value', withValue(res, '/deeplink/SBER_FOREIGN', 'not a url'), {
+  path: '/deeplink/SBER_FOREIGN',
+  keyword: 'format',
+  params: { format: 'uri' },
+});
+add('invoice-response', 'a deeplink value that is a number', withValue(res, '/deeplink/SBER_FOREIGN', 1), { path: '/deeplink/SBER_FOREIGN', keyword: 'type' });
 add('invoice-response', 'an empty deeplink map', withValue(res, '/deeplink', {}), { path: '/deeplink', keyword: 'minProperties' });
 add('deeplink', 'a deeplink map that is an array', ['https://a.example/'], { path: '', keyword: 'type' });
 
 // ---- invoice response top level ----
 add('invoice-response', 'transaction not a UUID', withValue(res, '/transaction', 'not-a-uuid'), { path: '/transaction', keyword: 'pattern' });
-add('invoice-response', 'redirect_url not a URL', withValue(res, '/redirect_url', 'pay here'),
-  { path: '/redirect_url', keyword: 'format', params: { format: 'uri' } });
+add('invoice-response', 'redirect_url not a URL', withValue(res, '/redirect_url', 'pay here'), {
+  path: '/redirect_url',
+  keyword: 'format',
+  params: { format: 'uri' },
+});
 add('invoice-response', 'redirect_url a number', withValue(res, '/redirect_url', 5), { path: '/redirect_url', keyword: 'type' });
 
 // ---- error bodies ----
-add('message-error', 'an extra field in a message error', { message: 'Unknown error', code: 500 },
-  { path: '', keyword: 'additionalProperties', params: { additionalProperty: 'code' } });
+add(
+  'message-error',
+  'an extra field in a message error',
+  { message: 'Unknown error', code: 500 },
+  { path: '', keyword: 'additionalProperties', params: { additionalProperty: 'code' } },
+);
 add('message-error', 'an empty message', { message: '' }, { path: '/message', keyword: 'minLength' });
 add('message-error', 'a message that is not a string', { message: 1 }, { path: '/message', keyword: 'type' });
 add('message-error', 'a message error that is an array', [], { path: '', keyword: 'type' });
-add('validation-error', 'a validation value that is a string', { api_key: 'required' },
-  { path: '/api_key', keyword: 'type', params: { type: 'array' } });
+add('validation-error', 'a validation value that is a string', { api_key: 'required' }, { path: '/api_key', keyword: 'type', params: { type: 'array' } });
 add('validation-error', 'a validation value that is an empty array', { api_key: [] }, { path: '/api_key', keyword: 'minItems' });
-add('validation-error', 'a validation value that is an array of numbers', { api_key: [1] },
-  { path: '/api_key/0', keyword: 'type', params: { type: 'string' } });
+add(
+  'validation-error',
+  'a validation value that is an array of numbers',
+  { api_key: [1] },
+  { path: '/api_key/0', keyword: 'type', params: { type: 'string' } },
+);
 add('validation-error', 'an empty validation body', {}, { path: '', keyword: 'minProperties' });
 add('validation-error', 'an empty field name', { '': ['required'] }, { path: '', keyword: 'propertyNames', params: { propertyName: '' } });
 add('validation-error', 'a validation body that is an array', [['required']], { path: '', keyword: 'type' });
@@ -186,27 +246,51 @@ add('upload-response', 'an empty upload message', { message: '' }, { path: '/mes
 add('upload-response', 'an upload message that is a number', { message: 1 }, { path: '/message', keyword: 'type' });
 
 // ---- invoice request ----
-for (const [amount, keyword] of [[9999, 'minimum'], [40000001, 'maximum'], [10000.5, 'type'], ['10000', 'type']] as const) {
+for (const [amount, keyword] of [
+  [9999, 'minimum'],
+  [40000001, 'maximum'],
+  [10000.5, 'type'],
+  ['10000', 'type'],
+] as const) {
   add('invoice-request', `invoice amount ${JSON.stringify(amount)}`, withValue(inv, '/amount', amount), { path: '/amount', keyword });
 }
-add('invoice-request', 'transaction not a UUID', withValue(inv, '/transaction', '3f2b8c1e9d4a4c7b8e2f1a2b3c4d5e6f'), { path: '/transaction', keyword: 'pattern' });
-add('invoice-request', 'transaction with a urn prefix', withValue(inv, '/transaction', `urn:uuid:${inv.transaction}`), { path: '/transaction', keyword: 'pattern' });
+add('invoice-request', 'transaction not a UUID', withValue(inv, '/transaction', '3f2b8c1e9d4a4c7b8e2f1a2b3c4d5e6f'), {
+  path: '/transaction',
+  keyword: 'pattern',
+});
+add('invoice-request', 'transaction with a urn prefix', withValue(inv, '/transaction', `urn:uuid:${inv.transaction}`), {
+  path: '/transaction',
+  keyword: 'pattern',
+});
 add('invoice-request', 'transaction as a number', withValue(inv, '/transaction', 5), { path: '/transaction', keyword: 'type' });
 add('invoice-request', 'a signature of 63 characters', withValue(inv, '/signature', inv.signature.slice(1)), { path: '/signature', keyword: 'pattern' });
-add('invoice-request', 'a signature with a non-hex character', withValue(inv, '/signature', 'g' + inv.signature.slice(1)), { path: '/signature', keyword: 'pattern' });
+add('invoice-request', 'a signature with a non-hex character', withValue(inv, '/signature', 'g' + inv.signature.slice(1)), {
+  path: '/signature',
+  keyword: 'pattern',
+});
 add('invoice-request', 'a signature as a number', withValue(inv, '/signature', 1), { path: '/signature', keyword: 'type' });
 add('invoice-request', 'api_key as a number', withValue(inv, '/api_key', 1), { path: '/api_key', keyword: 'type' });
 add('invoice-request', 'description as a number', withValue(inv, '/description', 1), { path: '/description', keyword: 'type' });
-add('invoice-request', 'return_url not a URL', withValue(inv, '/return_url', 'merchant.example/return'),
-  { path: '/return_url', keyword: 'format', params: { format: 'uri' } });
+add('invoice-request', 'return_url not a URL', withValue(inv, '/return_url', 'merchant.example/return'), {
+  path: '/return_url',
+  keyword: 'format',
+  params: { format: 'uri' },
+});
 add('invoice-request', 'return_url a number', withValue(inv, '/return_url', 1), { path: '/return_url', keyword: 'type' });
-add('invoice-request', 'a payload that is an array', withValue(inv, '/payload', ['user-7', '198.51.100.7']),
-  { path: '/payload', keyword: 'type', params: { type: 'object' } });
+add('invoice-request', 'a payload that is an array', withValue(inv, '/payload', ['user-7', '198.51.100.7']), {
+  path: '/payload',
+  keyword: 'type',
+  params: { type: 'object' },
+});
 add('invoice-request', 'payload.client_id as a number', withValue(inv, '/payload/client_id', 7), { path: '/payload/client_id', keyword: 'type' });
 add('invoice-request', 'payload.client_ip as a number', withValue(inv, '/payload/client_ip', 7), { path: '/payload/client_ip', keyword: 'type' });
 
 // ---- account to card request ----
-for (const [amount, keyword] of [[99999, 'minimum'], [1500001, 'maximum'], [100000.5, 'type']] as const) {
+for (const [amount, keyword] of [
+  [99999, 'minimum'],
+  [1500001, 'maximum'],
+  [100000.5, 'type'],
+] as const) {
   add('account2card-request', `account to card amount ${amount}`, withValue(a2c, '/amount', amount), { path: '/amount', keyword });
 }
 add('account2card-request', 'transaction not a UUID', withValue(a2c, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
@@ -218,13 +302,23 @@ add('upload-request', 'api_key as a number', withValue(upl, '/api_key', 1), { pa
 add('upload-request', 'file as a number', withValue(upl, '/file', 1), { path: '/file', keyword: 'type' });
 
 // ---- profile response shapes ----
-add('account2card-response', 'fast-payment credentials in an account to card response',
+add(
+  'account2card-response',
+  'fast-payment credentials in an account to card response',
   withValue(a2cRes, '/payment/credentials', { phone: '79001234567', holder: 'Ivan' }),
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'card_pan' } },
-  { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'phone' } });
-add('account2card-response', 'a payment without its documented fields', withValue(a2cRes, '/payment', { credentials: { card_pan: '4111' } }),
-  { path: '/payment', keyword: 'required', params: { missingProperty: 'id' } });
-add('account2card-response', 'a payment that is an array', withValue(a2cRes, '/payment', []), { path: '/payment', keyword: 'type', params: { type: 'object' } });
+  { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'phone' } },
+);
+add('account2card-response', 'a payment without its documented fields', withValue(a2cRes, '/payment', { credentials: { card_pan: '4111' } }), {
+  path: '/payment',
+  keyword: 'required',
+  params: { missingProperty: 'id' },
+});
+add('account2card-response', 'a payment that is an array', withValue(a2cRes, '/payment', []), {
+  path: '/payment',
+  keyword: 'type',
+  params: { type: 'object' },
+});
 add('account2card-response', 'transaction not a UUID', withValue(a2cRes, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
 add('status-request', 'transaction not a UUID', withValue(stReq, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
 add('status-request', 'a signature of 63 characters', withValue(stReq, '/signature', stReq.signature.slice(1)), { path: '/signature', keyword: 'pattern' });
@@ -251,20 +345,36 @@ for (const [at, value] of leaves(profile)) {
 }
 const PROFILE_SECTIONS = Object.keys(profile).filter((k) => !k.startsWith('$'));
 for (const schema of ['profile', 'profile-override'] as const) {
-  add(schema, 'an unknown top-level key', withValue(profile, '/colour', 'blue'),
-    { path: '', keyword: 'additionalProperties', params: { additionalProperty: 'colour' } });
+  add(schema, 'an unknown top-level key', withValue(profile, '/colour', 'blue'), {
+    path: '',
+    keyword: 'additionalProperties',
+    params: { additionalProperty: 'colour' },
+  });
   for (const section of PROFILE_SECTIONS) {
-    add(schema, `an unknown key in /${section}`, withValue(profile, `/${section}/colour`, 'blue'),
-      { path: `/${section}`, keyword: 'additionalProperties', params: { additionalProperty: 'colour' } });
-    add(schema, `/${section} that is not an object`, withValue(profile, `/${section}`, 1),
-      { path: `/${section}`, keyword: 'type', params: { type: 'object' } });
+    add(schema, `an unknown key in /${section}`, withValue(profile, `/${section}/colour`, 'blue'), {
+      path: `/${section}`,
+      keyword: 'additionalProperties',
+      params: { additionalProperty: 'colour' },
+    });
+    add(schema, `/${section} that is not an object`, withValue(profile, `/${section}`, 1), {
+      path: `/${section}`,
+      keyword: 'type',
+      params: { type: 'object' },
+    });
   }
   for (const code of Object.keys(profile.http).filter((k) => k !== 'jsonContentType')) {
     add(schema, `status code /http/${code} = 99`, withValue(profile, `/http/${code}`, 99), { path: `/http/${code}`, keyword: 'minimum' });
     add(schema, `status code /http/${code} = 600`, withValue(profile, `/http/${code}`, 600), { path: `/http/${code}`, keyword: 'maximum' });
   }
-  for (const at of ['/invoice/deeplinkCount', '/invoice/createdAtToleranceSeconds', '/upload/maxFileBytes', '/callbacks/minDeliveries',
-    ...Object.keys(profile.http).filter((k) => k !== 'jsonContentType').map((k) => `/http/${k}`)]) {
+  for (const at of [
+    '/invoice/deeplinkCount',
+    '/invoice/createdAtToleranceSeconds',
+    '/upload/maxFileBytes',
+    '/callbacks/minDeliveries',
+    ...Object.keys(profile.http)
+      .filter((k) => k !== 'jsonContentType')
+      .map((k) => `/http/${k}`),
+  ]) {
     add(schema, `${at} as a fraction`, withValue(profile, at, 200.5), { path: at, keyword: 'type', params: { type: 'integer' } });
   }
   for (const p of Object.keys(profile.paths)) {
@@ -274,7 +384,10 @@ for (const schema of ['profile', 'profile-override'] as const) {
   add(schema, 'an empty requiredPattern', withValue(profile, '/validation/requiredPattern', ''), { path: '/validation/requiredPattern', keyword: 'minLength' });
   add(schema, 'initialState pending', withValue(profile, '/invoice/initialState', 'pending'), { path: '/invoice/initialState', keyword: 'enum' });
   add(schema, 'deeplinkCount 0', withValue(profile, '/invoice/deeplinkCount', 0), { path: '/invoice/deeplinkCount', keyword: 'minimum' });
-  add(schema, 'a negative createdAtToleranceSeconds', withValue(profile, '/invoice/createdAtToleranceSeconds', -1), { path: '/invoice/createdAtToleranceSeconds', keyword: 'minimum' });
+  add(schema, 'a negative createdAtToleranceSeconds', withValue(profile, '/invoice/createdAtToleranceSeconds', -1), {
+    path: '/invoice/createdAtToleranceSeconds',
+    keyword: 'minimum',
+  });
   add(schema, 'an empty invoiceClientIp', withValue(profile, '/antifraud/invoiceClientIp', ''), { path: '/antifraud/invoiceClientIp', keyword: 'minLength' });
   add(schema, 'xSignEncoding base32', withValue(profile, '/account2card/xSignEncoding', 'base32'), { path: '/account2card/xSignEncoding', keyword: 'enum' });
   add(schema, 'upload encoding application/json', withValue(profile, '/upload/encoding', 'application/json'), { path: '/upload/encoding', keyword: 'enum' });
@@ -294,8 +407,11 @@ const profileRequired: Array<[string, string[]]> = [['', PROFILE_SECTIONS]];
 for (const section of PROFILE_SECTIONS) profileRequired.push([`/${section}`, Object.keys((profile as unknown as Record<string, object>)[section])]);
 for (const [at, keys] of profileRequired) {
   for (const key of keys) {
-    add('profile', `a complete profile without ${at}/${key}`, without(profile, `${at}/${key}`),
-      { path: at, keyword: 'required', params: { missingProperty: key } });
+    add('profile', `a complete profile without ${at}/${key}`, without(profile, `${at}/${key}`), {
+      path: at,
+      keyword: 'required',
+      params: { missingProperty: key },
+    });
   }
 }
 
@@ -311,10 +427,7 @@ export function missingDiagnostics(
     (e) =>
       !actual.some(
         (a) =>
-          a.path === e.path &&
-          a.keyword === e.keyword &&
-          Object.entries(e.params ?? {}).every(([k, v]) => JSON.stringify(a.params[k]) === JSON.stringify(v)),
+          a.path === e.path && a.keyword === e.keyword && Object.entries(e.params ?? {}).every(([k, v]) => JSON.stringify(a.params[k]) === JSON.stringify(v)),
       ),
   );
 }
-

@@ -68,10 +68,7 @@ const account2cardRequest = {
 /** At least one valid document per schema name; the first is the base of the counter-examples. */
 export const validExamples: { [N in SchemaName]: ReadonlyArray<SchemaTypeMap[N]> } = {
   common: [{}, { anything: true }],
-  'invoice-request': [
-    invoiceRequest,
-    { ...invoiceRequest, amount: 40000000, payload: { client_id: 'u', client_ip: '2001:db8::1' } },
-  ],
+  'invoice-request': [invoiceRequest, { ...invoiceRequest, amount: 40000000, payload: { client_id: 'u', client_ip: '2001:db8::1' } }],
   'invoice-response': [invoiceResponse, { ...invoiceResponse, payment: fpsPayment, deeplink: { A_FOREIGN: 'https://a.example/' } }],
   payment: [
     cardPayment,
@@ -278,7 +275,7 @@ export const openapiExamples: {
         '403': body('message-error', { antiFraud: message('Refused by anti-fraud (documented message)', 'Anti-fraud refusal') }),
         '422': body('validation-error', {
           documentedFields: {
-            summary: 'The fields of the document\'s sample, each invalid',
+            summary: "The fields of the document's sample, each invalid",
             value: {
               api_key: ['The api_key field is required.'],
               transaction: ['The transaction must be a valid UUID.'],
@@ -359,11 +356,19 @@ export const openapiExamples: {
         cardInvoice: {
           summary: 'The status of the card invoice',
           // sha256(api_key + transaction + crypto_key)
-          value: { api_key: EXAMPLE_MERCHANT.apiKey, transaction: TX_INVOICE_CARD, signature: 'c839b77fa2856e86b178dca6bd650a8abff2e473569b9576a2951ae040efce2a' },
+          value: {
+            api_key: EXAMPLE_MERCHANT.apiKey,
+            transaction: TX_INVOICE_CARD,
+            signature: 'c839b77fa2856e86b178dca6bd650a8abff2e473569b9576a2951ae040efce2a',
+          },
         },
         fastPaymentSystemInvoice: {
           summary: 'The status of the fast payment system invoice',
-          value: { api_key: EXAMPLE_MERCHANT.apiKey, transaction: TX_INVOICE_FPS, signature: 'a58918a6f16b591f96bf65d94af6cf94f707b3f8165d45b4753966f330e6478d' },
+          value: {
+            api_key: EXAMPLE_MERCHANT.apiKey,
+            transaction: TX_INVOICE_FPS,
+            signature: 'a58918a6f16b591f96bf65d94af6cf94f707b3f8165d45b4753966f330e6478d',
+          },
         },
       }),
       responses: {

@@ -66,10 +66,7 @@ export function bodySites(doc: JsonObject): BodySite[] {
 
 const asExampleObjects = (examples: Readonly<Record<string, NamedExample<unknown>>>) =>
   Object.fromEntries(
-    Object.entries(examples).map(([name, e]) => [
-      name,
-      { summary: e.summary, ...(e.description ? { description: e.description } : {}), value: e.value },
-    ]),
+    Object.entries(examples).map(([name, e]) => [name, { summary: e.summary, ...(e.description ? { description: e.description } : {}), value: e.value }]),
   );
 
 /**

@@ -43,9 +43,7 @@ export type SchemaName = keyof typeof SCHEMA_FILES;
 export const SCHEMA_NAMES = Object.keys(SCHEMA_FILES) as SchemaName[];
 
 /** Names whose schema follows defaults.md rather than the interface document. */
-export const PROFILE_SCHEMA_NAMES: readonly SchemaName[] = SCHEMA_NAMES.filter((n) =>
-  SCHEMA_FILES[n].startsWith('profile/'),
-);
+export const PROFILE_SCHEMA_NAMES: readonly SchemaName[] = SCHEMA_NAMES.filter((n) => SCHEMA_FILES[n].startsWith('profile/'));
 
 export type JsonObject = { [key: string]: unknown };
 

@@ -54,10 +54,7 @@ export function buildInvoiceRequest(creds: MerchantCredentials, overrides: Invoi
 }
 
 /** A correctly signed account-to-card request body; fields in the documented order. */
-export function buildAccount2CardRequest(
-  creds: MerchantCredentials,
-  overrides: Account2CardOverrides = {},
-): Account2CardRequest {
+export function buildAccount2CardRequest(creds: MerchantCredentials, overrides: Account2CardOverrides = {}): Account2CardRequest {
   const body: Account2CardRequest = {
     api_key: creds.apiKey,
     transaction: randomUUID(),
@@ -73,11 +70,7 @@ export function buildAccount2CardRequest(
 }
 
 /** A correctly signed (profile) status request body for a transaction. */
-export function buildStatusRequest(
-  creds: MerchantCredentials,
-  transaction: string,
-  overrides: StatusOverrides = {},
-): StatusRequest {
+export function buildStatusRequest(creds: MerchantCredentials, transaction: string, overrides: StatusOverrides = {}): StatusRequest {
   const body: StatusRequest = { api_key: creds.apiKey, transaction, signature: '', ...overrides };
   if (!('signature' in overrides)) body.signature = statusDigest(body, creds.cryptoKey);
   return body;

@@ -98,10 +98,7 @@ export function shrinkTimeLimit(timeLimitMs: number): fc.Plugin<unknown> {
  * runs from `FC_NUM_RUNS` or `defaults.numRuns`, shrinking bounded in time, verbose
  * failure reports (the failing run's values and the shrink steps).
  */
-export function propertyParameters<T = unknown>(
-  defaults: PropertyDefaults,
-  env: NodeJS.ProcessEnv = process.env,
-): fc.Parameters<T> {
+export function propertyParameters<T = unknown>(defaults: PropertyDefaults, env: NodeJS.ProcessEnv = process.env): fc.Parameters<T> {
   if (!Number.isInteger(defaults.numRuns) || defaults.numRuns < 1) {
     throw new Error(`propertyParameters: defaults.numRuns must be an integer >= 1, got ${defaults.numRuns}`);
   }

@@ -70,9 +70,7 @@ export function invoiceDigest(fields: InvoiceDigestFields, cryptoKey: string): s
 
 /** Account-to-card signature: sha256(api_key + transaction + amount + recipient_pan + crypto_key). */
 export function account2cardDigest(fields: Account2CardDigestFields, cryptoKey: string): string {
-  return sha256Hex(
-    digestInput([fields.api_key, fields.transaction, fields.amount, fields.recipient_pan, cryptoKey]),
-  );
+  return sha256Hex(digestInput([fields.api_key, fields.transaction, fields.amount, fields.recipient_pan, cryptoKey]));
 }
 
 /** Status signature (default profile): sha256(api_key + transaction + crypto_key). */

@@ -77,9 +77,7 @@ export class CallbackDispatcher {
     const payload = p.payload ?? {};
     if (this.faults.has('callback-drops-payload')) return { client_id: payload.client_id, client_ip: payload.client_ip };
     if (this.faults.has('callback-stringifies-numbers')) {
-      return Object.fromEntries(
-        Object.entries(payload).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]),
-      );
+      return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]));
     }
     return payload;
   }

@@ -74,11 +74,17 @@ const portText = opt('port', 'PTS_MOCK_PORT') ?? '0';
 const port = Number(portText);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port: ${portText}`);
 
-const faults = (opt('faults', 'PTS_MOCK_FAULTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const faults = (opt('faults', 'PTS_MOCK_FAULTS') ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = faults.filter((f) => !faultCatalog.some((d) => d.name === f));
 if (unknown.length > 0) fail(`unknown fault name(s): ${unknown.join(', ')} (see --help for the catalog)`);
 
-const variations = (opt('variations', 'PTS_MOCK_VARIATIONS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const variations = (opt('variations', 'PTS_MOCK_VARIATIONS') ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknownVariations = variations.filter((v) => !variationCatalog.some((d) => d.name === v));
 if (unknownVariations.length > 0) fail(`unknown variation name(s): ${unknownVariations.join(', ')} (see --help for the catalog)`);
 

@@ -8,8 +8,7 @@ import { maskPan, rubles, rublesPlain } from './present.js';
 import type { Payment } from './store.js';
 import { isAbsoluteHttpUrl } from './validation.js';
 
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function layout(title: string, main: string, script = ''): string {
   return `<!doctype html>
@@ -103,8 +102,11 @@ export function paymentPage(ctx: Ctx, p: Payment): string {
 export function resultPage(p: Payment, status: string): string {
   const back = p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '';
   const error = p.errorCode !== null ? `<p>Error: <span id="error-code">${esc(String(p.errorCode))}</span> ${esc(p.errorDescription ?? '')}</p>` : '';
-  return layout(`Payment ${p.state}`, `<h1>Payment ${esc(p.state)}</h1>
+  return layout(
+    `Payment ${p.state}`,
+    `<h1>Payment ${esc(p.state)}</h1>
 <p>${esc(status)}</p>
 <p>State: <strong id="state">${esc(p.state)}</strong></p>
-${error}${back}`);
+${error}${back}`,
+  );
 }

@@ -14,7 +14,17 @@ export const DEFAULT_PROFILE: Profile = deepFreeze({
     upload: '/api/v1/psa/upload-transports',
     status: '/api/v1/payments/status',
   },
-  http: { jsonContentType: true, methodNotAllowed: 405, success: 200, validation: 422, malformed: 400, unauthorized: 401, antifraud: 403, notFound: 404, serverError: 500 },
+  http: {
+    jsonContentType: true,
+    methodNotAllowed: 405,
+    success: 200,
+    validation: 422,
+    malformed: 400,
+    unauthorized: 401,
+    antifraud: 403,
+    notFound: 404,
+    serverError: 500,
+  },
   validation: {
     reportsAllFields: true,
     nestedSeparator: '.',
@@ -47,7 +57,8 @@ export function checkProfile(p: Profile): Profile {
     throw new Error(`startProvider: profile ${what}`);
   };
   for (const [k, v] of Object.entries(p.paths)) if (typeof v !== 'string' || !v.startsWith('/')) fail(`paths.${k} must start with "/"`);
-  for (const [k, v] of Object.entries(p.http)) if (k !== 'jsonContentType' && !(Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599)) fail(`http.${k} must be a status code`);
+  for (const [k, v] of Object.entries(p.http))
+    if (k !== 'jsonContentType' && !(Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599)) fail(`http.${k} must be a status code`);
   if (!Number.isInteger(p.invoice.deeplinkCount) || p.invoice.deeplinkCount < 1) fail('invoice.deeplinkCount must be a positive integer');
   if (!Number.isInteger(p.upload.maxFileBytes) || p.upload.maxFileBytes < 1) fail('upload.maxFileBytes must be a positive integer');
   if (!Number.isInteger(p.callbacks.minDeliveries)) fail('callbacks.minDeliveries must be an integer');

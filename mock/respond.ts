@@ -32,12 +32,22 @@ export interface Output {
 export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile): Output {
   let jsonType = JSON_TYPE;
   if (faults.has('content-type-text-plain') || !profile.http.jsonContentType) jsonType = 'text/plain; charset=utf-8';
-  else if (variations.has('content-type-letter-case')) jsonType = variations.has('content-type-no-charset') ? 'Application/JSON' : 'Application/JSON; Charset=UTF-8';
+  else if (variations.has('content-type-letter-case'))
+    jsonType = variations.has('content-type-no-charset') ? 'Application/JSON' : 'Application/JSON; Charset=UTF-8';
   else if (variations.has('content-type-no-charset')) jsonType = 'application/json';
   const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
   const chunked = variations.has('chunked');
   const close = variations.has('connection-close');
-  return { jsonType, serialize: serializer(variations), plainJson: plainJson(variations), special: extraHeaders !== null || chunked || close, extraHeaders, chunked, close, codeField: faults.has('message-error-extra-field') };
+  return {
+    jsonType,
+    serialize: serializer(variations),
+    plainJson: plainJson(variations),
+    special: extraHeaders !== null || chunked || close,
+    extraHeaders,
+    chunked,
+    close,
+    codeField: faults.has('message-error-extra-field'),
+  };
 }
 
 const EXTRA_HEADERS = (): Headers => ({
@@ -59,7 +69,10 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
   const bytes = Buffer.from(text, 'utf8');
   if (!out.special) {
     const length = String(bytes.length);
-    res.writeHead(status, headers === undefined ? { 'content-type': type, 'content-length': length } : { ...headers, 'content-type': type, 'content-length': length });
+    res.writeHead(
+      status,
+      headers === undefined ? { 'content-type': type, 'content-length': length } : { ...headers, 'content-type': type, 'content-length': length },
+    );
     res.end(bytes);
     return;
   }

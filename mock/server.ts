@@ -126,7 +126,10 @@ function makeCtx(options: ProviderOptions): Ctx {
   const faults = new FaultSet(options.faults ?? []);
   const variations = new VariationSet(options.variations ?? []);
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
-  const text = wording(variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english', profile.validation.requiredPattern);
+  const text = wording(
+    variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english',
+    profile.validation.requiredPattern,
+  );
   const v = profile.validation;
   const skew = (options.clockSkewMs ?? 0) + (variations.has('created-at-clock-skew') ? CLOCK_SKEW_MS : 0);
   return {
@@ -171,7 +174,10 @@ function serve(ctx: Ctx, app: App): Server {
   };
   const slow = ctx.variations.has('slow');
   const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
-  const server = createServer({ keepAliveTimeout, requestTimeout: 60_000 }, slow ? (req, res) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch);
+  const server = createServer(
+    { keepAliveTimeout, requestTimeout: 60_000 },
+    slow ? (req, res) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch,
+  );
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();

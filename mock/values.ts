@@ -20,7 +20,11 @@ export interface Values {
 }
 
 export function makeValues(faults: FaultSet, variations: VariationSet, profile: Profile, clockSkewMs: number): Values {
-  return { createdAt: createdAtSource(faults, variations, clockSkewMs), credentials: credentialsSource(faults, variations), ...deeplinkSource(faults, variations, profile) };
+  return {
+    createdAt: createdAtSource(faults, variations, clockSkewMs),
+    credentials: credentialsSource(faults, variations),
+    ...deeplinkSource(faults, variations, profile),
+  };
 }
 
 /** Variations created-at-clock-skew (an option too) and created-at-any-micros. */
@@ -41,7 +45,14 @@ function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: num
 /** Variation holder-names. */
 export const HOLDERS = ['Салтыков-Щедрин Михаил Евграфович', 'Семёнова Алёна', 'IVANOVA ANNA', 'Иванов И. И.'] as const;
 /** Variation fps-phone-other-countries: [country prefix, digits after it]; 10 to 15 digits in all. */
-export const FOREIGN_PHONES = [['375', 9], ['998', 9], ['86', 11], ['49', 11], ['46', 8], ['882', 12]] as const;
+export const FOREIGN_PHONES = [
+  ['375', 9],
+  ['998', 9],
+  ['86', 11],
+  ['49', 11],
+  ['46', 8],
+  ['882', 12],
+] as const;
 
 function credentialsSource(faults: FaultSet, variations: VariationSet): (count: number) => Credentials {
   const cardOnly = variations.has('credentials-card-only');

@@ -52,7 +52,12 @@ export interface RefiledResult {
  * run did not prove in its description. A failure that names no rule keeps its filing and says its rules
  * are not proven. Returns the rule it failed (null: none named; undefined: it did not fail).
  */
-export function fileCheck(result: RefiledResult, declared: readonly string[], failureLine: string | undefined, project: string | undefined): string | null | undefined {
+export function fileCheck(
+  result: RefiledResult,
+  declared: readonly string[],
+  failureLine: string | undefined,
+  project: string | undefined,
+): string | null | undefined {
   const failed = failureLine === undefined ? undefined : failedRuleOf(failureLine);
   const ids = [...new Set([...(failed ? [failed] : []), ...declared])].filter(isRequirementId);
   const links = [...new Map(ids.map((id) => requirementOf(id)).map((req) => [req.section, sectionAllureLink(req)])).values()];
@@ -69,7 +74,10 @@ export function fileCheck(result: RefiledResult, declared: readonly string[], fa
     ];
   }
   const unproven = declared.filter((id) => id !== failed && isRequirementId(id)).map((id) => `- ${id} ${requirementOf(id).title}`);
-  const why = failed === null ? 'The check failed without naming a rule (an error of the suite or its setup).' : `The check failed on ${failed} ${requirementOf(failed).title}.`;
+  const why =
+    failed === null
+      ? 'The check failed without naming a rule (an error of the suite or its setup).'
+      : `The check failed on ${failed} ${requirementOf(failed).title}.`;
   result.description = [why, ...(unproven.length ? ['', 'Not proven in this run (the check stopped before it got to them):', '', ...unproven] : [])].join('\n');
   return failed;
 }
@@ -92,7 +100,10 @@ export default class SuiteAllureReporter extends AllureReporter {
     super({
       ...options,
       resultsDir,
-      links: { ...options.links, tms: { urlTemplate: `${SPEC_FROM_SUBFOLDER}%s`, nameTemplate: (link: string) => sectionLinkName(sectionOfLink(link) ?? link), ...options.links?.tms } },
+      links: {
+        ...options.links,
+        tms: { urlTemplate: `${SPEC_FROM_SUBFOLDER}%s`, nameTemplate: (link: string) => sectionLinkName(sectionOfLink(link) ?? link), ...options.links?.tms },
+      },
     });
     this.resultsDir = resultsDir;
   }
@@ -119,12 +130,17 @@ export default class SuiteAllureReporter extends AllureReporter {
     if (declared.length > 0) {
       const internals = this as unknown as AllureInternals;
       if (!(internals.allureResultsUuids instanceof Map) || typeof internals.allureRuntime?.updateTest !== 'function')
-        throw new Error('allure-playwright changed: cannot link a check to its rules\' sections (see reporting/allure-reporter.ts)');
+        throw new Error("allure-playwright changed: cannot link a check to its rules' sections (see reporting/allure-reporter.ts)");
       const uuid = internals.allureResultsUuids.get(test.id);
       if (uuid === undefined) return super.onTestEnd(test, result); // a test allure-playwright did not start (test plan): it says so
       const failed = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
       const message = (result.errors[0]?.message ?? result.error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-      const firstLine = failed ? (message.split('\n').find((l) => l.trim() !== '')?.trim() ?? '') : undefined;
+      const firstLine = failed
+        ? (message
+            .split('\n')
+            .find((l) => l.trim() !== '')
+            ?.trim() ?? '')
+        : undefined;
       internals.allureRuntime!.updateTest(uuid, (r) => void fileCheck(r, declared, firstLine, test.parent.project()?.name));
     }
     await super.onTestEnd(test, result);

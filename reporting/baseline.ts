@@ -58,7 +58,8 @@ export function validateBaseline(raw: unknown, file = 'baseline'): BaselineEntry
     const unknown = Object.keys(o).filter((k) => !ENTRY_KEYS.has(k));
     if (unknown.length) problems.push(`${at}: unknown key(s) ${unknown.join(', ')}`);
     for (const k of ENTRY_KEYS) if (typeof o[k] !== 'string' || (o[k] as string).trim() === '') problems.push(`${at}.${k} must be a non-empty string`);
-    if (typeof o.rule === 'string' && o.rule.trim() !== '' && !isRequirementId(o.rule)) problems.push(`${at}.rule ${o.rule} is not a requirement ID (contracts/requirements.json)`);
+    if (typeof o.rule === 'string' && o.rule.trim() !== '' && !isRequirementId(o.rule))
+      problems.push(`${at}.rule ${o.rule} is not a requirement ID (contracts/requirements.json)`);
     const key = `${String(o.rule)}\u0000${String(o.check)}`;
     if (seen.has(key)) problems.push(`${at} repeats rule ${String(o.rule)} with check "${String(o.check)}"`);
     seen.add(key);
@@ -119,7 +120,8 @@ function describeEntry(e: BaselineEntry): string {
 /** Console lines for the gate's output. */
 export function baselineLines(v: BaselineVerdict, file: string): string[] {
   const out = [`baseline ${file}: ${v.accepted.length} accepted failure(s), ${v.newFailures.length} NEW failure(s)`];
-  for (const c of v.newFailures) out.push(`  NEW failure: ${c.id} [${failedRuleOfCheck(c) ?? `no rule named; declares ${c.rules.join(' ')}`}]${c.failure ? ` — ${c.failure}` : ''}`);
+  for (const c of v.newFailures)
+    out.push(`  NEW failure: ${c.id} [${failedRuleOfCheck(c) ?? `no rule named; declares ${c.rules.join(' ')}`}]${c.failure ? ` — ${c.failure}` : ''}`);
   for (const { entry } of v.removable) out.push(`  can be removed (its checks pass now): ${describeEntry(entry)}`);
   for (const entry of v.unmatched) out.push(`  matched no check in this run: ${describeEntry(entry)}`);
   return out;
@@ -155,7 +157,7 @@ export function renderBaselineMarkdown(v: BaselineVerdict, file: string): string
   lines.push('', `## Entries that matched no check in this run (${v.unmatched.length})`, '');
   if (v.unmatched.length === 0) lines.push('None.');
   else {
-    lines.push('A check renamed, a rule ID that changed, or a check outside this run\'s selection.', '', '| rule | check | reason |', '|---|---|---|');
+    lines.push("A check renamed, a rule ID that changed, or a check outside this run's selection.", '', '| rule | check | reason |', '|---|---|---|');
     for (const e of v.unmatched) lines.push(`| ${cell(e.rule)} | ${cell(e.check)} | ${cell(e.reason)} |`);
   }
   return lines.join('\n') + '\n';

@@ -69,8 +69,28 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
   const after = checksById(newS);
   const oldShapes = allShapes(oldS);
   const newShapes = allShapes(newS);
-  const info = (s: Summary, path: string): RunInfo => ({ path, startedAt: s.startedAt, baseUrl: s.baseUrl, embedded: s.embedded, suiteVersion: s.suiteVersion, profileDigest: s.profileDigest ?? undefined, ...(s.verdictsRecomputed ? { verdictsRecomputed: true } : {}), totals: s.totals });
-  const c: Comparison = { old: info(oldS, oldPath), new: info(newS, newPath), newFailures: [], fixed: [], stillFailing: [], added: [], removed: [], statusChanges: [], ruleChanges: [], shapeChanges: [] };
+  const info = (s: Summary, path: string): RunInfo => ({
+    path,
+    startedAt: s.startedAt,
+    baseUrl: s.baseUrl,
+    embedded: s.embedded,
+    suiteVersion: s.suiteVersion,
+    profileDigest: s.profileDigest ?? undefined,
+    ...(s.verdictsRecomputed ? { verdictsRecomputed: true } : {}),
+    totals: s.totals,
+  });
+  const c: Comparison = {
+    old: info(oldS, oldPath),
+    new: info(newS, newPath),
+    newFailures: [],
+    fixed: [],
+    stillFailing: [],
+    added: [],
+    removed: [],
+    statusChanges: [],
+    ruleChanges: [],
+    shapeChanges: [],
+  };
   for (const [id, n] of after) {
     const o = before.get(id);
     const r = { ...ref(n), id };
@@ -80,7 +100,8 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
     if (!o) continue;
     const failedRuleBefore = failedRuleOfCheck(o) ?? null;
     if (failing(o.status) && passing(n.status)) c.fixed.push({ ...r, failedRule: failedRuleBefore, failure: o.failure });
-    else if (failing(o.status) && failing(n.status)) c.stillFailing.push({ ...r, failedRule, ...(failedRule !== failedRuleBefore ? { failedRuleBefore } : {}) });
+    else if (failing(o.status) && failing(n.status))
+      c.stillFailing.push({ ...r, failedRule, ...(failedRule !== failedRuleBefore ? { failedRuleBefore } : {}) });
     else if (o.status !== n.status && !failing(n.status)) c.statusChanges.push({ ...r, before: o.status, after: n.status });
     const [os, ns] = [shapesOf(o), shapesOf(n)];
     if (os && ns && shapeChanged(os, ns, oldShapes, newShapes)) c.shapeChanges.push({ ...r, before: os, after: ns });
@@ -113,17 +134,27 @@ export function renderComparisonMarkdown(c: Comparison): string {
   const section = (title: string, n: number, head: string[], rows: string[][]) => [
     `## ${title} (${n})`,
     '',
-    ...(rows.length === 0 ? ['None.'] : [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)]),
+    ...(rows.length === 0
+      ? ['None.']
+      : [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)]),
     '',
   ];
   const run = (label: string, r: RunInfo) =>
     `| ${label} | \`${cell(r.path)}\` | ${cell(r.startedAt)} | ${cell(r.embedded ? 'embedded' : (r.baseUrl ?? ''))} | ${cell(r.suiteVersion)} | \`${cell(r.profileDigest?.slice(0, 12))}\` | ${r.totals.passed}/${r.totals.failed}/${r.totals.skipped} of ${r.totals.total} |`;
   const notes: string[] = [];
-  if (c.old.profileDigest && c.new.profileDigest && c.old.profileDigest !== c.new.profileDigest) notes.push('The runs used different profiles (profile digests differ).');
-  if (!(c.old.embedded && c.new.embedded) && (c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null)) notes.push('The runs tested different providers (base URLs differ).');
+  if (c.old.profileDigest && c.new.profileDigest && c.old.profileDigest !== c.new.profileDigest)
+    notes.push('The runs used different profiles (profile digests differ).');
+  if (!(c.old.embedded && c.new.embedded) && (c.old.baseUrl ?? null) !== (c.new.baseUrl ?? null))
+    notes.push('The runs tested different providers (base URLs differ).');
   if (c.old.suiteVersion !== c.new.suiteVersion) notes.push('The runs used different suite versions.');
-  for (const [label, r] of [['old', c.old], ['new', c.new]] as const)
-    if (r.verdictsRecomputed) notes.push(`The ${label} summary predates suite 0.3.0: its rule verdicts were recomputed from its failure lines (a failing check fails the rule its failure names).`);
+  for (const [label, r] of [
+    ['old', c.old],
+    ['new', c.new],
+  ] as const)
+    if (r.verdictsRecomputed)
+      notes.push(
+        `The ${label} summary predates suite 0.3.0: its rule verdicts were recomputed from its failure lines (a failing check fails the rule its failure names).`,
+      );
   const lines = [
     '# Run comparison',
     '',
@@ -133,14 +164,57 @@ export function renderComparisonMarkdown(c: Comparison): string {
     run('new', c.new),
     '',
     ...(notes.length ? [...notes.map((n) => `> ${n}`), ''] : []),
-    ...section('New failures', c.newFailures.length, ['check', 'failed rule', 'before', 'failure'], c.newFailures.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.before, f.failure ?? ''])),
-    ...section('Fixed checks', c.fixed.length, ['check', 'rule it failed', 'old failure'], c.fixed.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.failure ?? ''])),
-    ...section('Still failing', c.stillFailing.length, ['check', 'failed rule'], c.stillFailing.map((f) => [f.id, f.failedRuleBefore !== undefined ? `${f.failedRule ?? 'none'} (was ${f.failedRuleBefore ?? 'none'})` : (f.failedRule ?? 'none (suite error)')])),
-    ...section('Checks added', c.added.length, ['check', 'rules', 'status'], c.added.map((f) => [f.id, f.rules.join(' '), f.status])),
-    ...section('Checks removed', c.removed.length, ['check', 'rules', 'old status'], c.removed.map((f) => [f.id, f.rules.join(' '), f.status])),
-    ...section('Other status changes', c.statusChanges.length, ['check', 'before', 'after'], c.statusChanges.map((f) => [f.id, f.before, f.after])),
-    ...section('Rule status changes', c.ruleChanges.length, ['rule', 'kind', 'before', 'after'], c.ruleChanges.map((r) => [r.rule, r.kind, r.before, r.after])),
-    ...section('Response shape changes', c.shapeChanges.length, ['check', 'before', 'after'], c.shapeChanges.map((s) => [s.id, s.before.join('<br>'), s.after.join('<br>')])),
+    ...section(
+      'New failures',
+      c.newFailures.length,
+      ['check', 'failed rule', 'before', 'failure'],
+      c.newFailures.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.before, f.failure ?? '']),
+    ),
+    ...section(
+      'Fixed checks',
+      c.fixed.length,
+      ['check', 'rule it failed', 'old failure'],
+      c.fixed.map((f) => [f.id, f.failedRule ?? 'none (suite error)', f.failure ?? '']),
+    ),
+    ...section(
+      'Still failing',
+      c.stillFailing.length,
+      ['check', 'failed rule'],
+      c.stillFailing.map((f) => [
+        f.id,
+        f.failedRuleBefore !== undefined ? `${f.failedRule ?? 'none'} (was ${f.failedRuleBefore ?? 'none'})` : (f.failedRule ?? 'none (suite error)'),
+      ]),
+    ),
+    ...section(
+      'Checks added',
+      c.added.length,
+      ['check', 'rules', 'status'],
+      c.added.map((f) => [f.id, f.rules.join(' '), f.status]),
+    ),
+    ...section(
+      'Checks removed',
+      c.removed.length,
+      ['check', 'rules', 'old status'],
+      c.removed.map((f) => [f.id, f.rules.join(' '), f.status]),
+    ),
+    ...section(
+      'Other status changes',
+      c.statusChanges.length,
+      ['check', 'before', 'after'],
+      c.statusChanges.map((f) => [f.id, f.before, f.after]),
+    ),
+    ...section(
+      'Rule status changes',
+      c.ruleChanges.length,
+      ['rule', 'kind', 'before', 'after'],
+      c.ruleChanges.map((r) => [r.rule, r.kind, r.before, r.after]),
+    ),
+    ...section(
+      'Response shape changes',
+      c.shapeChanges.length,
+      ['check', 'before', 'after'],
+      c.shapeChanges.map((s) => [s.id, s.before.join('<br>'), s.after.join('<br>')]),
+    ),
   ];
   return lines.join('\n');
 }

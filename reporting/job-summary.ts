@@ -33,10 +33,17 @@ export function jobSummaryMarkdown(s: Summary): string {
   else {
     lines.push('| rule | kind | title | failed in |', '|---|---|---|---|');
     for (const [id, r] of failed)
-      lines.push(`| ${id} | ${r.kind} | ${cell(requirementOf(id).title)} | ${(r.failedBy ?? []).map((c) => `${cell(c)}: ${cell(failures.get(c))}`).join('<br>')} |`);
+      lines.push(
+        `| ${id} | ${r.kind} | ${cell(requirementOf(id).title)} | ${(r.failedBy ?? []).map((c) => `${cell(c)}: ${cell(failures.get(c))}`).join('<br>')} |`,
+      );
   }
   if (notProven.length > 0)
-    lines.push('', `### Not proven (${notProven.length})`, '', `${notProven.join(', ')}: their checks failed on another rule first (see ${REPORT_FILES.requirementsMd}).`);
+    lines.push(
+      '',
+      `### Not proven (${notProven.length})`,
+      '',
+      `${notProven.join(', ')}: their checks failed on another rule first (see ${REPORT_FILES.requirementsMd}).`,
+    );
   if (s.suiteErrors.length > 0)
     lines.push(
       '',
@@ -46,6 +53,10 @@ export function jobSummaryMarkdown(s: Summary): string {
       '',
       ...s.suiteErrors.map((c) => `- ${cell(c)}: ${cell(failures.get(c))}`),
     );
-  lines.push('', `Details: ${REPORT_FILES.requirementsMd}, ${REPORT_FILES.summary}, and the Allure report (\`npm run report\`: ${REPORT_FILES.allureSingleFile}/index.html opens from disk).`, '');
+  lines.push(
+    '',
+    `Details: ${REPORT_FILES.requirementsMd}, ${REPORT_FILES.summary}, and the Allure report (\`npm run report\`: ${REPORT_FILES.allureSingleFile}/index.html opens from disk).`,
+    '',
+  );
   return lines.join('\n');
 }

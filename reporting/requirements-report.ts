@@ -116,14 +116,27 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
   const list = (ids: string[]) => (ids.length ? ids.map((id) => `- ${id}: ${cell(t.rules.find((r) => r.id === id)?.title ?? '')}`) : ['- none']);
   lines.push('### Documented', '', ...list(t.uncovered.documented), '', '### Profile', '', ...list(t.uncovered.profile), '');
   const untestable = t.rules.filter((r) => r.status === 'untestable');
-  lines.push('### Untestable (no black-box check can observe them)', '', ...(untestable.length ? untestable.map((r) => `- ${r.id}: ${cell(r.reason ?? '')}`) : ['- none']), '');
+  lines.push(
+    '### Untestable (no black-box check can observe them)',
+    '',
+    ...(untestable.length ? untestable.map((r) => `- ${r.id}: ${cell(r.reason ?? '')}`) : ['- none']),
+    '',
+  );
   return lines.join('\n');
 }
 
 /** Writes requirements.json and requirements.md into dir, redacted. */
-export function writeRequirements(dir: string, summary: Run & { baseUrl?: string | null; profileDigest?: string | null }, projects: readonly string[], generatedAt = new Date().toISOString()): Traceability {
+export function writeRequirements(
+  dir: string,
+  summary: Run & { baseUrl?: string | null; profileDigest?: string | null },
+  projects: readonly string[],
+  generatedAt = new Date().toISOString(),
+): Traceability {
   const trace = traceability(summary, projects, generatedAt);
   writeFileSync(join(dir, REPORT_FILES.requirementsJson), redactText(JSON.stringify(trace, null, 2)) + '\n');
-  writeFileSync(join(dir, REPORT_FILES.requirementsMd), redactText(traceabilityMarkdown(trace, { baseUrl: summary.baseUrl ?? null, profileDigest: summary.profileDigest ?? null })));
+  writeFileSync(
+    join(dir, REPORT_FILES.requirementsMd),
+    redactText(traceabilityMarkdown(trace, { baseUrl: summary.baseUrl ?? null, profileDigest: summary.profileDigest ?? null })),
+  );
   return trace;
 }

@@ -40,7 +40,11 @@ export interface Heading {
 
 /** GitHub's heading anchor: lower case, punctuation dropped, each space a hyphen; repeats get -1, -2, … */
 export function githubAnchor(text: string, seen: Map<string, number> = new Map()): string {
-  const base = text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  const base = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
   const n = seen.get(base) ?? 0;
   seen.set(base, n + 1);
   return n === 0 ? base : `${base}-${n}`;
@@ -68,7 +72,13 @@ function parse(kind: RequirementKind): Parsed {
     const text = tokens[i + 1]?.content.trim() ?? '';
     open.length = level + 1;
     open[level] = text;
-    const path = level === 1 ? text : open.slice(2).filter((h) => h !== undefined).join(' / ');
+    const path =
+      level === 1
+        ? text
+        : open
+            .slice(2)
+            .filter((h) => h !== undefined)
+            .join(' / ');
     const anchor = githubAnchor(text, seen);
     t.attrSet('id', anchor);
     headings.push({ level, text, path, anchor });

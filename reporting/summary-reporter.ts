@@ -28,7 +28,11 @@ export function stripRuleSuffix(title: string): string {
 }
 
 function firstLine(text: string | undefined): string | undefined {
-  const line = text?.replace(ANSI, '').split('\n').find((l) => l.trim() !== '')?.trim();
+  const line = text
+    ?.replace(ANSI, '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
   // `CheckFailure: [RULE] ...` reads as `[RULE] ...`: the rule tag already says what failed.
   return line === undefined ? undefined : redactText(line.replace(/^\w*(?:Failure|Error): (?=\[)/, ''));
 }
@@ -148,11 +152,11 @@ export default class SummaryReporter implements Reporter {
     const describes = test.titlePath().slice(3, -1);
     const title = [...describes, stripRuleSuffix(test.title)].join(' › ');
     const last = test.results[test.results.length - 1];
-    const failedResult = status === 'failed' ? last : status === 'flaky' ? test.results.find((r) => r.status !== 'passed' && r.status !== 'skipped') : undefined;
-    const skipAnnotation = status === 'skipped'
-      ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme')
-      : undefined;
-    const failure = failedResult ? firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}` : undefined;
+    const failedResult =
+      status === 'failed' ? last : status === 'flaky' ? test.results.find((r) => r.status !== 'passed' && r.status !== 'skipped') : undefined;
+    const skipAnnotation =
+      status === 'skipped' ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme') : undefined;
+    const failure = failedResult ? (firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}`) : undefined;
     // A timeout or crash names no rule: failedRule null, and the check's rules are not proven.
     const failedRule = status === 'failed' ? failedRuleOf(failure) : undefined;
     const shapes = shapesOf(last);

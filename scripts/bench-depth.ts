@@ -39,7 +39,9 @@ interface Provider {
 
 /** `npm run mock` in its own process, delivering callbacks to the suite's receiver port. */
 function startProvider(callbackPort: number): Promise<Provider> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -132,7 +134,10 @@ async function main(): Promise<void> {
     console.log(`| default conformance run: wall time | ${conformance.seconds.toFixed(1)} s (before: ${BEFORE.seconds} s), exit ${conformance.code} |`);
     console.log(`| requests per second of the run | ${perSecond.toFixed(0)} (before: ${BEFORE.perSecond}; ${result.depthPerSecondOverBefore.toFixed(1)}x) |`);
     console.log(`| autocannon, 1 connection, invoice | ${ac.toFixed(0)} req/s (the run reaches ${(100 * result.suiteOverAutocannon).toFixed(0)} % of it) |`);
-    if (mutation) console.log(`| kill matrix wall time | ${mutation.seconds.toFixed(1)} s = ${(mutation.seconds / conformance.seconds).toFixed(2)} conformance runs, exit ${mutation.code} |`);
+    if (mutation)
+      console.log(
+        `| kill matrix wall time | ${mutation.seconds.toFixed(1)} s = ${(mutation.seconds / conformance.seconds).toFixed(2)} conformance runs, exit ${mutation.code} |`,
+      );
   } finally {
     provider.child.kill('SIGTERM');
     proxy.server.closeAllConnections();

@@ -14,7 +14,12 @@ import { freshInvoice } from '../tests/harness/fresh.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';
 
-interface Target { child: ChildProcess; url: string; apiKey: string; cryptoKey: string }
+interface Target {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  cryptoKey: string;
+}
 
 function startProviderProcess(): Promise<Target> {
   const child = fork(fileURLToPath(new URL('../mock/bench/target.ts', import.meta.url)), ['provider'], {

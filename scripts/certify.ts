@@ -74,7 +74,11 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
   const failureTable = (checks: SummaryCheck[]) =>
     checks.length === 0
       ? ['None.']
-      : ['| failed rule | check | failure |', '|---|---|---|', ...checks.map((c) => `| ${cell(failedRuleOfCheck(c) ?? 'none named (suite error)')} | ${cell(c.id)} | ${cell(c.failure)} |`)];
+      : [
+          '| failed rule | check | failure |',
+          '|---|---|---|',
+          ...checks.map((c) => `| ${cell(failedRuleOfCheck(c) ?? 'none named (suite error)')} | ${cell(c.id)} | ${cell(c.failure)} |`),
+        ];
   const skipped = summary.checks.filter((c) => c.status === 'skipped');
   const lines = [
     '# Payment Transfer Service: conformance certificate',
@@ -148,7 +152,9 @@ function privateKeyBody(path: string | undefined): string | undefined {
   if (!path) return undefined;
   try {
     // One line of the key body is enough to recognise a copy of it.
-    return readFileSync(path, 'utf8').split('\n').find((l) => l.length >= 40 && !l.startsWith('-----'));
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .find((l) => l.length >= 40 && !l.startsWith('-----'));
   } catch {
     return undefined;
   }
@@ -162,9 +168,12 @@ async function main(): Promise<number> {
     const opt = takeOption(argv, 'out');
     out = resolve(opt.value ?? 'reports/certification');
     args = opt.rest;
-    if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/')) throw new SetupError(`--out ${out} would replace a folder certify does not own`);
+    if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/'))
+      throw new SetupError(`--out ${out} would replace a folder certify does not own`);
     if (!process.env.BASE_URL?.trim())
-      throw new SetupError('BASE_URL is not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)');
+      throw new SetupError(
+        'BASE_URL is not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)',
+      );
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`certify: ${e.message}`);
@@ -196,7 +205,9 @@ async function main(): Promise<number> {
   const projects = args.some((a) => a.startsWith('--project')) ? [] : CONFORMANCE_PROJECTS.map((p) => `--project=${p}`);
   const output = args.some((a) => a.startsWith('--output')) ? [] : [`--output=${join(runDir, 'test-results')}`];
   const started = Date.now();
-  console.log(`certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`);
+  console.log(
+    `certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`,
+  );
   const run = spawnSync('npx', ['playwright', 'test', ...projects, '--retries=0', '--workers=1', ...output, ...args], { stdio: 'inherit', env });
   if (run.status !== 0 && run.status !== 1) {
     console.error(`certify: the Playwright run ended without a verdict (exit ${run.status ?? run.signal})`);
@@ -225,7 +236,8 @@ async function main(): Promise<number> {
   else writeSpecCopies(out);
 
   const documented = summary.checks.filter((c) => c.kind === 'documented');
-  const certified = documented.length > 0 && documented.every((c) => c.status !== 'failed') && documented.some((c) => c.status === 'passed' || c.status === 'flaky');
+  const certified =
+    documented.length > 0 && documented.every((c) => c.status !== 'failed') && documented.some((c) => c.status === 'passed' || c.status === 'flaky');
   const scope = args.length === 0 ? `full: projects ${CONFORMANCE_PROJECTS.join(', ')}` : `partial: ${[...projects, ...args].join(' ')}`;
   const environment = {
     baseUrl: settings.baseUrl,
@@ -262,8 +274,11 @@ async function main(): Promise<number> {
 
   const d = count(documented);
   const p = count(summary.checks.filter((c) => c.kind !== 'documented'));
-  console.log(`certify: ${certified ? 'CERTIFIED' : 'NOT CERTIFIED'}: documented ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
-  for (const c of documented.filter((c) => c.status === 'failed')) console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
+  console.log(
+    `certify: ${certified ? 'CERTIFIED' : 'NOT CERTIFIED'}: documented ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`,
+  );
+  for (const c of documented.filter((c) => c.status === 'failed'))
+    console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
   console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
   return certified ? EXIT.conformant : EXIT.failures;
 }

@@ -26,7 +26,10 @@ const PLAYWRIGHT_CLI = fileURLToPath(new URL('../node_modules/@playwright/test/c
  * (counted with `--list`) take about the budget in all, spread over the workers.
  */
 function propertySlice(budgetSeconds: number, selection: string[]): number {
-  const listing = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection, '--list', '--reporter=json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listing = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection, '--list', '--reporter=json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const properties = (listing.stdout.match(/"type":\s*"property"/g) ?? []).length;
   const workers = Number(/^(?:--workers=|-j=?)(\d+)$/.exec(selection.find((a) => /^(?:--workers=|-j=?)\d+$/.test(a)) ?? '')?.[1] ?? DEFAULT_WORKERS);
   const slice = Math.max(500, Math.round((budgetSeconds * 1000 * workers) / Math.max(1, properties)));

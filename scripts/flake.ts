@@ -47,7 +47,10 @@ writeFileSync(
     '',
     '| round | FC_SEED | checks | failures | s |',
     '|---|---|---|---|---|',
-    ...results.map((r, i) => `| ${i + 1} | ${r.seed} | ${r.checks} | ${r.failures.length ? r.failures.map((f) => f.replace(/\|/g, '\\|')).join('<br>') : 0} | ${r.seconds.toFixed(1)} |`),
+    ...results.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.seed} | ${r.checks} | ${r.failures.length ? r.failures.map((f) => f.replace(/\|/g, '\\|')).join('<br>') : 0} | ${r.seconds.toFixed(1)} |`,
+    ),
     '',
   ].join('\n'),
 );

@@ -22,7 +22,12 @@ export function blobFiles(path: string): string[] {
   for (const e of readdirSync(path, { withFileTypes: true })) {
     const p = join(path, e.name);
     if (e.isFile() && e.name.endsWith('.zip')) out.push(p);
-    else if (e.isDirectory()) out.push(...readdirSync(p).filter((n) => n.endsWith('.zip')).map((n) => join(p, n)));
+    else if (e.isDirectory())
+      out.push(
+        ...readdirSync(p)
+          .filter((n) => n.endsWith('.zip'))
+          .map((n) => join(p, n)),
+      );
   }
   return out.sort();
 }
@@ -34,7 +39,9 @@ function main(): number {
   const dirs = inputs.length ? inputs : [join(ROOT, 'reports', 'blobs')];
   const blobs = [...new Set(dirs.flatMap(blobFiles).map((f) => resolve(f)))];
   if (blobs.length === 0) {
-    console.error(`merge-reports: no blob report (*.zip) in ${dirs.join(', ')}; run the shards with --reporter=blob and PLAYWRIGHT_BLOB_OUTPUT_DIR=reports/blobs/shard-N`);
+    console.error(
+      `merge-reports: no blob report (*.zip) in ${dirs.join(', ')}; run the shards with --reporter=blob and PLAYWRIGHT_BLOB_OUTPUT_DIR=reports/blobs/shard-N`,
+    );
     return EXIT.setup;
   }
   // playwright merge-reports reads one directory: gather the shards' zips there, names kept apart.

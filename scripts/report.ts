@@ -21,7 +21,9 @@ export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
 
 function historyEntries(file: string): number {
   if (!existsSync(file)) return 0;
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
 }
 
 /** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */

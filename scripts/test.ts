@@ -19,10 +19,10 @@ const CLEAN_RUNS = 100;
 const PROFILE_RUNS = 10;
 /**
  * Workers of the one invocation. Most of its time is waiting (settle and quiet times of the page, callback
- * and lifecycle checks, child runs of the reporting tests): with 6 workers it kept 1.3 of the 2 cores busy.
+ * and lifecycle checks, child runs of the reporting tests): with fewer, the cores idle while checks wait; with many more, child runs and workers contend for CPU.
  * Each project still takes at most its own limit (playwright.config.ts).
  */
-const TEST_WORKERS = 10;
+const TEST_WORKERS = 8;
 
 const { faults } = chooseFaults(undefined);
 const { variations } = chooseVariations(undefined);
@@ -48,5 +48,7 @@ for (const line of profileLines(profiles)) console.log(line);
 const own = run.outcomes.filter((o) => o.target === undefined);
 const ownFailed = own.filter((o) => o.status !== 'passed' && o.status !== 'skipped' && o.status !== 'flaky');
 const ok = run.code === 0 && ownFailed.length === 0 && kill.ok && varied.ok && profiles.every((p) => p.ok);
-console.log(`\nnpm test: ${ok ? 'PASS' : 'FAIL'}: ${own.length - ownFailed.length}/${own.length} own tests passed, kill matrix ${kill.ok ? 'PASS' : 'FAIL'}, variation matrix ${varied.ok ? 'PASS' : 'FAIL'}, profile variants ${profiles.every((p) => p.ok) ? 'PASS' : 'FAIL'}; ${(run.ms / 1000).toFixed(1)} s`);
+console.log(
+  `\nnpm test: ${ok ? 'PASS' : 'FAIL'}: ${own.length - ownFailed.length}/${own.length} own tests passed, kill matrix ${kill.ok ? 'PASS' : 'FAIL'}, variation matrix ${varied.ok ? 'PASS' : 'FAIL'}, profile variants ${profiles.every((p) => p.ok) ? 'PASS' : 'FAIL'}; ${(run.ms / 1000).toFixed(1)} s`,
+);
 process.exitCode = ok ? 0 : 1;

@@ -24,10 +24,7 @@ export interface Account2CardRequestConstraints {
  * sha256(api_key + transaction + amount + recipient_pan + crypto_key). The X-Sign header is
  * computed by the sender over the serialised body (`xSign`).
  */
-export function account2cardRequest(
-  creds: MerchantCredentials,
-  constraints: Account2CardRequestConstraints = {},
-): fc.Arbitrary<Account2CardRequest> {
+export function account2cardRequest(creds: MerchantCredentials, constraints: Account2CardRequestConstraints = {}): fc.Arbitrary<Account2CardRequest> {
   return fc
     .record({
       transaction: uuid(),

@@ -67,7 +67,9 @@ export function amountClasses(operation: AmountOperation, constraints: AmountCon
     lo > hi ? undefined : valueClass(name, fc.integer({ min: lo, max: hi }), (a) => Number.isInteger(a) && a >= lo && a <= hi, weight);
   // Half the time the value next to the bound itself (min+1, max-1): the off-by-one a provider gets wrong.
   const nearEdge = (name: string, lo: number, hi: number, next: number, weight: number): ValueClass<number> | undefined =>
-    lo > hi ? undefined : valueClass(name, fc.oneof(fc.constant(next), fc.integer({ min: lo, max: hi })), (a) => Number.isInteger(a) && a >= lo && a <= hi, weight);
+    lo > hi
+      ? undefined
+      : valueClass(name, fc.oneof(fc.constant(next), fc.integer({ min: lo, max: hi })), (a) => Number.isInteger(a) && a >= lo && a <= hi, weight);
   const classes: (ValueClass<number> | undefined)[] = [
     range('interior', min + NEAR_EDGE + 1, max - NEAR_EDGE - 1, 4),
     edgeWeight > 0 ? valueClass('minimum', fc.constant(min), (a) => a === min, edgeWeight) : undefined,

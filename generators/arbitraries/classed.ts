@@ -89,9 +89,9 @@ class ClassedArbitrary<T> extends fc.Arbitrary<T> {
   }
 
   private within(classIndex: number, value: T, inner: unknown, biasFactor: number | undefined): fc.Stream<fc.Value<T>> {
-    return this.classes[classIndex]!.arbitrary
-      .shrink(value, inner)
-      .map((v) => new fc.Value(v.value, { classIndex, inner: v.context, fallback: undefined, biasFactor } satisfies ClassedContext));
+    return this.classes[classIndex]!.arbitrary.shrink(value, inner).map(
+      (v) => new fc.Value(v.value, { classIndex, inner: v.context, fallback: undefined, biasFactor } satisfies ClassedContext),
+    );
   }
 
   private pick(mrng: fc.Random): number {

@@ -25,7 +25,11 @@ const group = fc.integer({ min: 0, max: 0xffff });
 const quad = (a: number, b: number, c: number, d: number): string => `${a}.${b}.${c}.${d}`;
 const EDGE_OCTETS = [0, 1, 9, 10, 99, 100, 199, 200, 249, 250, 254, 255];
 const PRIVATE_V4: readonly [number, number, number][] = [
-  [10, 0, 255], [172, 16, 31], [192, 168, 168], [100, 64, 127], [127, 0, 255],
+  [10, 0, 255],
+  [172, 16, 31],
+  [192, 168, 168],
+  [100, 64, 127],
+  [127, 0, 255],
 ];
 
 const v4Of = (ip: string): number[] => ip.split('.').map(Number);
@@ -55,13 +59,17 @@ export function compressIpv6(groups: readonly number[]): string {
 
 /** Eight groups in 2000::/3 (global unicast) with a run of zero groups, so that `::` shows. */
 const globalGroups = fc
-  .tuple(fc.integer({ min: 0x2000, max: 0x3fff }), fc.array(group, { minLength: 7, maxLength: 7 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 6 }))
+  .tuple(
+    fc.integer({ min: 0x2000, max: 0x3fff }),
+    fc.array(group, { minLength: 7, maxLength: 7 }),
+    fc.integer({ min: 1, max: 5 }),
+    fc.integer({ min: 2, max: 6 }),
+  )
   .map(([first, rest, start, length]) => {
     const g = [first, ...rest];
     for (let i = start; i < Math.min(8, start + length); i++) g[i] = 0;
     return g;
   });
-
 
 /**
  * The value classes of `payload.client_ip`. The profile refuses "a payload.client_ip that is not
@@ -82,14 +90,29 @@ export function clientIpClasses(constraints: ClientIpConstraints = {}): ValueCla
   const isV6 = (ip: string): boolean => isIP(ip) === 6;
   const classes: (ValueClass<string> & { family: 4 | 6 })[] = [
     { ...valueClass('ipv4', publicV4, (ip) => isV4(ip) && !inPrivate(ip), 4), family: 4 },
-    { ...valueClass('ipv6-compressed', globalGroups.map(compressIpv6), (ip) => isV6(ip) && ip.includes('::') && ip === ip.toLowerCase() && !ip.includes('.'), 2), family: 6 },
-    { ...valueClass('ipv4-mapped', publicV4.map((ip) => `::ffff:${ip}`), (ip) => isV6(ip) && /^::ffff:[0-9.]+$/i.test(ip)), family: 6 },
+    {
+      ...valueClass(
+        'ipv6-compressed',
+        globalGroups.map(compressIpv6),
+        (ip) => isV6(ip) && ip.includes('::') && ip === ip.toLowerCase() && !ip.includes('.'),
+        2,
+      ),
+      family: 6,
+    },
+    {
+      ...valueClass(
+        'ipv4-mapped',
+        publicV4.map((ip) => `::ffff:${ip}`),
+        (ip) => isV6(ip) && /^::ffff:[0-9.]+$/i.test(ip),
+      ),
+      family: 6,
+    },
     {
       ...valueClass(
         'ipv6-full',
-        fc.tuple(fc.integer({ min: 0x2000, max: 0x3fff }), fc.array(group, { minLength: 7, maxLength: 7 })).map(([f, rest]) =>
-          [f, ...rest].map((g) => g.toString(16).padStart(4, '0')).join(':'),
-        ),
+        fc
+          .tuple(fc.integer({ min: 0x2000, max: 0x3fff }), fc.array(group, { minLength: 7, maxLength: 7 }))
+          .map(([f, rest]) => [f, ...rest].map((g) => g.toString(16).padStart(4, '0')).join(':')),
         (ip) => /^([0-9a-f]{4}:){7}[0-9a-f]{4}$/.test(ip),
       ),
       family: 6,
@@ -125,7 +148,9 @@ export function clientIpClasses(constraints: ClientIpConstraints = {}): ValueCla
         fc.oneof(
           fc.constant('::1'),
           fc.tuple(group, group).map(([a, b]) => `fe80::${a.toString(16)}:${b.toString(16)}`),
-          fc.tuple(fc.integer({ min: 0xfd00, max: 0xfdff }), group, group, group).map(([a, b, c, d]) => `${a.toString(16)}:${b.toString(16)}:${c.toString(16)}::${d.toString(16)}`),
+          fc
+            .tuple(fc.integer({ min: 0xfd00, max: 0xfdff }), group, group, group)
+            .map(([a, b, c, d]) => `${a.toString(16)}:${b.toString(16)}:${c.toString(16)}::${d.toString(16)}`),
         ),
         (ip) => isV6(ip) && /^(::1$|fe[89ab][0-9a-f]:|f[cd][0-9a-f]{2}:)/i.test(ip),
       ),
@@ -134,7 +159,14 @@ export function clientIpClasses(constraints: ClientIpConstraints = {}): ValueCla
     {
       ...valueClass(
         'ipv4-edge-octets',
-        fc.tuple(fc.constantFrom(1, 9, 10, 99, 100, 199, 200, 223), fc.constantFrom(...EDGE_OCTETS), fc.constantFrom(...EDGE_OCTETS), fc.constantFrom(...EDGE_OCTETS)).map((o) => quad(...o)),
+        fc
+          .tuple(
+            fc.constantFrom(1, 9, 10, 99, 100, 199, 200, 223),
+            fc.constantFrom(...EDGE_OCTETS),
+            fc.constantFrom(...EDGE_OCTETS),
+            fc.constantFrom(...EDGE_OCTETS),
+          )
+          .map((o) => quad(...o)),
         (ip) => isV4(ip) && v4Of(ip).every((o) => EDGE_OCTETS.includes(o) || o === 223),
       ),
       family: 4,

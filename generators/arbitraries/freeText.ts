@@ -13,8 +13,41 @@ import { valueClass, type ValueClass } from './classed.js';
 // Shortest first: fc.constantFrom shrinks toward its first value.
 const byLength = (xs: string[]): readonly string[] => [...xs].sort((a, b) => a.length - b.length || a.localeCompare(b));
 
-export const CYRILLIC_WORDS = byLength(['Оплата', 'заказа', 'по', 'счёту', 'услуги', 'доставка', 'товара', 'подписка', 'на', 'месяц', 'пополнение', 'баланса', 'штраф', 'ГИБДД', 'аренда', 'автомобиля', 'ёлка']);
-export const LATIN_WORDS = byLength(['Payment', 'for', 'order', 'invoice', 'subscription', 'delivery', 'of', 'goods', 'top-up', 'balance', 'rent', 'car', 'service', 'fee']);
+export const CYRILLIC_WORDS = byLength([
+  'Оплата',
+  'заказа',
+  'по',
+  'счёту',
+  'услуги',
+  'доставка',
+  'товара',
+  'подписка',
+  'на',
+  'месяц',
+  'пополнение',
+  'баланса',
+  'штраф',
+  'ГИБДД',
+  'аренда',
+  'автомобиля',
+  'ёлка',
+]);
+export const LATIN_WORDS = byLength([
+  'Payment',
+  'for',
+  'order',
+  'invoice',
+  'subscription',
+  'delivery',
+  'of',
+  'goods',
+  'top-up',
+  'balance',
+  'rent',
+  'car',
+  'service',
+  'fee',
+]);
 
 /** Whether a string is well-formed UTF-16: no lone surrogate, which UTF-8 cannot carry. */
 export const isWellFormed = (s: string): boolean => !/\p{Cs}/u.test(s);
@@ -29,8 +62,7 @@ const plainWord = (): fc.Arbitrary<string> =>
     { arbitrary: fc.tuple(fc.constantFrom('№', '#'), fc.integer({ min: 1, max: 9_999_999 })).map(([s, n]) => `${s}${n}`), weight: 1 },
   );
 
-const words = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.array(plainWord(), { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
+const words = (min: number, max: number): fc.Arbitrary<string> => fc.array(plainWord(), { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
 
 /** Up to three filler pieces, a `forced` piece, then up to three more of either, joined by `sep`. */
 const around = (forced: fc.Arbitrary<string>, filler: fc.Arbitrary<string> = plainWord(), sep = ' '): fc.Arbitrary<string> =>
@@ -48,7 +80,8 @@ const ASTRAL = byLength(['😀', '👍🏽', '👩🏽‍💻', '🇷🇺', '�
 const COMBINING = byLength(['и\u0306', 'е\u0308', 'e\u0301', 'a\u030a', 'Заказ\u0301', 'न\u094dन', 'क\u093f', 'o\u0323\u0302']);
 const RTL = byLength(['תשלום', 'הזמנה', 'دفع', 'طلب', 'الفاتورة', '\u200fעסקה\u200f', '\u200eدفع\u200e']);
 const OTHER_SCRIPTS = byLength(['支付订单', 'お支払い', '결제', 'ชำระเงิน', 'Πληρωμή', 'გადახდა', 'Վճարում', 'ტრანზაქცია']);
-const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Greek}\p{Script=Georgian}\p{Script=Armenian}]/u;
+const OTHER_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Greek}\p{Script=Georgian}\p{Script=Armenian}]/u;
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00a0', '\u202f', '\u00ad'];
 const INVISIBLE_CHAR = /[\u200b-\u200d\u2060\ufeff\u00a0\u202f\u00ad]/u;
 const VISIBLE_CHAR = /[^\s\u200b-\u200d\u2060\u00ad]/u;
@@ -63,8 +96,23 @@ const CONTROLS = ['\u0000', '\u0001', '\b', '\t', '\n', '\f', '\r', '\u001b', '\
 const CONTROL_CHAR = /[\u0000-\u001f\u007f\u2028\u2029]/u;
 // Text that templating, HTML, SQL, spreadsheet or loosely typed code on the way may interpret.
 export const MARKUP = byLength([
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', "' OR '1'='1", "'; DROP TABLE payments; --", '{{7*7}}', '${7*7}',
-  '%s%n%x', '&amp;&lt;&#0;', '<!-- -->', ']]>', '../../etc/passwd', '=HYPERLINK("http://x.example")', 'null', 'undefined', 'true', 'NaN', '[object Object]',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  "' OR '1'='1",
+  "'; DROP TABLE payments; --",
+  '{{7*7}}',
+  '${7*7}',
+  '%s%n%x',
+  '&amp;&lt;&#0;',
+  '<!-- -->',
+  ']]>',
+  '../../etc/passwd',
+  '=HYPERLINK("http://x.example")',
+  'null',
+  'undefined',
+  'true',
+  'NaN',
+  '[object Object]',
 ]);
 const SINGLE = byLength(['a', 'Z', 'ж', 'Ё', '7', '€', '😀', '𠮷', 'ß', '#']);
 
@@ -84,7 +132,12 @@ export function plainWordsClass(maxWords: number, options: FreeTextOptions = {})
   const max = options.maxLength ?? Infinity;
   // Every class comes once in a property's first runs; afterwards mostly plain words, since a run's depth is
   // paid per request and the hard classes (a 16 384-character text) cost tens of times more to build and send.
-  return valueClass('plain-words', words(1, maxWords).map((s) => cut(s, max).trimEnd()), (s) => PLAIN.test(s), 40);
+  return valueClass(
+    'plain-words',
+    words(1, maxWords).map((s) => cut(s, max).trimEnd()),
+    (s) => PLAIN.test(s),
+    40,
+  );
 }
 
 /** The classes of hard free text, in the order a property's first runs draw them. */
@@ -94,11 +147,7 @@ export function freeTextClasses(options: FreeTextOptions = {}): ValueClass<strin
   // Words of two letters or more, so that upper case and alternating case always show.
   const letterWords = fc.array(fc.constantFrom(...CYRILLIC_WORDS, ...LATIN_WORDS), { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
   const classes: ValueClass<string>[] = [
-    valueClass(
-      'astral-plane',
-      around(fc.constantFrom(...ASTRAL)),
-      (s) => /[\u{10000}-\u{10ffff}]/u.test(s),
-    ),
+    valueClass('astral-plane', around(fc.constantFrom(...ASTRAL)), (s) => /[\u{10000}-\u{10ffff}]/u.test(s)),
     valueClass(
       'json-escapes',
       fc
@@ -118,11 +167,20 @@ export function freeTextClasses(options: FreeTextOptions = {}): ValueClass<strin
     ),
     valueClass('combining-marks', around(fc.constantFrom(...COMBINING), plainWord(), ''), (s) => /\p{M}/u.test(s)),
     valueClass('right-to-left', around(fc.constantFrom(...RTL)), (s) => /[\p{Script=Hebrew}\p{Script=Arabic}]/u.test(s)),
-    valueClass('whitespace-only', fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 6 }).map((ws) => ws.join('')), (s) => /^\s+$/u.test(s)),
+    valueClass(
+      'whitespace-only',
+      fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 6 }).map((ws) => ws.join('')),
+      (s) => /^\s+$/u.test(s),
+    ),
     valueClass(
       'padded',
       fc
-        .tuple(fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 2 }), words(1, 3), fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 2 }), fc.boolean())
+        .tuple(
+          fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 2 }),
+          words(1, 3),
+          fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 2 }),
+          fc.boolean(),
+        )
         .map(([a, w, b, leading]) => (a.length + b.length === 0 ? (leading ? ` ${w}` : `${w} `) : `${a.join('')}${w}${b.join('')}`)),
       (s) => s.trim() !== s && s.trim() !== '',
     ),
@@ -165,12 +223,10 @@ function cut(s: string, max: number): string {
 /** 10 000 to 16 384 code points: a phrase of every script (astral included) repeated; shrinks toward the shortest. */
 function veryLong(): fc.Arbitrary<string> {
   const piece = fc.oneof(plainWord(), fc.constantFrom(...ASTRAL, ...COMBINING, ...RTL, ...OTHER_SCRIPTS));
-  return fc
-    .tuple(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX }))
-    .map(([pieces, length]) => {
-      const phrase = [...`${pieces.join(' ')} `];
-      const out: string[] = [];
-      while (out.length < length) out.push(...phrase);
-      return out.slice(0, length).join('');
-    });
+  return fc.tuple(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX })).map(([pieces, length]) => {
+    const phrase = [...`${pieces.join(' ')} `];
+    const out: string[] = [];
+    while (out.length < length) out.push(...phrase);
+    return out.slice(0, length).join('');
+  });
 }

@@ -11,7 +11,15 @@ export { description, descriptionClasses, type DescriptionConstraints } from './
 export { returnUrl, returnUrlClasses, urlParts, type ReturnUrlConstraints } from './returnUrl.js';
 export { clientIp, clientIpClasses, compressIpv6, addressMatcher, DEFAULT_ANTIFRAUD_IP, type ClientIpConstraints } from './clientIp.js';
 export { clientId, clientIdClasses, type ClientIdConstraints } from './clientId.js';
-export { payloadExtras, payloadExtrasClasses, jsonDepth, jsonValuesIn, RESERVED_PAYLOAD_KEYS, type PayloadExtrasConstraints, type JsonValue } from './payloadExtras.js';
+export {
+  payloadExtras,
+  payloadExtrasClasses,
+  jsonDepth,
+  jsonValuesIn,
+  RESERVED_PAYLOAD_KEYS,
+  type PayloadExtrasConstraints,
+  type JsonValue,
+} from './payloadExtras.js';
 export { amount, amountClasses, NEAR_EDGE, type AmountConstraints } from './amount.js';
 export { invoiceAmount, type InvoiceAmountConstraints } from './invoiceAmount.js';
 export { account2cardAmount, type Account2CardAmountConstraints } from './account2cardAmount.js';

@@ -28,10 +28,7 @@ export interface InvoiceRequestConstraints {
  * property's first runs, so a run of 25 meets every class. `signature` = sha256(api_key +
  * transaction + amount + crypto_key) of the generated fields.
  */
-export function invoiceRequest(
-  creds: MerchantCredentials,
-  constraints: InvoiceRequestConstraints = {},
-): fc.Arbitrary<InvoiceRequest> {
+export function invoiceRequest(creds: MerchantCredentials, constraints: InvoiceRequestConstraints = {}): fc.Arbitrary<InvoiceRequest> {
   const extras = constraints.extras === false ? fc.constant({}) : payloadExtras(constraints.extras ?? {});
   return fc
     .record({
@@ -43,7 +40,5 @@ export function invoiceRequest(
       client_ip: clientIp({ exclude: constraints.excludeClientIps ?? [DEFAULT_ANTIFRAUD_IP] }),
       extras,
     })
-    .map(({ client_id, client_ip, extras: more, ...fields }) =>
-      buildInvoiceRequest(creds, { ...fields, payload: { client_id, client_ip, ...more } }),
-    );
+    .map(({ client_id, client_ip, extras: more, ...fields }) => buildInvoiceRequest(creds, { ...fields, payload: { client_id, client_ip, ...more } }));
 }

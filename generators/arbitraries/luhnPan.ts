@@ -64,8 +64,7 @@ export function withLuhnDigit(payload: string): string {
 const digits18 = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 });
 
 /** A Luhn-valid PAN of `length` digits starting with `prefix`, the body from `body` (shrinks toward zeros). */
-const build = (prefix: string, length: number, body: readonly number[]): string =>
-  withLuhnDigit(prefix + body.slice(0, length - 1 - prefix.length).join(''));
+const build = (prefix: string, length: number, body: readonly number[]): string => withLuhnDigit(prefix + body.slice(0, length - 1 - prefix.length).join(''));
 
 const isPan = (p: string): boolean => /^[0-9]{13,19}$/.test(p) && isLuhnValid(p);
 
@@ -122,8 +121,22 @@ export function luhnPanClasses(constraints: LuhnPanConstraints = {}): ValueClass
   }
   // First runs alternate schemes and lengths, the most common first; the rest keep their order.
   const order = [
-    'scheme-visa', 'scheme-mastercard', 'scheme-mir', 'length-13', 'length-19', 'scheme-amex', 'length-14', 'scheme-maestro',
-    'length-17', 'scheme-unionpay', 'length-18', 'leading-zero', 'scheme-jcb', 'scheme-diners', 'length-15', 'length-16',
+    'scheme-visa',
+    'scheme-mastercard',
+    'scheme-mir',
+    'length-13',
+    'length-19',
+    'scheme-amex',
+    'length-14',
+    'scheme-maestro',
+    'length-17',
+    'scheme-unionpay',
+    'length-18',
+    'leading-zero',
+    'scheme-jcb',
+    'scheme-diners',
+    'length-15',
+    'length-16',
   ];
   const ordered = [...order.filter((n) => byName.has(n)), ...[...byName.keys()].filter((n) => !order.includes(n))].map((n) => byName.get(n)!);
   return selectClasses('luhnPan', ordered, constraints.classes);

@@ -120,30 +120,78 @@ const KIND_TESTS: Readonly<Record<string, (n: number) => boolean>> = {
 
 /** The twelve kinds of JSON value `every-json-type` holds, by key. */
 const EVERY_TYPE = (maxNested: number) =>
-  fc.record({
-    t_string: shortString().filter((s) => s !== ''),
-    t_empty_string: fc.constant(''),
-    t_integer: fc.integer({ min: 1, max: 1_000_000 }),
-    t_negative: fc.integer({ min: -1_000_000, max: -1 }),
-    t_fraction: fraction,
-    t_true: fc.constant(true),
-    t_false: fc.constant(false),
-    t_null: fc.constant(null),
-    t_array: fc.array(scalar(), { minLength: 1, maxLength: Math.max(1, Math.min(3, maxNested)) }),
-    t_empty_array: fc.constant([]),
-    t_object: fc.dictionary(extraKey(), scalar(), { minKeys: 1, maxKeys: Math.max(1, Math.min(3, maxNested)), noNullPrototype: true }),
-    t_empty_object: fc.constant({}),
-  }, { noNullPrototype: true });
+  fc.record(
+    {
+      t_string: shortString().filter((s) => s !== ''),
+      t_empty_string: fc.constant(''),
+      t_integer: fc.integer({ min: 1, max: 1_000_000 }),
+      t_negative: fc.integer({ min: -1_000_000, max: -1 }),
+      t_fraction: fraction,
+      t_true: fc.constant(true),
+      t_false: fc.constant(false),
+      t_null: fc.constant(null),
+      t_array: fc.array(scalar(), { minLength: 1, maxLength: Math.max(1, Math.min(3, maxNested)) }),
+      t_empty_array: fc.constant([]),
+      t_object: fc.dictionary(extraKey(), scalar(), { minKeys: 1, maxKeys: Math.max(1, Math.min(3, maxNested)), noNullPrototype: true }),
+      t_empty_object: fc.constant({}),
+    },
+    { noNullPrototype: true },
+  );
 
 const kindOf = (v: JsonValue): string =>
-  v === null ? 'null' : Array.isArray(v) ? (v.length === 0 ? 'empty array' : 'array') : typeof v === 'object' ? (Object.keys(v).length === 0 ? 'empty object' : 'object')
-    : typeof v === 'number' ? (Number.isInteger(v) ? (v < 0 ? 'negative integer' : 'integer') : 'fraction')
-      : typeof v === 'string' ? (v === '' ? 'empty string' : 'string') : String(v);
-const ALL_KINDS = ['string', 'empty string', 'integer', 'negative integer', 'fraction', 'true', 'false', 'null', 'array', 'empty array', 'object', 'empty object'];
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? v.length === 0
+        ? 'empty array'
+        : 'array'
+      : typeof v === 'object'
+        ? Object.keys(v).length === 0
+          ? 'empty object'
+          : 'object'
+        : typeof v === 'number'
+          ? Number.isInteger(v)
+            ? v < 0
+              ? 'negative integer'
+              : 'integer'
+            : 'fraction'
+          : typeof v === 'string'
+            ? v === ''
+              ? 'empty string'
+              : 'string'
+            : String(v);
+const ALL_KINDS = [
+  'string',
+  'empty string',
+  'integer',
+  'negative integer',
+  'fraction',
+  'true',
+  'false',
+  'null',
+  'array',
+  'empty array',
+  'object',
+  'empty object',
+];
 
 // Keys that a provider confusing names (letter case, blanks, camelCase, flattening payload into the body)
 // would take for a documented field. Valid: JSON keys are case-sensitive and payload.* takes any name.
-const CONFUSABLE_KEYS = ['Client_Id', 'CLIENT_IP', 'client_ip ', ' client_id', 'clientId', 'client-ip', 'payload', 'api_key', 'signature', 'amount', 'transaction', 'return_url', 'description'];
+const CONFUSABLE_KEYS = [
+  'Client_Id',
+  'CLIENT_IP',
+  'client_ip ',
+  ' client_id',
+  'clientId',
+  'client-ip',
+  'payload',
+  'api_key',
+  'signature',
+  'amount',
+  'transaction',
+  'return_url',
+  'description',
+];
 // Keys that stores mangle: empty, dotted (a path in MongoDB, a nested name in the profile's messages),
 // numeric (PHP turns {"0":..,"1":..} into a list), a $-operator, non-ASCII and astral.
 const AWKWARD_KEYS = ['', '0', 'a.b', '🔑', '1', 'meta.ref.id', '$where', 'ключ', 'ключ с пробелом', '𠮷', 'Schlüssel', 'キー'];
@@ -170,13 +218,16 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
   const maxKeys = constraints.maxKeys ?? 200;
   const maxDepth = constraints.maxDepth ?? 32;
   const maxNested = constraints.maxNested ?? 1000;
-  for (const [name, v] of [['maxKeys', maxKeys], ['maxDepth', maxDepth], ['maxNested', maxNested]] as const) {
+  for (const [name, v] of [
+    ['maxKeys', maxKeys],
+    ['maxDepth', maxDepth],
+    ['maxNested', maxNested],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new Error(`payloadExtras: ${name} must be an integer >= 0, got ${v}`);
   }
   const dict = <T extends JsonValue>(value: fc.Arbitrary<T>, minKeys: number, most: number) =>
     fc.dictionary(extraKey(), value, { minKeys, maxKeys: most, noNullPrototype: true }) as fc.Arbitrary<Extras>;
-  const one = (key: fc.Arbitrary<string>, value: fc.Arbitrary<JsonValue>) =>
-    fc.tuple(key, value).map(([k, v]) => ({ [k]: v }) as Extras);
+  const one = (key: fc.Arbitrary<string>, value: fc.Arbitrary<JsonValue>) => fc.tuple(key, value).map(([k, v]) => ({ [k]: v }) as Extras);
   const values = (x: Extras): JsonValue[] => Object.values(x).flatMap(jsonValuesIn);
   const deepFrom = Math.min(16, maxDepth);
   const longFrom = Math.min(100, maxNested);
@@ -188,20 +239,24 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
     // First: the plain class a property's first run draws and other classes cross-shrink to.
     // Every class comes once in a property's first runs; afterwards mostly flat scalars: the heavy classes
     // (hundreds of keys, thousand-element arrays) cost tens of times more a request.
-    maxKeys >= 1 && valueClass('flat-scalars', dict(scalar(), 1, Math.min(maxKeys, 8)), (x) => Object.keys(x).length >= 1 && values(x).every((v) => jsonDepth(v) === 0), 40),
+    maxKeys >= 1 &&
+      valueClass('flat-scalars', dict(scalar(), 1, Math.min(maxKeys, 8)), (x) => Object.keys(x).length >= 1 && values(x).every((v) => jsonDepth(v) === 0), 40),
     valueClass('none', fc.constant({}), (x) => Object.keys(x).length === 0, 10),
-    maxKeys >= 12 && maxDepth >= 1 && maxNested >= 1 &&
+    maxKeys >= 12 &&
+      maxDepth >= 1 &&
+      maxNested >= 1 &&
       valueClass('every-json-type', EVERY_TYPE(maxNested) as unknown as fc.Arbitrary<Extras>, (x) => {
         const kinds = new Set(Object.values(x).map(kindOf));
         return ALL_KINDS.every((k) => kinds.has(k));
       }),
-    maxKeys >= 1 && maxDepth >= 2 &&
+    maxKeys >= 1 &&
+      maxDepth >= 2 &&
       valueClass('deep-nesting', one(extraKey(), chain(deepFrom, maxDepth)), (x) => Object.values(x).some((v) => jsonDepth(v) >= deepFrom)),
-    maxKeys >= 1 && maxDepth >= 1 && maxNested >= 2 &&
-      valueClass(
-        'long-array',
-        one(extraKey(), fc.array(scalar(), { minLength: longFrom, maxLength: maxNested })),
-        (x) => values(x).some((v) => Array.isArray(v) && v.length >= longFrom),
+    maxKeys >= 1 &&
+      maxDepth >= 1 &&
+      maxNested >= 2 &&
+      valueClass('long-array', one(extraKey(), fc.array(scalar(), { minLength: longFrom, maxLength: maxNested })), (x) =>
+        values(x).some((v) => Array.isArray(v) && v.length >= longFrom),
       ),
     maxKeys >= Object.keys(NUMBER_KINDS).length &&
       valueClass('number-range', fc.record(NUMBER_KINDS, { noNullPrototype: true }) as unknown as fc.Arbitrary<Extras>, (x) => {
@@ -212,9 +267,9 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
       valueClass<Extras>(
         'awkward-keys',
         // The empty, a numeric, a dotted and an astral key always; some of the others.
-        fc.tuple(fc.subarray(AWKWARD_KEYS.slice(4)), fc.array(scalar(), { minLength: AWKWARD_KEYS.length, maxLength: AWKWARD_KEYS.length })).map(
-          ([more, vs]) => Object.fromEntries([...AWKWARD_KEYS.slice(0, 4), ...more].map((k, i) => [k, vs[i]!])),
-        ),
+        fc
+          .tuple(fc.subarray(AWKWARD_KEYS.slice(4)), fc.array(scalar(), { minLength: AWKWARD_KEYS.length, maxLength: AWKWARD_KEYS.length }))
+          .map(([more, vs]) => Object.fromEntries([...AWKWARD_KEYS.slice(0, 4), ...more].map((k, i) => [k, vs[i]!]))),
         (x) => {
           const keys = Object.keys(x);
           return keys.includes('') && keys.some((k) => /^[0-9]+$/.test(k)) && keys.some((k) => k.includes('.')) && keys.some((k) => /[^\x00-\x7f]/.test(k));
@@ -223,9 +278,12 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
     maxKeys >= 1 &&
       valueClass<Extras>(
         'confusable-keys',
-        fc.tuple(fc.subarray(CONFUSABLE_KEYS, { minLength: 1, maxLength: Math.min(maxKeys, CONFUSABLE_KEYS.length) }), fc.constantFrom('not an ip', 'free', '', 'x')).map(
-          ([keys, v]) => Object.fromEntries(keys.map((k) => [k, v])),
-        ),
+        fc
+          .tuple(
+            fc.subarray(CONFUSABLE_KEYS, { minLength: 1, maxLength: Math.min(maxKeys, CONFUSABLE_KEYS.length) }),
+            fc.constantFrom('not an ip', 'free', '', 'x'),
+          )
+          .map(([keys, v]) => Object.fromEntries(keys.map((k) => [k, v]))),
         (x) => Object.keys(x).some((k) => CONFUSABLE_KEYS.includes(k)),
       ),
     maxKeys >= 1 &&
@@ -235,23 +293,34 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
     maxKeys >= 5 &&
       valueClass(
         'text-values',
-        fc.record({
-          t_astral: textOf('astral-plane'),
-          t_escapes: textOf('json-escapes'),
-          t_whitespace: textOf('whitespace-only'),
-          t_rtl: textOf('right-to-left'),
-          t_empty: fc.constant(''),
-        }, { noNullPrototype: true }) as unknown as fc.Arbitrary<Extras>,
+        fc.record(
+          {
+            t_astral: textOf('astral-plane'),
+            t_escapes: textOf('json-escapes'),
+            t_whitespace: textOf('whitespace-only'),
+            t_rtl: textOf('right-to-left'),
+            t_empty: fc.constant(''),
+          },
+          { noNullPrototype: true },
+        ) as unknown as fc.Arbitrary<Extras>,
         (x) => {
           const ss = values(x).filter((v): v is string => typeof v === 'string');
-          return ss.includes('') && ss.some((s) => /[\u{10000}-\u{10ffff}]/u.test(s)) && ss.some((s) => /[\u0000-\u001f\u007f\u2028\u2029]/u.test(s)) && ss.some((s) => /^\s+$/u.test(s));
+          return (
+            ss.includes('') &&
+            ss.some((s) => /[\u{10000}-\u{10ffff}]/u.test(s)) &&
+            ss.some((s) => /[\u0000-\u001f\u007f\u2028\u2029]/u.test(s)) &&
+            ss.some((s) => /^\s+$/u.test(s))
+          );
         },
       ),
     maxKeys >= 2 && valueClass('many-keys', dict(scalar(), manyFrom, maxKeys), (x) => Object.keys(x).length >= manyFrom),
-    maxKeys >= 1 && maxDepth >= 1 &&
+    maxKeys >= 1 &&
+      maxDepth >= 1 &&
       valueClass(
         'nested-mixed',
-        dict(jsonValueOfDepth(Math.min(3, maxDepth), Math.min(3, maxNested)), 1, Math.min(maxKeys, 5)).filter((x) => Object.values(x).some((v) => jsonDepth(v) >= 1)),
+        dict(jsonValueOfDepth(Math.min(3, maxDepth), Math.min(3, maxNested)), 1, Math.min(maxKeys, 5)).filter((x) =>
+          Object.values(x).some((v) => jsonDepth(v) >= 1),
+        ),
         (x) => Object.values(x).some((v) => jsonDepth(v) >= 1),
       ),
   ];

@@ -7,7 +7,20 @@ const byLength = (xs: string[]): readonly string[] => [...xs].sort((a, b) => a.l
 
 const CYRILLIC_MALE = byLength(['Иван', 'Пётр', 'Олег', 'Сергей', 'Алексей', 'Дмитрий', 'Николай', 'Артём', 'Юрий', 'Михаил']);
 const CYRILLIC_FEMALE = byLength(['Анна', 'Ольга', 'Мария', 'Елена', 'Наталья', 'Татьяна', 'Юлия', 'Дарья', 'Ксения', 'Светлана']);
-const CYRILLIC_SURNAME_ROOTS = byLength(['Иванов', 'Петров', 'Смирнов', 'Кузнецов', 'Попов', 'Соколов', 'Лебедев', 'Козлов', 'Новиков', 'Морозов', 'Волков', 'Ёлкин']);
+const CYRILLIC_SURNAME_ROOTS = byLength([
+  'Иванов',
+  'Петров',
+  'Смирнов',
+  'Кузнецов',
+  'Попов',
+  'Соколов',
+  'Лебедев',
+  'Козлов',
+  'Новиков',
+  'Морозов',
+  'Волков',
+  'Ёлкин',
+]);
 const CYRILLIC_PATRONYMIC_ROOTS = byLength(['Иванов', 'Петров', 'Сергеев', 'Алексеев', 'Дмитриев', 'Николаев', 'Андреев', 'Олегов']);
 const LATIN_GIVEN = byLength(['Ivan', 'Anna', 'John', 'Maria', 'Olga', 'Peter', 'Elena', 'Sergey', 'Natalia', 'Dmitry', 'José', 'Zoë']);
 const LATIN_FAMILY = byLength(['Smith', 'Ivanov', 'Petrova', 'Müller', 'García', 'Kuznetsov', 'Novikova', 'Łukasiewicz']);
@@ -18,7 +31,12 @@ const OTHER_SCRIPTS = byLength(['Ґонта Євгенія Їжакевич', '�
 // U+20BB7 𠮷 is the first character of the Japanese surname Yoshino (a surrogate pair in UTF-16).
 const ASTRAL = byLength(['𠮷野 太郎', '𠮷田 花子', '𡈽井 一郎', '𩸽 Ivan']);
 const COMBINING = byLength(['Андреи\u0306 Иванов', 'Jose\u0301 Garci\u0301a', 'Zoe\u0308 Mu\u0308ller', 'Ёлкин Пе\u0308тр']);
-const MANY_PARTS = byLength(['María de los Ángeles García López', 'Johan van der Berg tot Nijenrode', 'Мухаммад ибн Муса аль Хорезми', 'Pedro de Alcântara João Carlos Leopoldo']);
+const MANY_PARTS = byLength([
+  'María de los Ángeles García López',
+  'Johan van der Berg tot Nijenrode',
+  'Мухаммад ибн Муса аль Хорезми',
+  'Pedro de Alcântara João Carlos Leopoldo',
+]);
 const SPACES = [' ', '  ', '\u00a0', '\t'];
 
 /** Options of {@link personName}. */
@@ -37,9 +55,7 @@ function cyrillicFullName(): fc.Arbitrary<string> {
       surname: fc.constantFrom(...CYRILLIC_SURNAME_ROOTS),
       patronymic: fc.constantFrom(...CYRILLIC_PATRONYMIC_ROOTS),
     })
-    .map(({ female, male, femaleName, surname, patronymic }) =>
-      female ? `${surname}а ${femaleName} ${patronymic}на` : `${surname} ${male} ${patronymic}ич`,
-    );
+    .map(({ female, male, femaleName, surname, patronymic }) => (female ? `${surname}а ${femaleName} ${patronymic}на` : `${surname} ${male} ${patronymic}ич`));
 }
 
 /** A Latin full name: given name and family name, sometimes a middle initial. */
@@ -74,22 +90,24 @@ export function personNameClasses(constraints: PersonNameConstraints = {}): Valu
   const all = [
     valueClass('cyrillic-full', cyrillicFullName(), (n) => /^[А-ЯЁ][а-яё]+(?: [А-ЯЁ][а-яё]+){2}$/u.test(n), 4),
     valueClass('latin-full', latinFullName(), (n) => /^\p{Lu}[\p{Script=Latin}. ]+$/u.test(n) && n.includes(' '), 3),
-    valueClass('upper-case', anyFullName().map((n) => n.toUpperCase()), (n) => cased(n).length >= 2 && cased(n).every((c) => c === c.toUpperCase())),
-    valueClass('hyphenated', withPiece(HYPHENATED), (n) => /\p{L}-\p{L}/u.test(n)),
     valueClass(
-      'other-scripts',
-      fc.constantFrom(...OTHER_SCRIPTS),
-      (n) => [...n].some((c) => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c) && !/[А-Яа-яЁё]/u.test(c)),
+      'upper-case',
+      anyFullName().map((n) => n.toUpperCase()),
+      (n) => cased(n).length >= 2 && cased(n).every((c) => c === c.toUpperCase()),
+    ),
+    valueClass('hyphenated', withPiece(HYPHENATED), (n) => /\p{L}-\p{L}/u.test(n)),
+    valueClass('other-scripts', fc.constantFrom(...OTHER_SCRIPTS), (n) =>
+      [...n].some((c) => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c) && !/[А-Яа-яЁё]/u.test(c)),
     ),
     valueClass('astral-plane', fc.constantFrom(...ASTRAL), (n) => /[\u{10000}-\u{10ffff}]/u.test(n)),
     valueClass('combining-marks', fc.constantFrom(...COMBINING), (n) => /\p{M}/u.test(n)),
     valueClass('apostrophe-and-dots', withPiece(APOSTROPHE), (n) => /['’.]/u.test(n)),
-    valueClass('lower-case', anyFullName().map((n) => n.toLowerCase()), (n) => cased(n).length >= 2 && cased(n).every((c) => c === c.toLowerCase())),
     valueClass(
-      'single-word',
-      fc.constantFrom(...CYRILLIC_SURNAME_ROOTS, ...LATIN_FAMILY.filter((f) => !f.includes(' '))),
-      (n) => /^\S+$/u.test(n),
+      'lower-case',
+      anyFullName().map((n) => n.toLowerCase()),
+      (n) => cased(n).length >= 2 && cased(n).every((c) => c === c.toLowerCase()),
     ),
+    valueClass('single-word', fc.constantFrom(...CYRILLIC_SURNAME_ROOTS, ...LATIN_FAMILY.filter((f) => !f.includes(' '))), (n) => /^\S+$/u.test(n)),
     valueClass(
       'irregular-spacing',
       fc
@@ -105,7 +123,10 @@ export function personNameClasses(constraints: PersonNameConstraints = {}): Valu
       'very-long',
       // Many given names before the surname, as some registries record them; shrinks toward the shortest.
       fc
-        .tuple(fc.array(fc.constantFrom(...LATIN_GIVEN, ...CYRILLIC_MALE, ...CYRILLIC_FEMALE), { minLength: 1, maxLength: 8 }), fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX }))
+        .tuple(
+          fc.array(fc.constantFrom(...LATIN_GIVEN, ...CYRILLIC_MALE, ...CYRILLIC_FEMALE), { minLength: 1, maxLength: 8 }),
+          fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX }),
+        )
         .map(([names, length]) => {
           const out: string[] = [];
           while (out.length < length) out.push(...names.join(' '), ' ');

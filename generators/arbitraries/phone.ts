@@ -7,7 +7,15 @@ export const COUNTRY_CODES: readonly string[] = ['7', '375', '380', '998', '996'
 
 /** Usual total digit count of numbers under each country code (E.164, country code included). */
 const NATURAL_DIGITS: Readonly<Record<string, number>> = {
-  '7': 11, '375': 12, '380': 12, '998': 12, '996': 12, '374': 11, '1': 11, '44': 12, '49': 12,
+  '7': 11,
+  '375': 12,
+  '380': 12,
+  '998': 12,
+  '996': 12,
+  '374': 11,
+  '1': 11,
+  '44': 12,
+  '49': 12,
 };
 
 /** Options of {@link phone}. */
@@ -32,8 +40,7 @@ const subscriber = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer(
  * Digits of exactly `total` length after `head`; a number of 13 digits or more is made to fail
  * the Luhn check, so that the suite's evidence never masks it as a card number.
  */
-const digitsOf = (head: string, total: number, [lead, rest]: [number, number[]]): string =>
-  failLuhn((head + String(lead) + rest.join('')).slice(0, total));
+const digitsOf = (head: string, total: number, [lead, rest]: [number, number[]]): string => failLuhn((head + String(lead) + rest.join('')).slice(0, total));
 
 /**
  * The value classes of a phone number. The profile's rule for `payer_phone` is "10 to 15 digits,
@@ -71,11 +78,15 @@ export function phoneClasses(constraints: PhoneConstraints = {}): ValueClass<str
   const withPlus = bare
     .filter((c) => c.name !== 'national-format')
     .map((c) =>
-      valueClass(`plus-${c.name}`, c.arbitrary.map((d) => `+${d}`), (p) => p.startsWith('+') && c.test(p.slice(1)), c.weight),
+      valueClass(
+        `plus-${c.name}`,
+        c.arbitrary.map((d) => `+${d}`),
+        (p) => p.startsWith('+') && c.test(p.slice(1)),
+        c.weight,
+      ),
     );
   // Interleaved so that a short property meets both signs early.
-  const all =
-    plus === 'never' ? bare : plus === 'always' ? withPlus : bare.flatMap((c, i) => (withPlus[i] ? [c, withPlus[i]!] : [c]));
+  const all = plus === 'never' ? bare : plus === 'always' ? withPlus : bare.flatMap((c, i) => (withPlus[i] ? [c, withPlus[i]!] : [c]));
   return selectClasses('phone', all, constraints.classes);
 }
 

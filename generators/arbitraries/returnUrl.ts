@@ -26,16 +26,56 @@ const QUERY_KEYS = ['order', 'order_id', 'utm_source', 'lang', 'a', 'redirect', 
 const QUERY_VALUES = ['1', '', 'ru', 'заказ №7', 'a b+c', 'https://shop.example/ok?x=1&y=2', "it's(ok)!", '😀', '%'];
 const FRAGMENTS = ['', 'top', 'section-2', '/spa/route?tab=1', 'a:b@c', encodeURIComponent('раздел')];
 
+/**
+ * RFC 3986 `pchar`s: unreserved and sub-delimiter ASCII, or any other code point (astral plane included)
+ * percent-encoded as UTF-8. Composed here rather than taken from `fc.webUrl`: fast-check builds its
+ * percent-encoding unit by mapping every Unicode code point once per process, about a second of CPU in
+ * every worker and child run that draws a return_url.
+ */
+const PCHAR_ASCII = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ...'-._~', ..."!$&'()*+,;=", ':', '@'];
+const PERCENT_ENCODED = fc
+  .oneof(fc.integer({ min: 0x00, max: 0x7f }), fc.integer({ min: 0x80, max: 0xd7ff }), fc.integer({ min: 0xe000, max: 0x10ffff }))
+  .map((cp) =>
+    encodeURIComponent(String.fromCodePoint(cp)).replace(/^[A-Za-z0-9\-_.!~*'()]$/, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`),
+  );
+const PCHAR = fc.oneof({ arbitrary: fc.constantFrom(...PCHAR_ASCII), weight: 6 }, { arbitrary: PERCENT_ENCODED, weight: 1 });
+const pchars = (extra: string[], maxLength: number) =>
+  fc
+    .array(extra.length > 0 ? fc.oneof({ arbitrary: PCHAR, weight: 8 }, { arbitrary: fc.constantFrom(...extra), weight: 1 }) : PCHAR, { maxLength })
+    .map((a) => a.join(''));
+
+/** Any web URL: http(s), a random domain, path segments, query and fragment of any pchars (what `fc.webUrl` draws). */
+function genericWebUrl(): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      scheme,
+      fc.webAuthority(),
+      fc.array(pchars([], 12), { maxLength: 5 }),
+      fc.option(pchars(['/', '?'], 30), { nil: undefined }),
+      fc.option(pchars(['/', '?'], 20), { nil: undefined }),
+    )
+    .map(
+      ([s, host, segments, q, f]) => `${s}://${host}${segments.map((x) => `/${x}`).join('')}${q === undefined ? '' : `?${q}`}${f === undefined ? '' : `#${f}`}`,
+    );
+}
+
 /** Options of {@link returnUrl}. */
 export interface ReturnUrlConstraints {
-  /** Also draw from `fc.webUrl` (arbitrary hosts, paths, queries, fragments): the `generic-web-url` class. Default true. */
+  /** Also draw any web URL (random hosts, paths, queries, fragments, percent-encoded Unicode): the `generic-web-url` class. Default true. */
   withWebUrl?: boolean;
   /** Names of the classes to draw from (see {@link returnUrlClasses}). Default all. */
   classes?: readonly string[];
 }
 
 /** The parts of an absolute http(s) URL as written, without normalising anything (letter case, empty port). */
-export function urlParts(u: string): { scheme: string; host: string; port: string | undefined; path: string; query: string | undefined; fragment: string | undefined } {
+export function urlParts(u: string): {
+  scheme: string;
+  host: string;
+  port: string | undefined;
+  path: string;
+  query: string | undefined;
+  fragment: string | undefined;
+} {
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/(\[[^\]]*\]|[^/?#:]*)(?::([0-9]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(u);
   if (!m) throw new Error(`urlParts: not an absolute URL with an authority: '${u}'`);
   return { scheme: m[1]!, host: m[2]!, port: m[3], path: m[4]!, query: m[5], fragment: m[6] };
@@ -80,7 +120,12 @@ const url = (host: fc.Arbitrary<string>, rest: fc.Arbitrary<string> = path(PATH_
 /** 10 000 to 16 384 characters: a long path and a long query built from short pieces; shrinks toward the shortest. */
 function veryLongUrl(): fc.Arbitrary<string> {
   return fc
-    .tuple(scheme, fc.constantFrom(...ASCII_HOSTS), fc.array(fc.constantFrom(...SAFE_SEGMENTS.slice(0, 6), ...ENCODED_SEGMENTS), { minLength: 1, maxLength: 6 }), fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX }))
+    .tuple(
+      scheme,
+      fc.constantFrom(...ASCII_HOSTS),
+      fc.array(fc.constantFrom(...SAFE_SEGMENTS.slice(0, 6), ...ENCODED_SEGMENTS), { minLength: 1, maxLength: 6 }),
+      fc.integer({ min: VERY_LONG_MIN, max: VERY_LONG_MAX }),
+    )
     .map(([s, host, segs, length]) => {
       const head = `${s}://${host}/`;
       const pathPart = segs.join('/');
@@ -104,7 +149,8 @@ function veryLongUrl(): fc.Arbitrary<string> {
  * included), `encoded-path` (percent-encoded UTF-8, dot segments, sub-delimiters), `very-long`
  * (10 000+ characters: no limit is stated), `host-forms` (trailing dot, a single label, eight
  * labels, a 63-character label, a 253-character name), `bare-origin` (no path at all) and
- * `generic-web-url` (fast-check's `webUrl`, any valid URL). No user:password@ part: the URL
+ * `generic-web-url` (any valid URL: random domain, path, query and fragment of percent-encoded
+ * Unicode included). No user:password@ part: the URL
  * Standard allows no credentials in a valid URL string.
  */
 export function returnUrlClasses(constraints: ReturnUrlConstraints = {}): ValueClass<string>[] {
@@ -113,7 +159,11 @@ export function returnUrlClasses(constraints: ReturnUrlConstraints = {}): ValueC
   const longName = [label63, label63, label63, 'b'.repeat(253 - 3 * 64 - 'example'.length - 1), 'example'].join('.');
   const all: ValueClass<string>[] = [
     valueClass('merchant-https', merchantUrl(), (u) => u.startsWith('https://'), 4),
-    valueClass('http-scheme', url(fc.constantFrom(...ASCII_HOSTS)).map((u) => u.replace(/^https?:/, 'http:')), (u) => /^http:\/\//.test(u)),
+    valueClass(
+      'http-scheme',
+      url(fc.constantFrom(...ASCII_HOSTS)).map((u) => u.replace(/^https?:/, 'http:')),
+      (u) => /^http:\/\//.test(u),
+    ),
     valueClass(
       'letter-case',
       fc.tuple(url(fc.constantFrom(...ASCII_HOSTS)), fc.boolean()).map(([u, wholePath]) => {
@@ -134,9 +184,9 @@ export function returnUrlClasses(constraints: ReturnUrlConstraints = {}): ValueC
     ),
     valueClass(
       'fragment',
-      fc.tuple(url(fc.constantFrom(...ASCII_HOSTS)), fc.option(query(1), { nil: undefined }), fc.constantFrom(...FRAGMENTS)).map(
-        ([u, q, f]) => `${u}${q === undefined ? '' : `?${q}`}#${f}`,
-      ),
+      fc
+        .tuple(url(fc.constantFrom(...ASCII_HOSTS)), fc.option(query(1), { nil: undefined }), fc.constantFrom(...FRAGMENTS))
+        .map(([u, q, f]) => `${u}${q === undefined ? '' : `?${q}`}#${f}`),
       (u) => parts(u)?.fragment !== undefined,
     ),
     valueClass('idn-host', url(fc.constantFrom(...IDN_HOSTS)), (u) => /(^|\.)xn--/.test(parts(u)?.host ?? '')),
@@ -145,19 +195,19 @@ export function returnUrlClasses(constraints: ReturnUrlConstraints = {}): ValueC
     valueClass(
       'encoded-path',
       fc
-        .tuple(url(fc.constantFrom(...ASCII_HOSTS), path(SAFE_SEGMENTS)), fc.array(fc.constantFrom(...ENCODED_SEGMENTS), { minLength: 1, maxLength: 3 }), fc.boolean())
+        .tuple(
+          url(fc.constantFrom(...ASCII_HOSTS), path(SAFE_SEGMENTS)),
+          fc.array(fc.constantFrom(...ENCODED_SEGMENTS), { minLength: 1, maxLength: 3 }),
+          fc.boolean(),
+        )
         .map(([u, enc, slash]) => `${u.replace(/\/$/, '')}/${enc.join('/')}${slash ? '/' : ''}`),
       (u) => /%[0-9A-F]{2}/i.test(parts(u)?.path ?? ''),
     ),
     valueClass('very-long', veryLongUrl(), (u) => u.length >= VERY_LONG_MIN),
-    valueClass(
-      'host-forms',
-      url(fc.constantFrom('shop.example.', 'localhost', 'intranet', `${label63}.example`, 'a.b.c.d.e.f.g.example', longName)),
-      (u) => {
-        const host = parts(u)?.host ?? '';
-        return host.endsWith('.') || !host.includes('.') || host.split('.').length >= 8 || host.split('.').some((l) => l.length === 63);
-      },
-    ),
+    valueClass('host-forms', url(fc.constantFrom('shop.example.', 'localhost', 'intranet', `${label63}.example`, 'a.b.c.d.e.f.g.example', longName)), (u) => {
+      const host = parts(u)?.host ?? '';
+      return host.endsWith('.') || !host.includes('.') || host.split('.').length >= 8 || host.split('.').some((l) => l.length === 63);
+    }),
     valueClass(
       'bare-origin',
       fc.tuple(scheme, fc.constantFrom(...ASCII_HOSTS, ...IDN_HOSTS)).map(([s, h]) => `${s}://${h}`),
@@ -165,13 +215,7 @@ export function returnUrlClasses(constraints: ReturnUrlConstraints = {}): ValueC
     ),
   ];
   if (constraints.withWebUrl ?? true) {
-    all.push(
-      valueClass(
-        'generic-web-url',
-        fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true, withFragments: true }),
-        (u) => /^https?:\/\//.test(u),
-      ),
-    );
+    all.push(valueClass('generic-web-url', genericWebUrl(), (u) => /^https?:\/\//.test(u)));
   }
   return selectClasses('returnUrl', all, constraints.classes);
 }

@@ -45,13 +45,42 @@ const PLATE_LETTERS = 'АВЕКМНОРСТУХ';
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 // Shortest first: fc.constantFrom shrinks toward its first value.
 const CARS: readonly (readonly [string, string])[] = [
-  ['Kia', 'Rio'], ['LADA', 'Vesta'], ['LADA', 'Granta'], ['Hyundai', 'Solaris'], ['Toyota', 'Camry'],
-  ['Volkswagen', 'Polo'], ['Škoda', 'Octavia'], ['ГАЗ', 'Газель Next'], ['КАМАЗ', '5490'], ['Renault', 'Logan'],
+  ['Kia', 'Rio'],
+  ['LADA', 'Vesta'],
+  ['LADA', 'Granta'],
+  ['Hyundai', 'Solaris'],
+  ['Toyota', 'Camry'],
+  ['Volkswagen', 'Polo'],
+  ['Škoda', 'Octavia'],
+  ['ГАЗ', 'Газель Next'],
+  ['КАМАЗ', '5490'],
+  ['Renault', 'Logan'],
 ];
 
 /** The VIN check digit (ISO 3779 / North American rule), `0`-`9` or `X`. */
@@ -74,13 +103,11 @@ function plate(): fc.Arbitrary<string> {
 }
 
 function vin(): fc.Arbitrary<string> {
-  return fc
-    .array(fc.constantFrom(...VIN_ALPHABET), { minLength: 17, maxLength: 17 })
-    .map((chars) => {
-      const raw = chars.join('');
-      const withPlaceholder = raw.slice(0, 8) + '0' + raw.slice(9);
-      return raw.slice(0, 8) + vinCheckDigit(withPlaceholder) + raw.slice(9);
-    });
+  return fc.array(fc.constantFrom(...VIN_ALPHABET), { minLength: 17, maxLength: 17 }).map((chars) => {
+    const raw = chars.join('');
+    const withPlaceholder = raw.slice(0, 8) + '0' + raw.slice(9);
+    return raw.slice(0, 8) + vinCheckDigit(withPlaceholder) + raw.slice(9);
+  });
 }
 
 function vehicle(): fc.Arbitrary<Vehicle> {
@@ -121,7 +148,10 @@ function cp1251(text: string): Uint8Array {
 
 /** A CSV vehicle file of exactly `size` bytes: a header, whole rows, then line feeds. */
 function csvOfSize(vehicles: readonly Vehicle[], size: number): Uint8Array {
-  const [header, ...rows] = vehiclesCsv(vehicles).split('\r\n').filter((l) => l !== '').map((l) => Buffer.from(`${l}\r\n`, 'utf8'));
+  const [header, ...rows] = vehiclesCsv(vehicles)
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .map((l) => Buffer.from(`${l}\r\n`, 'utf8'));
   const bytes = Buffer.alloc(size, 0x0a);
   let at = header!.copy(bytes, 0, 0, Math.min(header!.length, size));
   for (let i = 0; rows.length > 0 && at + rows[i % rows.length]!.length <= size; i++) at += rows[i % rows.length]!.copy(bytes, at);
@@ -142,7 +172,12 @@ const isVehicleJson = (b: Uint8Array): boolean => {
 /** Whether bytes are a UTF-8 CSV vehicle file (BOM allowed, CRLF or LF). */
 const isVehicleCsv = (b: Uint8Array): boolean => {
   if (!isUtf8(b)) return false;
-  return Buffer.from(b).toString('utf8').replace(/^\ufeff/, '').split(/\r?\n/)[0] === CSV_HEADER;
+  return (
+    Buffer.from(b)
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split(/\r?\n/)[0] === CSV_HEADER
+  );
 };
 
 /**
@@ -178,7 +213,12 @@ export function uploadContentClasses(constraints: UploadRequestConstraints = {})
       (b) => isVehicleCsv(b) || isVehicleJson(b),
       4,
     ),
-    valueClass('largest', fc.array(vehicle(), { minLength: 1, maxLength: 5 }).map((vs) => csvOfSize(vs, maxFileBytes)), (b) => b.length === maxFileBytes, 0),
+    valueClass(
+      'largest',
+      fc.array(vehicle(), { minLength: 1, maxLength: 5 }).map((vs) => csvOfSize(vs, maxFileBytes)),
+      (b) => b.length === maxFileBytes,
+      0,
+    ),
     valueClass<Uint8Array>('tiny', fc.uint8Array({ minLength: 1, maxLength: 3 }), (b) => b.length >= 1 && b.length <= 3),
     valueClass(
       'legacy-encoding',
@@ -210,7 +250,12 @@ const NAME_PUNCTUATION = /[ ();,&='[\]!#]/;
 export function uploadFileNameClasses(constraints: UploadRequestConstraints = {}): ValueClass<string>[] {
   const ext = fc.constantFrom('csv', 'json', 'xlsx', 'txt');
   const all: ValueClass<string>[] = [
-    valueClass<string>('plain', fc.tuple(fc.constantFrom(...NAMES), ext).map(([n, e]) => `${n}.${e}`), (n) => /^[a-z0-9-]+\.[a-z]+$/.test(n), 3),
+    valueClass<string>(
+      'plain',
+      fc.tuple(fc.constantFrom(...NAMES), ext).map(([n, e]) => `${n}.${e}`),
+      (n) => /^[a-z0-9-]+\.[a-z]+$/.test(n),
+      3,
+    ),
     valueClass<string>(
       'unicode',
       fc.tuple(fc.constantFrom('автопарк', 'Реестр ТС 2026', '🚗 fleet', '𠮷野', 'véhicules', 'ёлка'), ext).map(([n, e]) => `${n}.${e}`),
@@ -218,7 +263,9 @@ export function uploadFileNameClasses(constraints: UploadRequestConstraints = {}
     ),
     valueClass<string>(
       'punctuation-and-spaces',
-      fc.tuple(fc.constantFrom('fleet (copy 2)', 'my fleet; final, v2', 'a&b=c', "O'Brien's fleet", '[draft] fleet', 'fleet #7!'), ext).map(([n, e]) => `${n}.${e}`),
+      fc
+        .tuple(fc.constantFrom('fleet (copy 2)', 'my fleet; final, v2', 'a&b=c', "O'Brien's fleet", '[draft] fleet', 'fleet #7!'), ext)
+        .map(([n, e]) => `${n}.${e}`),
       (n) => NAME_PUNCTUATION.test(n),
     ),
     valueClass<string>(
@@ -242,7 +289,13 @@ export function uploadFileNameClasses(constraints: UploadRequestConstraints = {}
  * platform's Blob lowercases a type before it is sent, so upper case would never reach a provider.
  */
 export function uploadContentTypeClasses(constraints: UploadRequestConstraints = {}): ValueClass<string>[] {
-  const OTHER = ['text/plain', 'application/vnd.ms-excel', 'application/x-csv', 'text/comma-separated-values', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+  const OTHER = [
+    'text/plain',
+    'application/vnd.ms-excel',
+    'application/x-csv',
+    'text/comma-separated-values',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ];
   const all: ValueClass<string>[] = [
     valueClass<string>('text-csv', fc.constant('text/csv'), (t) => t === 'text/csv', 3),
     valueClass<string>('json', fc.constant('application/json'), (t) => t === 'application/json'),
@@ -263,10 +316,7 @@ export function uploadContentTypeClasses(constraints: UploadRequestConstraints =
  * {@link uploadContentTypeClasses}, {@link uploadContentClasses}), class i at run i of a
  * property's first runs, then by weight (a UTF-8 CSV named `vehicles.csv` most often).
  */
-export function uploadRequest(
-  creds: MerchantCredentials,
-  constraints: UploadRequestConstraints = {},
-): fc.Arbitrary<UploadRequestValue> {
+export function uploadRequest(creds: MerchantCredentials, constraints: UploadRequestConstraints = {}): fc.Arbitrary<UploadRequestValue> {
   return fc
     .record({
       filename: classed('uploadRequest', uploadFileNameClasses(constraints)),

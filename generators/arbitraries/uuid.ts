@@ -41,7 +41,12 @@ export function uuidClasses(constraints: UuidConstraints = {}): ValueClass<strin
     valueClass(
       'mixed-case',
       fc
-        .tuple(fc.uuid({ version: [1, 4, 7] }), fc.array(fc.boolean(), { minLength: 36, maxLength: 36 }), fc.constantFrom('A', 'B'), fc.constantFrom(...'abcdef'))
+        .tuple(
+          fc.uuid({ version: [1, 4, 7] }),
+          fc.array(fc.boolean(), { minLength: 36, maxLength: 36 }),
+          fc.constantFrom('A', 'B'),
+          fc.constantFrom(...'abcdef'),
+        )
         .map(([u, upper, v, last]) => {
           // The variant letter upper, the last digit a lower-case letter: both cases always show.
           const chars = [...u.toLowerCase()].map((c, i) => (upper[i] ? c.toUpperCase() : c));

@@ -51,20 +51,14 @@ export function assertProduceSameValueGivenSameSeed<T>(arb: fc.Arbitrary<T>, opt
       const b = draw();
       const at = a.findIndex((v, k) => !isDeepStrictEqual(v, b[k]));
       if (at !== -1 || a.length !== b.length) {
-        throw new Error(
-          `assertProduceSameValueGivenSameSeed: ${how}, seed ${s}, value #${at} differs: ${fc.stringify(a[at])} vs ${fc.stringify(b[at])}`,
-        );
+        throw new Error(`assertProduceSameValueGivenSameSeed: ${how}, seed ${s}, value #${at} differs: ${fc.stringify(a[at])} vs ${fc.stringify(b[at])}`);
       }
     }
   }
 }
 
 /** Every produced value satisfies `isCorrect` (which may also throw with its own message). */
-export function assertProduceCorrectValues<T>(
-  arb: fc.Arbitrary<T>,
-  isCorrect: (value: T) => boolean | void,
-  options: ArbitraryAssertionOptions = {},
-): void {
+export function assertProduceCorrectValues<T>(arb: fc.Arbitrary<T>, isCorrect: (value: T) => boolean | void, options: ArbitraryAssertionOptions = {}): void {
   const seed = baseSeed(options);
   const details = fc.check(
     fc.property(arb, (v) => isCorrect(v) !== false),
@@ -125,11 +119,7 @@ export function assertShrinkProducesSmallerValues<T>(arb: fc.Arbitrary<T>, optio
 }
 
 /** All three contract assertions at once. */
-export function assertArbitraryContract<T>(
-  arb: fc.Arbitrary<T>,
-  isCorrect: (value: T) => boolean | void,
-  options: ShrinkAssertionOptions<T> = {},
-): void {
+export function assertArbitraryContract<T>(arb: fc.Arbitrary<T>, isCorrect: (value: T) => boolean | void, options: ShrinkAssertionOptions<T> = {}): void {
   assertProduceSameValueGivenSameSeed(arb, options);
   assertProduceCorrectValues(arb, isCorrect, options);
   assertShrinkProducesSmallerValues(arb, { ...options, numRuns: Math.min(options.numRuns ?? 20, 20) });

@@ -69,7 +69,9 @@ export function assertClassesDrawOnlyMembers<T>(label: string, classes: readonly
       assertProduceCorrectValues(c.arbitrary, c.test, options);
     } catch (e) {
       const message = (e as Error).message;
-      throw new Error(`${label}: class '${c.name}' drew a value that is not its member: ${message.length > 600 ? `${message.slice(0, 600)}…` : message}`, { cause: e });
+      throw new Error(`${label}: class '${c.name}' drew a value that is not its member: ${message.length > 600 ? `${message.slice(0, 600)}…` : message}`, {
+        cause: e,
+      });
     }
   }
 }

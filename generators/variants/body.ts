@@ -85,13 +85,7 @@ export function digestAsSent(operation: SignedOperation, body: Body, cryptoKey: 
 }
 
 /** Re-signs a body as sent, unless `signature` is one of the broken fields. */
-export function resignAsSent(
-  operation: VariantOperation,
-  body: Body,
-  creds: MerchantCredentials,
-  broken: readonly string[],
-  rawAmount?: string,
-): void {
+export function resignAsSent(operation: VariantOperation, body: Body, creds: MerchantCredentials, broken: readonly string[], rawAmount?: string): void {
   if (broken.includes('signature')) return;
   body.signature = digestAsSent(operation, body, creds.cryptoKey, rawAmount);
 }

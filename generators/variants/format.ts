@@ -61,7 +61,11 @@ const ACCOUNT2CARD_CASES: readonly FormatCase[] = [
 /** Right-typed, wrongly formatted values, one field at a time; each body otherwise valid and signed as sent. */
 export function formatVariants(operation: VariantOperation, creds: MerchantCredentials): InvalidVariant[] {
   const cases =
-    operation === 'invoice' ? [...TRANSACTION_CASES, ...INVOICE_CASES] : operation === 'account2card' ? [...TRANSACTION_CASES, ...ACCOUNT2CARD_CASES] : undefined;
+    operation === 'invoice'
+      ? [...TRANSACTION_CASES, ...INVOICE_CASES]
+      : operation === 'account2card'
+        ? [...TRANSACTION_CASES, ...ACCOUNT2CARD_CASES]
+        : undefined;
   if (cases === undefined) throw new Error(`formatVariants: unknown operation '${String(operation)}'`);
   return cases.map(({ field, value, rule, what }) => {
     const body = cloneBody(freshBody(operation, creds));

@@ -19,30 +19,59 @@ function wrongTypes(field: string, valid: unknown): unknown[] {
 }
 
 /** A body with `changes` applied to a fresh valid body and re-signed as sent. */
-function variantBody(
-  operation: VariantOperation,
-  creds: MerchantCredentials,
-  changes: readonly { field: string; value: unknown }[],
-): Body {
+function variantBody(operation: VariantOperation, creds: MerchantCredentials, changes: readonly { field: string; value: unknown }[]): Body {
   const body = cloneBody(freshBody(operation, creds));
   for (const c of changes) setField(body, c.field, c.value);
-  resignAsSent(operation, body, creds, changes.map((c) => c.field));
+  resignAsSent(
+    operation,
+    body,
+    creds,
+    changes.map((c) => c.field),
+  );
   return body;
 }
 
 /** Combinations of several missing fields at once (each keeps the rest of the body valid). */
 const COMBINATIONS: Record<VariantOperation, readonly (readonly [string, MissingMode])[][]> = {
   invoice: [
-    [['description', 'absent'], ['return_url', 'null']],
-    [['amount', 'absent'], ['payload.client_id', 'empty']],
-    [['transaction', 'null'], ['description', 'empty'], ['payload.client_ip', 'absent']],
-    [['api_key', 'empty'], ['return_url', 'absent'], ['amount', 'null']],
+    [
+      ['description', 'absent'],
+      ['return_url', 'null'],
+    ],
+    [
+      ['amount', 'absent'],
+      ['payload.client_id', 'empty'],
+    ],
+    [
+      ['transaction', 'null'],
+      ['description', 'empty'],
+      ['payload.client_ip', 'absent'],
+    ],
+    [
+      ['api_key', 'empty'],
+      ['return_url', 'absent'],
+      ['amount', 'null'],
+    ],
   ],
   account2card: [
-    [['payer_fio', 'absent'], ['payer_phone', 'null']],
-    [['amount', 'absent'], ['recipient_pan', 'empty']],
-    [['transaction', 'null'], ['payer_fio', 'empty'], ['recipient_pan', 'absent']],
-    [['api_key', 'empty'], ['payer_phone', 'absent'], ['amount', 'null']],
+    [
+      ['payer_fio', 'absent'],
+      ['payer_phone', 'null'],
+    ],
+    [
+      ['amount', 'absent'],
+      ['recipient_pan', 'empty'],
+    ],
+    [
+      ['transaction', 'null'],
+      ['payer_fio', 'empty'],
+      ['recipient_pan', 'absent'],
+    ],
+    [
+      ['api_key', 'empty'],
+      ['payer_phone', 'absent'],
+      ['amount', 'null'],
+    ],
   ],
 };
 
@@ -91,7 +120,11 @@ export function missingFieldVariants(operation: VariantOperation, creds: Merchan
     const fields = combo.map(([f]) => f);
     out.push({
       label: `several missing at once: ${combo.map(([f, m]) => `${f} ${m === 'absent' ? 'absent' : show(MISSING_VALUE[m])}`).join(', ')}`,
-      body: variantBody(operation, creds, combo.map(([field, mode]) => ({ field, value: MISSING_VALUE[mode] }))),
+      body: variantBody(
+        operation,
+        creds,
+        combo.map(([field, mode]) => ({ field, value: MISSING_VALUE[mode] })),
+      ),
       breaks: fields,
       mayAlsoReport: collateralKeys(operation, fields),
       rule: 'PRO-VAL-ALL-FIELDS',

@@ -101,9 +101,30 @@ export function signatureTamperings(
   out.push(as('truncated to 63 characters', correct.slice(0, 63)));
   out.push(as('truncated to 32 characters', correct.slice(0, 32)));
   out.push(as('made with another crypto_key', digestOf([...fields, key + 'x'])));
-  out.push(as('as sha1 instead of sha256', createHash('sha1').update(digestInput([...fields, key]), 'utf8').digest('hex')));
-  out.push(as('as md5 instead of sha256', createHash('md5').update(digestInput([...fields, key]), 'utf8').digest('hex')));
-  out.push(as('as base64 instead of hex', createHash('sha256').update(digestInput([...fields, key]), 'utf8').digest('base64')));
+  out.push(
+    as(
+      'as sha1 instead of sha256',
+      createHash('sha1')
+        .update(digestInput([...fields, key]), 'utf8')
+        .digest('hex'),
+    ),
+  );
+  out.push(
+    as(
+      'as md5 instead of sha256',
+      createHash('md5')
+        .update(digestInput([...fields, key]), 'utf8')
+        .digest('hex'),
+    ),
+  );
+  out.push(
+    as(
+      'as base64 instead of hex',
+      createHash('sha256')
+        .update(digestInput([...fields, key]), 'utf8')
+        .digest('base64'),
+    ),
+  );
   return out;
 }
 
@@ -111,11 +132,7 @@ export function signatureTamperings(
  * Digests over the digest fields with one of them left out (crypto_key kept). A provider whose own
  * digest skips that field accepts exactly this signature, so every one must be refused.
  */
-export function leaveOneOutTamperings(
-  operation: SignedOperation,
-  creds: MerchantCredentials,
-  validBody: unknown,
-): SignatureTampering[] {
+export function leaveOneOutTamperings(operation: SignedOperation, creds: MerchantCredentials, validBody: unknown): SignatureTampering[] {
   checkOperation('leaveOneOutTamperings', operation);
   const body = cloneBody(validBody);
   const fields = DIGEST_FIELDS[operation];
@@ -131,15 +148,9 @@ export function leaveOneOutTamperings(
  * Signatures that differ from the computed lower-case digest but are correct under the
  * default profile (hex compared without regard to letter case, PRO-VAL-SIGNATURE).
  */
-export function acceptedSignatureVariants(
-  operation: SignedOperation,
-  creds: MerchantCredentials,
-  validBody: unknown,
-): AcceptedSignatureVariant[] {
+export function acceptedSignatureVariants(operation: SignedOperation, creds: MerchantCredentials, validBody: unknown): AcceptedSignatureVariant[] {
   checkOperation('acceptedSignatureVariants', operation);
   const body = cloneBody(validBody);
   const correct = digestAsSent(operation, body, creds.cryptoKey);
-  return [
-    { label: 'signature in upper-case hex', body: withSignature(body, correct.toUpperCase()), rule: 'PRO-VAL-SIGNATURE', kind: 'profile' },
-  ];
+  return [{ label: 'signature in upper-case hex', body: withSignature(body, correct.toUpperCase()), rule: 'PRO-VAL-SIGNATURE', kind: 'profile' }];
 }

@@ -38,7 +38,13 @@ export function xSignTamperings(bodyText: string, privateKeyPem: string, otherPr
     rule: 'PRO-A2C-XSIGN-FORMAT',
     kind: 'profile',
   });
-  out.push({ label: 'X-Sign in hex instead of base64', bodyText, header: Buffer.from(good, 'base64').toString('hex'), rule: 'PRO-A2C-XSIGN-FORMAT', kind: 'profile' });
+  out.push({
+    label: 'X-Sign in hex instead of base64',
+    bodyText,
+    header: Buffer.from(good, 'base64').toString('hex'),
+    rule: 'PRO-A2C-XSIGN-FORMAT',
+    kind: 'profile',
+  });
   out.push({ label: 'X-Sign garbage', bodyText, header: 'not-a-signature!', rule: 'DOC-AUTH-A2C-XSIGN', kind: 'documented' });
   out.push({ label: 'X-Sign of random bytes', bodyText, header: Buffer.alloc(256, 0xab).toString('base64'), rule: 'DOC-AUTH-A2C-XSIGN', kind: 'documented' });
   return out;

@@ -30,13 +30,21 @@ const INVOICE = '/api/v1/payments/card2account/invoice';
 type Kind = 'valid' | 'missing-fields' | 'bad-signature' | 'wrong-type' | 'malformed-json';
 const EXPECTED_STATUS: Record<Kind, number> = { valid: 200, 'missing-fields': 422, 'bad-signature': 422, 'wrong-type': 422, 'malformed-json': 400 };
 /** Out of every 20 requests. */
-const MIX: [Kind, number][] = [['valid', 10], ['missing-fields', 3], ['bad-signature', 3], ['wrong-type', 2], ['malformed-json', 2]];
+const MIX: [Kind, number][] = [
+  ['valid', 10],
+  ['missing-fields', 3],
+  ['bad-signature', 3],
+  ['wrong-type', 2],
+  ['malformed-json', 2],
+];
 const PATTERN: Kind[] = MIX.flatMap(([k, n]) => Array<Kind>(n).fill(k));
 
 function body(kind: Kind, apiKey: string, cryptoKey: string, i: number): string {
   const transaction = randomUUID();
   const amount = 10_000 + (i % 1_000_000);
-  const signature = createHash('sha256').update(apiKey + transaction + amount + cryptoKey).digest('hex');
+  const signature = createHash('sha256')
+    .update(apiKey + transaction + amount + cryptoKey)
+    .digest('hex');
   const full = {
     api_key: apiKey,
     transaction,
@@ -166,7 +174,9 @@ async function main(): Promise<void> {
     console.log(`statuses received:    ${JSON.stringify(statuses)}`);
     console.log(`statuses expected:    ${JSON.stringify(expected)}`);
     console.log(`errors ${result.errors}, timeouts ${result.timeouts}`);
-    console.log(`throughput: ${(completed / seconds).toFixed(0)} req/s overall (${completed} in ${seconds.toFixed(1)} s); autocannon mean ${result.requests.average.toFixed(0)} req/s`);
+    console.log(
+      `throughput: ${(completed / seconds).toFixed(0)} req/s overall (${completed} in ${seconds.toFixed(1)} s); autocannon mean ${result.requests.average.toFixed(0)} req/s`,
+    );
     console.log(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
     console.log(`provider RSS (pid ${provider.pid}): before ${mib(before.rss)}, after ${mib(after.rss)}, peak ${mib(after.hwm)}`);
     console.log(`after the load the provider answers: ${answered}`);

@@ -11,7 +11,11 @@ const mode = process.argv[2];
 const send = (m: unknown) => process.send!(m);
 
 if (mode === 'bare') {
-  const fixed = JSON.stringify({ transaction: '00000000-0000-4000-8000-000000000000', redirect_url: 'http://127.0.0.1/pay/x', payment: { id: 1, state: 'processing' } });
+  const fixed = JSON.stringify({
+    transaction: '00000000-0000-4000-8000-000000000000',
+    redirect_url: 'http://127.0.0.1/pay/x',
+    payment: { id: 1, state: 'processing' },
+  });
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {

@@ -26,7 +26,10 @@ interface Target {
 }
 
 function startTarget(mode: 'bare' | 'provider'): Promise<Target> {
-  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, ...(m as { url: string; apiKey: string; cryptoKey: string }) }));
     child.once('exit', (code) => reject(new Error(`${mode} target exited with ${code}`)));
@@ -41,7 +44,9 @@ function invoiceRequest(apiKey: string, cryptoKey: string): Request {
     setupRequest: (req) => {
       const transaction = randomUUID();
       const amount = 123456;
-      const signature = createHash('sha256').update(apiKey + transaction + amount + cryptoKey).digest('hex');
+      const signature = createHash('sha256')
+        .update(apiKey + transaction + amount + cryptoKey)
+        .digest('hex');
       req.body = JSON.stringify({
         api_key: apiKey,
         transaction,
@@ -93,7 +98,15 @@ async function main(): Promise<void> {
         for (const mode of ['bare', 'provider'] as const) {
           const r = await measure(targets[mode], c, SECONDS);
           rps[mode] = r.requests.average;
-          rows.push({ target: mode, connections: c, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+          rows.push({
+            target: mode,
+            connections: c,
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            non2xx: r.non2xx,
+            errors: r.errors + r.timeouts,
+          });
         }
         ratios.get(c)!.push(rps.provider! / rps.bare!);
       }
@@ -101,7 +114,9 @@ async function main(): Promise<void> {
   } finally {
     for (const t of Object.values(targets)) t.child.kill('SIGTERM');
   }
-  console.log(`\ninvoice throughput, ${ROUNDS} round(s) of ${SECONDS} s per target, keep-alive, node ${process.version}, ${pinned ? `load generator on CPU 0, servers on CPU ${cpus - 1}` : 'not pinned to CPUs'}\n`);
+  console.log(
+    `\ninvoice throughput, ${ROUNDS} round(s) of ${SECONDS} s per target, keep-alive, node ${process.version}, ${pinned ? `load generator on CPU 0, servers on CPU ${cpus - 1}` : 'not pinned to CPUs'}\n`,
+  );
   console.log('| target   | connections | req/s (median) | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|----------|-------------|----------------|--------|--------|---------|--------|');
   for (const mode of ['bare', 'provider'])
@@ -110,7 +125,9 @@ async function main(): Promise<void> {
       const mid = median(rs.map((x) => x.rps));
       const m = rs.find((r) => r.rps === mid)!;
       const sum = (k: 'non2xx' | 'errors') => rs.reduce((a, r) => a + r[k], 0);
-      console.log(`| ${mode.padEnd(8)} | ${String(c).padEnd(11)} | ${m.rps.toFixed(0).padStart(14)} | ${String(m.p50).padStart(6)} | ${String(m.p99).padStart(6)} | ${String(sum('non2xx')).padStart(7)} | ${String(sum('errors')).padStart(6)} |`);
+      console.log(
+        `| ${mode.padEnd(8)} | ${String(c).padEnd(11)} | ${m.rps.toFixed(0).padStart(14)} | ${String(m.p50).padStart(6)} | ${String(m.p99).padStart(6)} | ${String(sum('non2xx')).padStart(7)} | ${String(sum('errors')).padStart(6)} |`,
+      );
     }
   console.log('');
   for (const c of CONNECTIONS) {

@@ -16,54 +16,131 @@ export interface FaultDefinition {
 const entries = [
   // Authentication: the sha256 signature
   { name: 'accept-any-signature', rule: 'DOC-AUTH-INV-DIGEST', description: 'Invoice: any non-empty signature is accepted; the digest is never compared.' },
-  { name: 'signature-prefix-only', rule: 'DOC-AUTH-INV-DIGEST', description: 'Invoice: only the first 8 hex digits of the signature are compared with the digest.' },
-  { name: 'signature-ignores-amount', rule: 'DOC-AUTH-INV-DIGEST', description: 'Invoice: a signature computed without amount, sha256(api_key + transaction + crypto_key), is also accepted.' },
-  { name: 'a2c-signature-ignores-pan', rule: 'DOC-AUTH-A2C-DIGEST', description: 'Account to card: a signature computed without recipient_pan is also accepted.' },
-  { name: 'signature-case-sensitive', rule: 'PRO-VAL-SIGNATURE', description: 'The signature is compared case-sensitively: upper-case hex digits are refused.' },
-  { name: 'leaks-crypto-key', rule: 'DOC-AUTH-CRYPTO_KEY-SECRET', description: 'The 422 signature message shows the expected digest input, crypto_key included.' },
-  { name: 'unknown-api-key-accepted', rule: 'DOC-AUTH-API_KEY', description: 'An unknown api_key is taken as the first configured merchant (its crypto_key is used for the digest).' },
+  {
+    name: 'signature-prefix-only',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description: 'Invoice: only the first 8 hex digits of the signature are compared with the digest.',
+  },
+  {
+    name: 'signature-ignores-amount',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description: 'Invoice: a signature computed without amount, sha256(api_key + transaction + crypto_key), is also accepted.',
+  },
+  {
+    name: 'a2c-signature-ignores-pan',
+    rule: 'DOC-AUTH-A2C-DIGEST',
+    description: 'Account to card: a signature computed without recipient_pan is also accepted.',
+  },
+  {
+    name: 'signature-case-sensitive',
+    rule: 'PRO-VAL-SIGNATURE',
+    description: 'The signature is compared case-sensitively: upper-case hex digits are refused.',
+  },
+  {
+    name: 'leaks-crypto-key',
+    rule: 'DOC-AUTH-CRYPTO_KEY-SECRET',
+    description: 'The 422 signature message shows the expected digest input, crypto_key included.',
+  },
+  {
+    name: 'unknown-api-key-accepted',
+    rule: 'DOC-AUTH-API_KEY',
+    description: 'An unknown api_key is taken as the first configured merchant (its crypto_key is used for the digest).',
+  },
   { name: 'xsign-not-verified', rule: 'DOC-AUTH-A2C-XSIGN', description: 'Account to card: the X-Sign header is not checked at all, a missing one included.' },
-  { name: 'xsign-after-validation', rule: 'PRO-A2C-XSIGN-401', description: 'Account to card: X-Sign is checked after the body fields are validated (an invalid body without X-Sign gets 422, not 401).' },
+  {
+    name: 'xsign-after-validation',
+    rule: 'PRO-A2C-XSIGN-401',
+    description: 'Account to card: X-Sign is checked after the body fields are validated (an invalid body without X-Sign gets 422, not 401).',
+  },
 
   // Limits and types
   { name: 'invoice-amount-max-off-by-one', rule: 'DOC-LIMIT-INV-AMOUNT', description: 'Invoice: amount 40000001 is accepted (upper bound off by one).' },
   { name: 'invoice-amount-min-exclusive', rule: 'DOC-LIMIT-INV-AMOUNT', description: 'Invoice: amount 10000 is refused (lower bound exclusive).' },
   { name: 'a2c-amount-max-off-by-one', rule: 'DOC-LIMIT-A2C-AMOUNT', description: 'Account to card: amount 1500001 is accepted (upper bound off by one).' },
-  { name: 'amount-accepts-fraction', rule: 'DOC-INV-REQ-AMOUNT', description: 'A fractional amount such as 10000.5 is accepted (the document types amount as an integer).' },
-  { name: 'wrong-type-400', rule: 'PRO-VAL-TYPES', description: 'A field of the wrong type (a number where a string is due, a string or a fraction for amount, an array for payload) is refused with 400 {message}, a deserialisation error, instead of a validation failure keyed by the field.' },
+  {
+    name: 'amount-accepts-fraction',
+    rule: 'DOC-INV-REQ-AMOUNT',
+    description: 'A fractional amount such as 10000.5 is accepted (the document types amount as an integer).',
+  },
+  {
+    name: 'wrong-type-400',
+    rule: 'PRO-VAL-TYPES',
+    description:
+      'A field of the wrong type (a number where a string is due, a string or a fraction for amount, an array for payload) is refused with 400 {message}, a deserialisation error, instead of a validation failure keyed by the field.',
+  },
   { name: 'amount-accepts-numeric-string', rule: 'DOC-INV-REQ-AMOUNT', description: 'Invoice: an amount sent as a numeric string ("15000") is accepted.' },
 
   // Validation failures
-  { name: 'validation-values-strings', rule: 'DOC-ERR-VALIDATION-SHAPE', description: 'Validation body values are single strings instead of arrays of strings.' },
+  {
+    name: 'validation-values-strings',
+    rule: 'DOC-ERR-VALIDATION-SHAPE',
+    description: 'Validation body values are single strings instead of arrays of strings.',
+  },
   { name: 'validation-wrapped', rule: 'DOC-ERR-VALIDATION-SHAPE', description: 'Validation body is wrapped: {message, errors: {field: [..]}}.' },
   { name: 'validation-first-field-only', rule: 'PRO-VAL-ALL-FIELDS', description: 'Only the first invalid field is reported.' },
   { name: 'validation-underscore-names', rule: 'PRO-VAL-DOT-NAMES', description: 'Nested fields are named with an underscore (payload_client_id).' },
-  { name: 'required-message-missing', rule: 'DOC-ERR-VALIDATION-REQUIRED', description: 'A missing field gets "The X field is missing." (no word "required").' },
+  {
+    name: 'required-message-missing',
+    rule: 'DOC-ERR-VALIDATION-REQUIRED',
+    description: 'A missing field gets "The X field is missing." (no word "required").',
+  },
   { name: 'empty-string-accepted', rule: 'PRO-VAL-MISSING', description: 'An empty string counts as present (description "" is accepted).' },
   { name: 'client-ip-not-validated', rule: 'PRO-VAL-CLIENT_IP', description: 'Invoice: any string is accepted as payload.client_ip.' },
   { name: 'luhn-not-checked', rule: 'PRO-VAL-RECIPIENT_PAN', description: 'Account to card: recipient_pan is not Luhn-checked (digits and length only).' },
-  { name: 'payer-phone-not-validated', rule: 'PRO-VAL-PAYER_PHONE', description: 'Account to card: payer_phone is not checked (letters, too few digits are accepted).' },
-  { name: 'payload-array-accepted', rule: 'PRO-VAL-PAYLOAD-OBJECT', description: 'Invoice: a JSON array as payload is taken as an object (only its missing client_id and client_ip are reported).' },
+  {
+    name: 'payer-phone-not-validated',
+    rule: 'PRO-VAL-PAYER_PHONE',
+    description: 'Account to card: payer_phone is not checked (letters, too few digits are accepted).',
+  },
+  {
+    name: 'payload-array-accepted',
+    rule: 'PRO-VAL-PAYLOAD-OBJECT',
+    description: 'Invoice: a JSON array as payload is taken as an object (only its missing client_id and client_ip are reported).',
+  },
   { name: 'return-url-not-validated', rule: 'PRO-VAL-RETURN_URL', description: 'Invoice: any string is accepted as return_url.' },
   { name: 'transaction-uuid-not-checked', rule: 'PRO-VAL-TRANSACTION-UUID', description: 'Any string is accepted as transaction.' },
-  { name: 'payload-extra-rejected', rule: 'DOC-INV-REQ-PAYLOAD-EXTRA', description: 'Invoice: payload keys other than client_id and client_ip are refused (422 keyed payload.<key>).' },
-  { name: 'duplicate-transaction-accepted', rule: 'PRO-VAL-DUPLICATE-TRANSACTION', description: 'A transaction already used by the merchant on the operation is accepted again.' },
+  {
+    name: 'payload-extra-rejected',
+    rule: 'DOC-INV-REQ-PAYLOAD-EXTRA',
+    description: 'Invoice: payload keys other than client_id and client_ip are refused (422 keyed payload.<key>).',
+  },
+  {
+    name: 'duplicate-transaction-accepted',
+    rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
+    description: 'A transaction already used by the merchant on the operation is accepted again.',
+  },
   { name: 'validation-status-400', rule: 'PRO-VAL-STATUS', description: 'Validation failures are answered with HTTP 400 instead of 422.' },
 
   // Invoice response
   { name: 'invoice-status-201', rule: 'PRO-INV-SUCCESS', description: 'Invoice success is HTTP 201 instead of 200.' },
   { name: 'created-at-iso', rule: 'DOC-PAY-CREATED_AT', description: 'created_at is ISO 8601 (2024-01-01T00:00:00.000Z).' },
-  { name: 'created-at-local-time', rule: 'DOC-PAY-CREATED_AT', description: 'created_at is Moscow time (UTC+3) but still marked Z: right shape, three hours off.' },
+  {
+    name: 'created-at-local-time',
+    rule: 'DOC-PAY-CREATED_AT',
+    description: 'created_at is Moscow time (UTC+3) but still marked Z: right shape, three hours off.',
+  },
   { name: 'created-at-millis', rule: 'DOC-PAY-CREATED_AT', description: 'created_at has three fractional digits instead of six.' },
   { name: 'state-pending', rule: 'DOC-STATE-NEW-PROCESSING', description: 'A new payment has state "pending".' },
-  { name: 'error-code-omitted', rule: 'DOC-ERR-PAYMENT-NULLS', description: 'A payment without error has no error_code/error_description keys instead of nulls.' },
-  { name: 'transaction-not-echoed', rule: 'DOC-INV-RES-TRANSACTION', description: 'Invoice: the response carries a new transaction UUID instead of the request one.' },
+  {
+    name: 'error-code-omitted',
+    rule: 'DOC-ERR-PAYMENT-NULLS',
+    description: 'A payment without error has no error_code/error_description keys instead of nulls.',
+  },
+  {
+    name: 'transaction-not-echoed',
+    rule: 'DOC-INV-RES-TRANSACTION',
+    description: 'Invoice: the response carries a new transaction UUID instead of the request one.',
+  },
   { name: 'deeplink-lowercase-keys', rule: 'DOC-DEEPLINK-KEYS', description: 'Deeplink keys are lower case (sberbank_foreign).' },
   { name: 'deeplink-two', rule: 'PRO-INV-DEEPLINK-COUNT', description: 'The invoice response carries two deeplinks instead of three.' },
   { name: 'fps-phone-plus', rule: 'DOC-CRED-FPS', description: 'Fast-payment-system credentials carry the phone with a leading plus.' },
 
   // Account to card response
-  { name: 'a2c-credentials-wrong', rule: 'PRO-A2C-SUCCESS', description: 'Account to card: credentials.card_pan is the masked recipient_pan, not the recipient_pan.' },
+  {
+    name: 'a2c-credentials-wrong',
+    rule: 'PRO-A2C-SUCCESS',
+    description: 'Account to card: credentials.card_pan is the masked recipient_pan, not the recipient_pan.',
+  },
   { name: 'a2c-state-created', rule: 'DOC-PAY-STATE', description: 'Account to card: a new payment has state "created", not one of the documented three.' },
 
   // Other failures and transport
@@ -71,38 +148,85 @@ const entries = [
   { name: 'message-error-extra-field', rule: 'PRO-ERR-MESSAGE-ONLY', description: 'Message errors carry an extra field: {message, code}.' },
   { name: 'malformed-json-500', rule: 'PRO-ERR-MALFORMED', description: 'A body that is not valid JSON gets HTTP 500 instead of 400.' },
   { name: 'content-type-text-plain', rule: 'PRO-HTTP-CONTENT-TYPE', description: 'JSON responses are sent with Content-Type text/plain.' },
-  { name: 'unversioned-paths', rule: 'DOC-VER-PATH', description: 'The operations are served under /api/ without the version (/api/payments/...); /api/v1/... is 404.' },
+  {
+    name: 'unversioned-paths',
+    rule: 'DOC-VER-PATH',
+    description: 'The operations are served under /api/ without the version (/api/payments/...); /api/v1/... is 404.',
+  },
   { name: 'get-allowed', rule: 'PRO-HTTP-405', description: 'GET on a documented path is handled like POST instead of 405.' },
   { name: 'crash-on-deep-json', rule: 'PRO-ERR-SERVER', description: 'Invoice: a payload nested deeper than 32 levels makes the provider fail (HTTP 500).' },
 
   // Upload
   { name: 'upload-no-size-limit', rule: 'PRO-UPL-MAX-SIZE', description: 'Upload: files over 10 MiB are accepted.' },
-  { name: 'upload-requires-signature', rule: 'DOC-AUTH-UPL-NO-SIGNATURE', description: 'Upload: a request without a signature part is refused (422 keyed signature), as if it were a signed operation.' },
+  {
+    name: 'upload-requires-signature',
+    rule: 'DOC-AUTH-UPL-NO-SIGNATURE',
+    description: 'Upload: a request without a signature part is refused (422 keyed signature), as if it were a signed operation.',
+  },
   { name: 'upload-status-201', rule: 'PRO-UPL-SUCCESS', description: 'Upload: an accepted file is answered with HTTP 201 instead of 200.' },
   { name: 'upload-unknown-key-accepted', rule: 'DOC-AUTH-API_KEY', description: 'Upload: an unknown api_key is accepted.' },
-  { name: 'upload-validation-400', rule: 'PRO-UPL-VALIDATION', description: 'Upload: refusals (missing or unknown api_key, missing file, file too large) are answered 400 {message} instead of 422 keyed by the field.' },
+  {
+    name: 'upload-validation-400',
+    rule: 'PRO-UPL-VALIDATION',
+    description: 'Upload: refusals (missing or unknown api_key, missing file, file too large) are answered 400 {message} instead of 422 keyed by the field.',
+  },
 
   // Status
-  { name: 'status-id-string', rule: 'PRO-STATUS-SUCCESS', description: 'Status: payment.id is sent as a string ("42") while the invoice answer had the number.' },
+  {
+    name: 'status-id-string',
+    rule: 'PRO-STATUS-SUCCESS',
+    description: 'Status: payment.id is sent as a string ("42") while the invoice answer had the number.',
+  },
   { name: 'status-unknown-200', rule: 'PRO-STATUS-NOT-FOUND', description: 'Status: an unknown transaction gets HTTP 200 {message} instead of 404.' },
 
   // Payment page and states
-  { name: 'page-amount-in-kopecks', rule: 'PRO-PAGE-CONTENT', description: 'The payment page shows the amount in kopecks as if they were rubles (123 456,00 ₽ for 123456 kopecks).' },
+  {
+    name: 'page-amount-in-kopecks',
+    rule: 'PRO-PAGE-CONTENT',
+    description: 'The payment page shows the amount in kopecks as if they were rubles (123 456,00 ₽ for 123456 kopecks).',
+  },
   { name: 'pay-declines', rule: 'PRO-PAGE-PAY', description: 'The Pay button moves the payment to declined.' },
   { name: 'decline-null-error', rule: 'PRO-PAGE-DECLINE', description: 'Decline leaves error_code and error_description null.' },
   { name: 'final-state-changes', rule: 'PRO-STATE-FINAL', description: 'A second press on the page changes a final state again.' },
 
   // Callbacks
-  { name: 'callback-drops-payload', rule: 'DOC-EVT-CALLBACK-PAYLOAD', description: 'Callbacks carry only payload.client_id and payload.client_ip; the merchant\'s other parameters are dropped.' },
+  {
+    name: 'callback-drops-payload',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description: "Callbacks carry only payload.client_id and payload.client_ip; the merchant's other parameters are dropped.",
+  },
   { name: 'callback-stringifies-numbers', rule: 'PRO-CB-PAYLOAD-UNCHANGED', description: 'Callbacks send number and boolean payload values as strings.' },
   { name: 'callback-no-retry', rule: 'PRO-CB-RETRY', description: 'A callback is tried once, never again.' },
 
   // Concurrency: check and act apart by a simulated round trip (the clean provider does both at once)
-  { name: 'duplicate-check-not-atomic', rule: 'PRO-VAL-DUPLICATE-TRANSACTION', description: 'The duplicate check and the store are apart by a simulated database round trip (5 ms): identical requests arriving together all pass the check.' },
-  { name: 'press-not-atomic', rule: 'PRO-STATE-FINAL', description: 'A page press reads the state, waits a simulated round trip (150 ms), then applies it unchecked: Pay and Decline pressed together both take effect (two callbacks with different states, the last one wins).' },
-  { name: 'callback-before-store', rule: 'PRO-CB-STATUS-AGREE', description: 'The callback of a press is sent before the new state is stored (stored 500 ms later): the status asked when the callback arrives still says processing.' },
-  { name: 'status-lags', rule: 'PRO-CB-STATUS-AGREE', description: 'The status method answers from a replica 700 ms behind: right after a press and its callback it still reports the old state.' },
-  { name: 'ids-reused-under-load', rule: 'DOC-PAY-ID-UNIQUE', description: 'Invoice: the id is read before a simulated round trip (5 ms) and taken after it, so invoices created at the same moment get the same id.' },
+  {
+    name: 'duplicate-check-not-atomic',
+    rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
+    description:
+      'The duplicate check and the store are apart by a simulated database round trip (5 ms): identical requests arriving together all pass the check.',
+  },
+  {
+    name: 'press-not-atomic',
+    rule: 'PRO-STATE-FINAL',
+    description:
+      'A page press reads the state, waits a simulated round trip (150 ms), then applies it unchecked: Pay and Decline pressed together both take effect (two callbacks with different states, the last one wins).',
+  },
+  {
+    name: 'callback-before-store',
+    rule: 'PRO-CB-STATUS-AGREE',
+    description:
+      'The callback of a press is sent before the new state is stored (stored 500 ms later): the status asked when the callback arrives still says processing.',
+  },
+  {
+    name: 'status-lags',
+    rule: 'PRO-CB-STATUS-AGREE',
+    description: 'The status method answers from a replica 700 ms behind: right after a press and its callback it still reports the old state.',
+  },
+  {
+    name: 'ids-reused-under-load',
+    rule: 'DOC-PAY-ID-UNIQUE',
+    description: 'Invoice: the id is read before a simulated round trip (5 ms) and taken after it, so invoices created at the same moment get the same id.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -103,6 +103,7 @@ function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Pay
   if (!wantsHtml(req)) return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults) });
   // Variation page-return-redirect: back to the merchant at once.
   if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)) return sendRedirect(res, ctx.out, 303, p.returnUrl);
-  const said = p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
+  const said =
+    p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
   sendHtml(res, ctx.out, 200, resultPage(p, said));
 }

@@ -94,7 +94,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       if (fileBytes === undefined) errors.required('file');
       else if (fileBytes > maxFile && !noLimit) errors.add('file', text.fileTooLarge(maxFile));
       if (!errors.empty) {
-        if (faults.has('upload-validation-400')) return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
+        if (faults.has('upload-validation-400'))
+          return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
         return sendValidation(res, ctx, errors);
       }
       const message = ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted;

@@ -2,7 +2,7 @@ import { expect, test, TEST_RETRY_DELAYS_MS } from './fixtures.js';
 import { Client, PATHS, type Json } from './client.js';
 import { DEFAULT_PROFILE } from '../index.js';
 
-const EXTRA = { order: 42, price: 12.5, big: 1e21, flag: true, none: null, list: [1, 'two', { three: 3 }], nested: { a: { b: 'ü' } }, 'ключ': 'значение' };
+const EXTRA = { order: 42, price: 12.5, big: 1e21, flag: true, none: null, list: [1, 'two', { three: 3 }], nested: { a: { b: 'ü' } }, ключ: 'значение' };
 
 test.describe('callbacks', () => {
   test('Pay sends {transaction, payment, payload} with every payload parameter unchanged', async ({ api, receiver }) => {
@@ -12,7 +12,13 @@ test.describe('callbacks', () => {
     expect(cb.headers['content-type']).toMatch(/^application\/json/);
     const body = cb.json as Json;
     expect(Object.keys(body).sort()).toEqual(['payload', 'payment', 'transaction']);
-    expect(body.payment).toMatchObject({ id: inv.payment.id, state: 'deposited', error_code: null, error_description: null, credentials: inv.payment.credentials });
+    expect(body.payment).toMatchObject({
+      id: inv.payment.id,
+      state: 'deposited',
+      error_code: null,
+      error_description: null,
+      credentials: inv.payment.credentials,
+    });
     expect(body.payload).toEqual({ client_id: 'client-1', client_ip: '198.51.100.7', ...EXTRA });
   });
 

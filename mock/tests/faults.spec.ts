@@ -5,7 +5,9 @@ import { Client, PATHS, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
 
 const requirementIds = new Set<string>(
-  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map((r) => r.id),
+  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
+    (r) => r.id,
+  ),
 );
 
 const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
@@ -62,7 +64,8 @@ const PROBES: Record<string, Probe> = {
   'payer-phone-not-validated': async (api) => (await api.a2c(api.a2cBody({ payer_phone: 'call me' }))).status === 200,
   'payload-array-accepted': async (api) => !('payload' in (await api.invoice({ payload: [] })).json),
   'return-url-not-validated': async (api) => (await api.invoice({ return_url: 'not a url' })).status === 200,
-  'transaction-uuid-not-checked': async (api) => (await api.invoice({ transaction: 'order-1', signature: api.invoiceSignature('order-1', 123456) })).status === 200,
+  'transaction-uuid-not-checked': async (api) =>
+    (await api.invoice({ transaction: 'order-1', signature: api.invoiceSignature('order-1', 123456) })).status === 200,
   'payload-extra-rejected': async (api) => (await api.invoice({}, { order: 1 })).status === 422,
   'duplicate-transaction-accepted': async (api) => {
     const b = api.invoiceBody();
@@ -97,7 +100,8 @@ const PROBES: Record<string, Probe> = {
   'message-error-extra-field': async (api) => Object.keys((await api.send('/nowhere')).json).length !== 1,
   'malformed-json-500': async (api) => (await api.post(PATHS.invoice, '{')).status === 500,
   'content-type-text-plain': async (api) => !/^application\/json/.test((await api.invoice()).headers.get('content-type') ?? ''),
-  'unversioned-paths': async (api) => (await api.invoice()).status === 404 && (await api.post(PATHS.invoice.replace('/api/v1/', '/api/'), api.invoiceBody())).status === 200,
+  'unversioned-paths': async (api) =>
+    (await api.invoice()).status === 404 && (await api.post(PATHS.invoice.replace('/api/v1/', '/api/'), api.invoiceBody())).status === 200,
   'get-allowed': async (api) => (await api.send(PATHS.invoice, { method: 'GET' })).status !== 405,
   'crash-on-deep-json': async (api) => {
     const raw = JSON.stringify(api.invoiceBody({}, { deep: 0 })).replace('"deep":0', `"deep":${'['.repeat(40)}${']'.repeat(40)}`);

@@ -17,7 +17,18 @@ const body = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
 );
-const contentType = fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=abc', 'multipart/form-data', '', 'application/json;;', 'foo');
+const contentType = fc.constantFrom(
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=abc',
+  'multipart/form-data',
+  '',
+  'application/json;;',
+  'foo',
+);
 const method = fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH');
 const path = fc.constantFrom(...Object.values(PATHS), '/api/v1/payments', '/pay/x', '/pay/x/pay', '/');
 const headerName = fc.constantFrom('x-sign', 'accept', 'x-request-id', 'authorization');

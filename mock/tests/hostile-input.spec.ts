@@ -103,7 +103,11 @@ test.describe('hostile input', () => {
             ? noise
             : shape === 'inside'
               ? Buffer.concat([part('api_key', merchant.apiKey), part('file', noise, '\u0000../../etc/passwd'), Buffer.from(`--${boundary}--\r\n`)])
-              : Buffer.concat([part('api_key', noise), Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n`), noise]);
+              : Buffer.concat([
+                  part('api_key', noise),
+                  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n`),
+                  noise,
+                ]);
         const r = await api.send(PATHS.upload, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
         expectJsonAnswer(r, `upload, ${shape}, ${bytes.length} random bytes`);
       }),
@@ -177,7 +181,17 @@ test.describe('hostile input', () => {
   test('invalid UTF-8 in a JSON body gets 400 {message}; escaped lone surrogates are answered as JSON', async ({ api }) => {
     const valid = Buffer.from(JSON.stringify(api.invoiceBody({ description: 'XXXX' })));
     const at = valid.indexOf('XXXX');
-    const sequences = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xf4, 0x90, 0x80, 0x80]];
+    const sequences = [
+      [0xff],
+      [0xfe, 0xff],
+      [0xc0, 0xaf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf8, 0x88, 0x80, 0x80, 0x80],
+      [0xe2, 0x82],
+      [0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+    ];
     for (const seq of sequences) {
       for (const path of JSON_PATHS) {
         const body = Buffer.concat([valid.subarray(0, at), Buffer.from(seq), valid.subarray(at + 4)]);
@@ -202,7 +216,11 @@ test.describe('hostile input', () => {
       ['amount valid then a string', json.replace('"amount":123456', '"amount":123456,"amount":"123456"'), 422],
       ['amount a string then valid', json.replace('"amount":123456', '"amount":"x","amount":123456'), 200],
       ['api_key unknown then known', json.replace('"api_key":', '"api_key":"nobody","api_key":'), 200],
-      ['payload duplicated, the last lacking client_ip', json.replace('"payload":', '"payload":{"client_ip":"bad"},"payload":').replace(/,"client_ip":"[^"]*"\}/, '}'), 422],
+      [
+        'payload duplicated, the last lacking client_ip',
+        json.replace('"payload":', '"payload":{"client_ip":"bad"},"payload":').replace(/,"client_ip":"[^"]*"\}/, '}'),
+        422,
+      ],
       ['signature wrong then right', json.replace('"signature":', '"signature":"00","signature":'), 200],
     ];
     for (const [what, raw, status] of cases) {
@@ -237,7 +255,10 @@ test.describe('hostile input', () => {
     expectJsonAnswer(hidden, 'a valid invoice under __proto__');
     expect(hidden.status).toBe(422);
     expect(Object.keys(hidden.json)).toEqual(expect.arrayContaining(['api_key', 'transaction', 'signature', 'amount']));
-    const hiddenPayload = JSON.stringify(api.invoiceBody()).replace(/"payload":\{[^}]*\}/, '"payload":{"__proto__":{"client_id":"c","client_ip":"198.51.100.7"}}');
+    const hiddenPayload = JSON.stringify(api.invoiceBody()).replace(
+      /"payload":\{[^}]*\}/,
+      '"payload":{"__proto__":{"client_id":"c","client_ip":"198.51.100.7"}}',
+    );
     const hp = await api.post(PATHS.invoice, hiddenPayload);
     expect(hp.status).toBe(422);
     expect(Object.keys(hp.json).sort()).toEqual(['payload.client_id', 'payload.client_ip']);
@@ -262,7 +283,15 @@ test.describe('hostile input', () => {
     expect(r.status).toBe(422);
     expect(Object.keys(r.json)).toContain('recipient_pan');
     const raw = JSON.stringify(api.a2cBody());
-    const twice = await api.send(PATHS.account2card, { method: 'POST', headers: [['content-type', 'application/json'], ['x-sign', api.xSign(raw)], ['x-sign', api.xSign(raw)]], body: raw });
+    const twice = await api.send(PATHS.account2card, {
+      method: 'POST',
+      headers: [
+        ['content-type', 'application/json'],
+        ['x-sign', api.xSign(raw)],
+        ['x-sign', api.xSign(raw)],
+      ],
+      body: raw,
+    });
     expectJsonAnswer(twice, 'two X-Sign headers');
     const status = await api.post(PATHS.status, `{"__proto__":${JSON.stringify(api.statusBody(crypto.randomUUID()))}}`);
     expectJsonAnswer(status, 'status under __proto__');

@@ -6,11 +6,12 @@ const luhn = (s: string) =>
     let d = Number(ch);
     if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
     return sum + d;
-  }, 0) % 10 === 0;
+  }, 0) %
+    10 ===
+  0;
 
 /** YYYYMMDDTHHMMSS.ffffffZ -> epoch ms. */
-const parseCreatedAt = (s: string) =>
-  Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13), +s.slice(13, 15));
+const parseCreatedAt = (s: string) => Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13), +s.slice(13, 15));
 
 test.describe('invoice payment', () => {
   test('success is 200 with transaction, redirect_url, payment and deeplink', async ({ api, provider }) => {
@@ -87,7 +88,7 @@ test.describe('invoice payment', () => {
   });
 
   test('payload.* merchant parameters of any type are accepted', async ({ api }) => {
-    const r = await api.invoice({}, { order: 42, tags: ['a', 'b'], nested: { deep: [1, { x: null }] }, flag: false, 'имя': 'значение' });
+    const r = await api.invoice({}, { order: 42, tags: ['a', 'b'], nested: { deep: [1, { x: null }] }, flag: false, имя: 'значение' });
     expect(r.status).toBe(200);
   });
 

@@ -10,7 +10,17 @@ const MiB = 1024 * 1024;
 const OTHER: Profile = {
   ...DEFAULT_PROFILE,
   paths: { invoice: '/v2/invoices', account2card: '/v2/transfers', upload: '/v2/files', status: '/v2/status' },
-  http: { jsonContentType: false, methodNotAllowed: 400, success: 201, validation: 400, malformed: 406, unauthorized: 403, antifraud: 451, notFound: 410, serverError: 503 },
+  http: {
+    jsonContentType: false,
+    methodNotAllowed: 400,
+    success: 201,
+    validation: 400,
+    malformed: 406,
+    unauthorized: 403,
+    antifraud: 451,
+    notFound: 410,
+    serverError: 503,
+  },
   validation: {
     reportsAllFields: false,
     nestedSeparator: '/',
@@ -72,7 +82,10 @@ test.describe('a provider following another profile', () => {
     expect((await api.post(OTHER.paths.invoice, raw)).status).toBe(503);
   });
 
-  test('validation: the first invalid field only, nested names with "/", the pattern written into required messages; null and "" are wrong values', async ({ startWith, merchant }) => {
+  test('validation: the first invalid field only, nested names with "/", the pattern written into required messages; null and "" are wrong values', async ({
+    startWith,
+    merchant,
+  }) => {
     const api = new Client((await startWith({ profile: OTHER })).url, merchant, OTHER.paths);
     const empty = await api.post(OTHER.paths.invoice, {});
     expect(empty.status).toBe(400);
@@ -109,7 +122,11 @@ test.describe('a provider following another profile', () => {
     expect((await api.upload({ api_key: merchant.apiKey, file: new Blob([new Uint8Array(MiB + 4000 + 1)]) })).status).toBe(413);
   });
 
-  test('payment page off: redirect_url opens a page without buttons, "Pay at the counter"; a press is an unknown page', async ({ startWith, merchant, page }) => {
+  test('payment page off: redirect_url opens a page without buttons, "Pay at the counter"; a press is an unknown page', async ({
+    startWith,
+    merchant,
+    page,
+  }) => {
     const api = new Client((await startWith({ profile: OTHER })).url, merchant, OTHER.paths);
     const inv = (await api.invoice()).json;
     await page.goto(inv.redirect_url);
@@ -139,7 +156,9 @@ test.describe('a provider following another profile', () => {
     expect(receiver.forTransaction(inv.transaction)).toHaveLength(0);
   });
 
-  test('X-Sign in base64url, another anti-fraud trigger, a reused transaction is a new payment (status answers the latest), another upload limit', async ({ startWith }) => {
+  test('X-Sign in base64url, another anti-fraud trigger, a reused transaction is a new payment (status answers the latest), another upload limit', async ({
+    startWith,
+  }) => {
     const api = await startWith({ profile: RUSSIAN_PAGE });
     const body = api.a2cBody();
     const raw = JSON.stringify(body);

@@ -15,7 +15,10 @@ export interface RawAnswer {
  * One HTTP/1.1 exchange over a bare socket, to see what fetch hides: the framing (chunks, Content-Length),
  * Connection and Keep-Alive headers, and when the server closes an idle connection.
  */
-export function rawExchange(url: string, opts: { method?: string; body?: string; headers?: Record<string, string>; watchMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  url: string,
+  opts: { method?: string; body?: string; headers?: Record<string, string>; watchMs?: number } = {},
+): Promise<RawAnswer> {
   const u = new URL(url);
   const body = opts.body ?? '';
   const head = [`${opts.method ?? 'GET'} ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, `Content-Length: ${Buffer.byteLength(body)}`];

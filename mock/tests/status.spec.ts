@@ -21,7 +21,7 @@ test.describe('payment status (profile)', () => {
     expect(r.json.payment.credentials).toEqual({ card_pan: body.recipient_pan });
   });
 
-  test('an unknown transaction gets 404 {message}, also another merchant\'s', async ({ api, otherMerchant }) => {
+  test("an unknown transaction gets 404 {message}, also another merchant's", async ({ api, otherMerchant }) => {
     const r = await api.status(randomUUID());
     expect(r.status).toBe(404);
     expect(Object.keys(r.json)).toEqual(['message']);

@@ -57,7 +57,11 @@ test.describe('transport', () => {
     const text = await api.send(PATHS.invoice, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect(text.status).toBe(415);
     expect(Object.keys(text.json)).toEqual(['message']);
-    const charset = await api.send(PATHS.invoice, { method: 'POST', headers: { 'content-type': 'Application/JSON; charset=UTF-8' }, body: JSON.stringify(api.invoiceBody()) });
+    const charset = await api.send(PATHS.invoice, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+      body: JSON.stringify(api.invoiceBody()),
+    });
     expect(charset.status).toBe(200);
     const none = await api.send(PATHS.invoice, { method: 'POST', body: new TextEncoder().encode(JSON.stringify(api.invoiceBody())) });
     expect(none.status).toBe(200);

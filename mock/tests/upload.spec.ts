@@ -55,7 +55,11 @@ test.describe('vehicle file upload', () => {
     const json = await api.post(PATHS.upload, { api_key: api.merchant.apiKey });
     expect(json.status).toBe(415);
     expect(Object.keys(json.json)).toEqual(['message']);
-    const broken = await api.send(PATHS.upload, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nContent-Disposition: form-data; name="api_key"\r\n\r\nabc' });
+    const broken = await api.send(PATHS.upload, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+      body: '--zz\r\nContent-Disposition: form-data; name="api_key"\r\n\r\nabc',
+    });
     expect(broken.status).toBe(400);
     const noBoundary = await api.send(PATHS.upload, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
     expect(noBoundary.status).toBe(400);

@@ -26,7 +26,11 @@ async function invoiceWith(api: Client, shape: 'card_pan' | 'phone', tries = 4):
 /** The page as a browser shows it once it has settled (a script-rendered page fills in later). */
 async function pageText(page: Page, url: string): Promise<string> {
   await page.goto(url);
-  await page.getByRole('button').first().waitFor({ timeout: 3000 }).catch(() => undefined);
+  await page
+    .getByRole('button')
+    .first()
+    .waitFor({ timeout: 3000 })
+    .catch(() => undefined);
   return page.locator('body').innerText();
 }
 
@@ -80,7 +84,9 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     // A Cyrillic holder's status answer, or (card recipients only) a validation answer, Russian when its messages are.
     const inv = await invoiceWith(api, 'phone');
     const { text } = inv ? await api.status(inv.transaction) : await api.post(PATHS.invoice, {});
-    return !/[^\x00-\x7f]/.test(text) && /\\u04[0-9a-f]{2}/.test(text) && (!inv || JSON.parse(text).payment.credentials.holder === inv.payment.credentials.holder);
+    return (
+      !/[^\x00-\x7f]/.test(text) && /\\u04[0-9a-f]{2}/.test(text) && (!inv || JSON.parse(text).payment.credentials.holder === inv.payment.credentials.holder)
+    );
   },
   'content-type-no-charset': async (api) => (await api.invoice()).headers.get('content-type') === 'application/json',
   'content-type-letter-case': async (api) => (await api.post(PATHS.invoice, {})).headers.get('content-type') === 'Application/JSON; Charset=UTF-8',
@@ -94,8 +100,18 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return a.headers.connection === 'close' && a.closedAfterMs !== undefined && a.closedAfterMs < 150;
   },
   chunked: async (api) => {
-    const a = await rawExchange(api.url + PATHS.invoice, { method: 'POST', body: JSON.stringify(api.invoiceBody()), headers: { 'content-type': 'application/json' } });
-    return a.status === 200 && a.headers['transfer-encoding'] === 'chunked' && !('content-length' in a.headers) && a.chunks >= 2 && JSON.parse(a.body).payment !== undefined;
+    const a = await rawExchange(api.url + PATHS.invoice, {
+      method: 'POST',
+      body: JSON.stringify(api.invoiceBody()),
+      headers: { 'content-type': 'application/json' },
+    });
+    return (
+      a.status === 200 &&
+      a.headers['transfer-encoding'] === 'chunked' &&
+      !('content-length' in a.headers) &&
+      a.chunks >= 2 &&
+      JSON.parse(a.body).payment !== undefined
+    );
   },
   'keep-alive-1s': async (api) => {
     // Node closes an idle socket a little after the timeout it announces (keepAliveTimeoutBuffer).
@@ -185,7 +201,12 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   },
   'deeplink-other-banks': async (api) => {
     const links = (await api.invoice()).json.deeplink as Record<string, string>;
-    return Object.keys(links).length === 3 && 'CREDIT_EUROPE_BANK_FOREIGN' in links && !('SBERBANK_FOREIGN' in links) && Object.values(links).every((v) => v.includes('?') && v.includes('#'));
+    return (
+      Object.keys(links).length === 3 &&
+      'CREDIT_EUROPE_BANK_FOREIGN' in links &&
+      !('SBERBANK_FOREIGN' in links) &&
+      Object.values(links).every((v) => v.includes('?') && v.includes('#'))
+    );
   },
   'deeplink-app-schemes': async (api) => {
     const links = (await api.invoice()).json.deeplink as Record<string, string>;
@@ -313,12 +334,22 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'callback-extra-headers': async (api, { receiver }) => {
     const { cb } = await callbackOf(api, receiver);
     const hmac = createHmac('sha256', api.merchant.cryptoKey).update(cb.text, 'utf8').digest('hex');
-    return typeof cb.headers['user-agent'] === 'string' && !cb.headers['user-agent'].startsWith('node') && typeof cb.headers['x-request-id'] === 'string' && cb.headers['x-signature'] === hmac;
+    return (
+      typeof cb.headers['user-agent'] === 'string' &&
+      !cb.headers['user-agent'].startsWith('node') &&
+      typeof cb.headers['x-request-id'] === 'string' &&
+      cb.headers['x-signature'] === hmac
+    );
   },
   'callback-no-charset': async (api, { receiver }) => (await callbackOf(api, receiver)).cb.headers['content-type'] === 'application/json',
   'callback-pretty': async (api, { receiver }) => {
     const { cb, inv } = await callbackOf(api, receiver);
     const body = cb.json as Json;
-    return cb.text.startsWith('{\n  "payload": {') && Object.keys(body).join() === 'payload,payment,transaction' && body.transaction === inv.transaction && body.payment.state === 'deposited';
+    return (
+      cb.text.startsWith('{\n  "payload": {') &&
+      Object.keys(body).join() === 'payload,payment,transaction' &&
+      body.transaction === inv.transaction &&
+      body.payment.state === 'deposited'
+    );
   },
 };

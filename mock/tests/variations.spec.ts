@@ -7,7 +7,9 @@ import { VARIATION_PROBES } from './variation-probes.js';
 import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
 
 const requirementIds = new Set<string>(
-  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map((r) => r.id),
+  (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
+    (r) => r.id,
+  ),
 );
 const AREAS = new Set<string>(CONFORMANCE_PROJECTS);
 const combinable = variationCatalog.filter((v) => !v.alone).map((v) => v.name);
@@ -56,7 +58,10 @@ test.describe('variation catalog', () => {
   test('the CLI refuses an unknown variation with one error line and exit code 2', () => {
     const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-    for (const [args, env] of [[['--variations', 'json-pretty,nope'], {}], [[], { PTS_MOCK_VARIATIONS: 'nope' }]] as const) {
+    for (const [args, env] of [
+      [['--variations', 'json-pretty,nope'], {}],
+      [[], { PTS_MOCK_VARIATIONS: 'nope' }],
+    ] as const) {
       const run = spawnSync(process.execPath, [tsx, cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
       expect(run.status).toBe(2);
       expect(run.stderr.trim().split('\n')).toEqual(['mock: unknown variation name(s): nope (see --help for the catalog)']);
@@ -72,7 +77,11 @@ test.describe('variation catalog', () => {
     test(`${name} (${rule}) shows; a clean provider does not`, async ({ startWith, receiver, page }) => {
       test.setTimeout(60_000);
       const probe = VARIATION_PROBES[name]!;
-      await page.context().route('https://merchant.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }));
+      await page
+        .context()
+        .route('https://merchant.example/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }),
+        );
       expect(await probe(await startWith(), { receiver, page }), 'clean provider').toBe(false);
       receiver.reset();
       expect(await probe(await startWith({ variations: [name] }), { receiver, page }), 'with the variation').toBe(true);
@@ -81,7 +90,11 @@ test.describe('variation catalog', () => {
 
   test('every combinable variation at once: each shows, save those another one decides', async ({ startWith, receiver, page }) => {
     test.setTimeout(180_000);
-    await page.context().route('https://merchant.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }));
+    await page
+      .context()
+      .route('https://merchant.example/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title>' }),
+      );
     const api = await startWith({ variations: combinable });
     const names = combinable.filter((n) => !(n in HIDDEN_WHEN_COMBINED));
     const env = { receiver, page };
@@ -89,7 +102,9 @@ test.describe('variation catalog', () => {
     // the one that counts payments (every third on a whole second), which runs alone at the end.
     const counting = ['created-at-any-micros'];
     const seen = new Map<string, boolean>();
-    const others = Promise.all(names.filter((n) => !n.startsWith('page-') && !counting.includes(n)).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))));
+    const others = Promise.all(
+      names.filter((n) => !n.startsWith('page-') && !counting.includes(n)).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))),
+    );
     for (const n of names.filter((n) => n.startsWith('page-'))) seen.set(n, await VARIATION_PROBES[n]!(api, env));
     await others;
     for (const n of counting) seen.set(n, await VARIATION_PROBES[n]!(api, env));

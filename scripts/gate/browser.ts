@@ -84,7 +84,9 @@ export async function browserProblem(needing: readonly string[], env: NodeJS.Pro
   if (needing.length === 0 || findChromium(env)) return undefined;
   const reachable = await downloadReachable(env);
   if (reachable && (await install(env)) && findChromium(env)) return undefined;
-  const looked = chromiumCandidates(env).map((c) => c.path).join(', ');
+  const looked = chromiumCandidates(env)
+    .map((c) => c.path)
+    .join(', ');
   const tried = reachable ? "Playwright's installer did not install it" : "Playwright's download is not reachable from here";
   return (
     `the browser checks (${needing.join(', ')}) need Chromium and there is none (looked at ${looked}; ${tried}): ` +

@@ -28,7 +28,12 @@ export function projectArgs(args: readonly string[]): string[] | undefined {
 function matches(pattern: string, name: string): boolean {
   const p = pattern.toLocaleLowerCase();
   if (!p.includes('*')) return p === name.toLocaleLowerCase();
-  const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${p
+      .split('*')
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(name.toLocaleLowerCase());
 }
 

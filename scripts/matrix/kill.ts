@@ -55,7 +55,14 @@ export function chooseFaults(names: readonly string[] | undefined): { faults: Fa
 export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: number): TargetPlan[] {
   return [
     { name: CLEAN_TARGET, mode: 'judge', ...(cleanRuns ? { numRuns: cleanRuns } : {}) },
-    ...faults.map((f) => ({ name: faultTarget(f.name), provider: { faults: [f.name] }, profile: MATRIX_TIMING_PROFILE, rules: [f.rule as RuleId], mode: 'observe' as const, numRuns: FAULT_RUNS })),
+    ...faults.map((f) => ({
+      name: faultTarget(f.name),
+      provider: { faults: [f.name] },
+      profile: MATRIX_TIMING_PROFILE,
+      rules: [f.rule as RuleId],
+      mode: 'observe' as const,
+      numRuns: FAULT_RUNS,
+    })),
   ];
 }
 
@@ -95,13 +102,17 @@ export function killMatrix(faults: readonly FaultDefinition[], outcomes: readonl
 /** Console lines: one per fault, then what is wrong, then the plain tally CI reads. */
 export function killLines(m: KillMatrix): string[] {
   const lines = m.faults.map(
-    (r) => `${r.killedByRule ? 'killed  ' : r.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${r.fault} (${r.rule}) ${r.failedChecks.length}/${r.checks} failing${r.killed && !r.killedByRule ? `, naming ${r.failedRules.join(', ')}` : ''}`,
+    (r) =>
+      `${r.killedByRule ? 'killed  ' : r.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${r.fault} (${r.rule}) ${r.failedChecks.length}/${r.checks} failing${r.killed && !r.killedByRule ? `, naming ${r.failedRules.join(', ')}` : ''}`,
   );
   const killedByRule = m.faults.filter((r) => r.killedByRule).length;
-  lines.push(`${m.ok ? 'PASS' : 'FAIL'}: clean ${m.clean.passed} passed, ${m.clean.failed.length} failed; ${killedByRule}/${m.faults.length} faults killed by a failure naming their rule (reports/mutation.md)`);
+  lines.push(
+    `${m.ok ? 'PASS' : 'FAIL'}: clean ${m.clean.passed} passed, ${m.clean.failed.length} failed; ${killedByRule}/${m.faults.length} faults killed by a failure naming their rule (reports/mutation.md)`,
+  );
   for (const f of m.clean.failed) lines.push(`  clean failure: ${f}`);
   for (const e of m.clean.errors) lines.push(`  run error: ${e}`);
-  for (const r of m.faults.filter((r) => !r.killedByRule)) lines.push(`  not killed by its rule: ${r.fault} (${r.rule}); failures named: ${r.failedRules.join(', ') || 'none'}`);
+  for (const r of m.faults.filter((r) => !r.killedByRule))
+    lines.push(`  not killed by its rule: ${r.fault} (${r.rule}); failures named: ${r.failedRules.join(', ') || 'none'}`);
   for (const r of m.faults.filter((r) => r.errors.length)) lines.push(`  errors with ${r.fault}: ${r.errors.join('; ')}`);
   const passed = (m.clean.failed.length === 0 && m.clean.errors.length === 0 ? 1 : 0) + m.faults.filter((r) => r.killedByRule && r.errors.length === 0).length;
   lines.push(`matrix: ${passed} passed, ${m.faults.length + 1 - passed} failed`);

@@ -21,7 +21,14 @@ export interface TestOutcome {
 type Annotation = { type: string; description?: string };
 
 interface JsonSuite {
-  specs?: { title: string; tests: { projectName: string; annotations: Annotation[]; results: { status: string; duration: number; annotations?: Annotation[]; errors?: { message?: string }[] }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: {
+      projectName: string;
+      annotations: Annotation[];
+      results: { status: string; duration: number; annotations?: Annotation[]; errors?: { message?: string }[] }[];
+    }[];
+  }[];
   suites?: JsonSuite[];
 }
 
@@ -45,7 +52,10 @@ export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: s
           rules: [...new Set(of('rule'))],
           target: of('target')[0],
           observed: [...new Set(of('observed failure'))],
-          message: error?.split('\n').find((l) => l.trim() !== '')?.trim(),
+          message: error
+            ?.split('\n')
+            .find((l) => l.trim() !== '')
+            ?.trim(),
           error,
           durationMs: t.results.reduce((sum, r) => sum + r.duration, 0),
         });

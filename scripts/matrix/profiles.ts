@@ -19,7 +19,12 @@ export function profileRows(outcomes: readonly TestOutcome[]): ProfileRow[] {
     const failed = observed.filter((o) => o.observed.length > 0);
     return {
       variant: v.name,
-      withProfile: { checks: judged.length, passed: judged.filter((o) => o.status === 'passed').length, skipped: judged.filter((o) => o.status === 'skipped').length, failures },
+      withProfile: {
+        checks: judged.length,
+        passed: judged.filter((o) => o.status === 'passed').length,
+        skipped: judged.filter((o) => o.status === 'skipped').length,
+        failures,
+      },
       underDefault: { checks: observed.length, failed: failed.length, examples: failed.slice(0, 3).map((o) => `${checkTitle(o)}: ${o.observed[0]}`) },
       ok: judged.length > 0 && failures.length === 0 && failed.length > 0,
     };

@@ -77,5 +77,8 @@ export function option(name: string): string | undefined {
 
 /** `--name a,b` of the command line as a list. */
 export function listOption(name: string): string[] | undefined {
-  return option(name)?.split(',').map((s) => s.trim()).filter(Boolean);
+  return option(name)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -61,12 +61,21 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     checks: mine.length,
     passed: mine.filter((o) => o.status === 'passed').length,
     skipped: mine.filter((o) => o.status === 'skipped').length,
-    falseAlarms: failed.map((o) => ({ check: `[${o.project}] ${o.title.slice(target.name.length + 2)}`, failure: o.message ?? o.status, evidence: (o.error ?? '').split('\n').slice(0, 8).join('\n') })),
+    falseAlarms: failed.map((o) => ({
+      check: `[${o.project}] ${o.title.slice(target.name.length + 2)}`,
+      failure: o.message ?? o.status,
+      evidence: (o.error ?? '').split('\n').slice(0, 8).join('\n'),
+    })),
     seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
   };
 }
 
-export function variationMatrix(variations: readonly VariationDefinition[], outcomes: readonly TestOutcome[], errors: string[], totalSeconds: number): VariationMatrix {
+export function variationMatrix(
+  variations: readonly VariationDefinition[],
+  outcomes: readonly TestOutcome[],
+  errors: string[],
+  totalSeconds: number,
+): VariationMatrix {
   const targets = variationTargets(variations);
   const rows = targets.map((t, i) => row(t, variations[i]?.rule ?? 'every rule above', outcomes));
   return { rows, totalSeconds, errors, ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && r.checks > 0) };
@@ -96,8 +105,13 @@ export function variationMarkdown(m: VariationMatrix): string {
     '',
     '| target | rule whose freedom it uses | areas | checks | passed | skipped | false alarms | s |',
     '|---|---|---|---|---|---|---|---|',
-    ...m.rows.map((r) => `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`),
+    ...m.rows.map(
+      (r) =>
+        `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`,
+    ),
     '',
-    ...(alarms.length ? ['## False alarms', '', ...alarms.map((a) => `### ${a.target}: ${cell(a.check)}\n\n\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`)] : []),
+    ...(alarms.length
+      ? ['## False alarms', '', ...alarms.map((a) => `### ${a.target}: ${cell(a.check)}\n\n\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`)]
+      : []),
   ].join('\n');
 }

@@ -16,10 +16,14 @@ export function validRequestAccepted(op: PaymentOperation): ApiCheck {
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);
-      await forAll(spec.valid(api), async (generated) => {
-        const { exchange } = await sendFresh(api, op, generated);
-        expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
-      }, { rule: spec.successRule });
+      await forAll(
+        spec.valid(api),
+        async (generated) => {
+          const { exchange } = await sendFresh(api, op, generated);
+          expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
+        },
+        { rule: spec.successRule },
+      );
     },
   };
 }
@@ -32,18 +36,44 @@ export function successBodyMatchesSchema(op: PaymentOperation): ApiCheck {
     name: `successBodyMatchesSchema(${op})`,
     title: invoice ? 'every invoice success body matches the documented schema' : 'every account to card success body matches the account2card-response schema',
     rules: invoice
-      ? ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-STATE', 'DOC-PAY-ERROR_CODE', 'DOC-PAY-ERROR_DESCRIPTION', 'DOC-PAY-CREDENTIALS', 'DOC-CRED-CARD', 'DOC-CRED-FPS', 'DOC-INV-RES-REDIRECT_URL', 'DOC-INV-RES-DEEPLINK', 'DOC-DEEPLINK-KEYS', 'DOC-PAY-CREATED_AT']
-      : ['PRO-A2C-SUCCESS', 'DOC-PAY-ID', 'DOC-PAY-STATE', 'DOC-PAY-ERROR_CODE', 'DOC-PAY-ERROR_DESCRIPTION', 'DOC-PAY-CREDENTIALS', 'DOC-CRED-CARD', 'DOC-PAY-CREATED_AT'],
+      ? [
+          'DOC-INV-RES-PAYMENT',
+          'DOC-PAY-ID',
+          'DOC-PAY-STATE',
+          'DOC-PAY-ERROR_CODE',
+          'DOC-PAY-ERROR_DESCRIPTION',
+          'DOC-PAY-CREDENTIALS',
+          'DOC-CRED-CARD',
+          'DOC-CRED-FPS',
+          'DOC-INV-RES-REDIRECT_URL',
+          'DOC-INV-RES-DEEPLINK',
+          'DOC-DEEPLINK-KEYS',
+          'DOC-PAY-CREATED_AT',
+        ]
+      : [
+          'PRO-A2C-SUCCESS',
+          'DOC-PAY-ID',
+          'DOC-PAY-STATE',
+          'DOC-PAY-ERROR_CODE',
+          'DOC-PAY-ERROR_DESCRIPTION',
+          'DOC-PAY-CREDENTIALS',
+          'DOC-CRED-CARD',
+          'DOC-PAY-CREATED_AT',
+        ],
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);
       if (!invoice) requireProfile(api.profile.account2card.successBody, 'profile account2card.successBody is false: no success body to check');
       const fallback = invoice ? 'DOC-INV-RES-PAYMENT' : 'PRO-A2C-SUCCESS';
-      await forAll(spec.valid(api), async (generated) => {
-        const { exchange } = await sendFresh(api, op, generated);
-        expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
-        expectSchema(exchange, fallback, spec.responseSchema, `the ${spec.request} response`, spec.responseRules);
-      }, { rule: fallback });
+      await forAll(
+        spec.valid(api),
+        async (generated) => {
+          const { exchange } = await sendFresh(api, op, generated);
+          expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
+          expectSchema(exchange, fallback, spec.responseSchema, `the ${spec.request} response`, spec.responseRules);
+        },
+        { rule: fallback },
+      );
     },
   };
 }
@@ -59,11 +89,15 @@ export function successSentAsJson(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       requireProfile(api.profile.http.jsonContentType, 'profile http.jsonContentType is false');
-      await forAll(spec.valid(api), async (generated) => {
-        const { exchange } = await sendFresh(api, op, generated);
-        expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
-        expectJsonContentType(exchange, 'PRO-HTTP-CONTENT-TYPE');
-      }, { rule: 'PRO-HTTP-CONTENT-TYPE', share: 0.2 });
+      await forAll(
+        spec.valid(api),
+        async (generated) => {
+          const { exchange } = await sendFresh(api, op, generated);
+          expectStatus(exchange, spec.successRule, api.profile.http.success, `${spec.request} accepted`);
+          expectJsonContentType(exchange, 'PRO-HTTP-CONTENT-TYPE');
+        },
+        { rule: 'PRO-HTTP-CONTENT-TYPE', share: 0.2 },
+      );
     },
   };
 }

@@ -45,10 +45,18 @@ export function expectCallbackBody(delivery: Delivery, all: readonly Delivery[],
     throw new CheckFailure({ rule, expected: 'a callback with a JSON body sent as application/json', received: evidence });
   const { valid, errors } = validate('callback', delivery.json);
   if (!valid)
-    throw new CheckFailure({ rule, expected: 'a callback body matching schema callback {transaction, payment, payload}', received: `${formatDiagnostics(errors)} in ${evidence}` });
+    throw new CheckFailure({
+      rule,
+      expected: 'a callback body matching schema callback {transaction, payment, payload}',
+      received: `${formatDiagnostics(errors)} in ${evidence}`,
+    });
   const body = delivery.json as CallbackBody;
   if (body.transaction !== transaction || body.payment.id !== paymentId)
-    throw new CheckFailure({ rule, expected: `a callback about transaction ${transaction}, payment id ${paymentId}`, received: `transaction ${body.transaction}, payment id ${body.payment.id}: ${evidence}` });
+    throw new CheckFailure({
+      rule,
+      expected: `a callback about transaction ${transaction}, payment id ${paymentId}`,
+      received: `transaction ${body.transaction}, payment id ${body.payment.id}: ${evidence}`,
+    });
   return body;
 }
 
@@ -61,7 +69,11 @@ export function reportedState(d: Delivery): unknown {
 export function expectStates(deliveries: readonly Delivery[], state: PaymentState, rule: RuleId, expected: string): void {
   const other = deliveries.filter((d) => reportedState(d) !== state);
   if (other.length > 0)
-    throw new CheckFailure({ rule, expected, received: `state(s) ${other.map((d) => String(reportedState(d))).join(', ')} in ${describeDeliveries(deliveries)}` });
+    throw new CheckFailure({
+      rule,
+      expected,
+      received: `state(s) ${other.map((d) => String(reportedState(d))).join(', ')} in ${describeDeliveries(deliveries)}`,
+    });
 }
 
 /**
@@ -73,7 +85,9 @@ export function expectPayloadUnchanged(sent: Record<string, unknown>, got: Recor
   if (missing.length > 0)
     throw new CheckFailure({
       rule: 'DOC-EVT-CALLBACK-PAYLOAD',
-      expected: `the callback payload holds every payload parameter of the invoice request: ${Object.keys(sent).map((k) => JSON.stringify(k)).join(', ')}`,
+      expected: `the callback payload holds every payload parameter of the invoice request: ${Object.keys(sent)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}`,
       received: `missing ${missing.map((k) => JSON.stringify(k)).join(', ')}: ${describeDeliveries(all)}`,
     });
   const changed = Object.keys(sent).filter((k) => !sameJson(sent[k], got[k]));

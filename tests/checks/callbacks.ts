@@ -70,7 +70,10 @@ export function settledPaymentCallback(state: FinalState): BrowserCheck {
       const { payload, seed } =
         state === 'deposited'
           ? payloadWithExtras()
-          : { payload: { client_id: 'user-cb-8', client_ip: INVOICE_DEFAULTS.payload.client_ip, order_id: 'ORD-1002', attempt: 2, gift: false }, seed: undefined };
+          : {
+              payload: { client_id: 'user-cb-8', client_ip: INVOICE_DEFAULTS.payload.client_ip, order_id: 'ORD-1002', attempt: 2, gift: false },
+              seed: undefined,
+            };
       const button = buttonFor(api, state);
       // An invoice refused for its extra parameters breaks the documented "payload.* accepts any merchant parameters".
       const { body, response } = await invoicePressed(api, page, button, 'PRO-CB-DELIVERY', { payload: payload as InvoiceOverrides['payload'] }, EXTRA_RULE);
@@ -79,7 +82,11 @@ export function settledPaymentCallback(state: FinalState): BrowserCheck {
         const callback = expectCallbackBody(d, deliveries, body.transaction, response.payment.id);
         expectStates([d], state, press, `after pressing "${button}", a callback with state ${state}`);
         if (state === 'declined' && (callback.payment.error_code === null || callback.payment.error_description === null))
-          throw new CheckFailure({ rule: press, expected: 'the declined payment in the callback carries a non-null error_code and error_description', received: `payment ${JSON.stringify(callback.payment)}` });
+          throw new CheckFailure({
+            rule: press,
+            expected: 'the declined payment in the callback carries a non-null error_code and error_description',
+            received: `payment ${JSON.stringify(callback.payment)}`,
+          });
         try {
           expectPayloadUnchanged(payload, callback.payload, deliveries);
         } catch (e) {
@@ -148,7 +155,11 @@ export function callbackRedelivered(): BrowserCheck {
         });
       const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY');
       if (deliveries[min - 1].answeredStatus !== 200)
-        throw new CheckFailure({ rule: 'PRO-CB-RETRY', expected: `delivery #${min} answered 200 after ${failFirst} answered 500`, received: describeDeliveries(deliveries) });
+        throw new CheckFailure({
+          rule: 'PRO-CB-RETRY',
+          expected: `delivery #${min} answered 200 after ${failFirst} answered 500`,
+          received: describeDeliveries(deliveries),
+        });
       const differing = deliveries.filter((d) => !sameJson(d.json, first));
       if (differing.length > 0)
         throw new CheckFailure({

@@ -40,7 +40,9 @@ export function concurrentDuplicatesOneAccepted(op: PaymentOperation): ApiCheck 
       const body = spec.build(api);
       const timeline = new Timeline();
       const answers = await Promise.all(
-        Array.from({ length: DUPLICATES_AT_ONCE }, (_, i) => timeline.send(`#${i + 1} ${spec.request} ${String(body.transaction)}`, () => spec.send(api, body), briefAnswer)),
+        Array.from({ length: DUPLICATES_AT_ONCE }, (_, i) =>
+          timeline.send(`#${i + 1} ${spec.request} ${String(body.transaction)}`, () => spec.send(api, body), briefAnswer),
+        ),
       );
       const accepted = answers.filter((x) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300);
       if (accepted.length !== 1)
@@ -51,14 +53,20 @@ export function concurrentDuplicatesOneAccepted(op: PaymentOperation): ApiCheck 
           exchange: accepted[1] ?? answers[0],
         });
       for (const refused of answers.filter((x) => !accepted.includes(x)))
-        expectProfileValidation(api, withTimeline(refused, timeline), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(op) });
+        expectProfileValidation(api, withTimeline(refused, timeline), {
+          rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
+          breaks: ['transaction'],
+          shapeRule: shapeRule(op),
+        });
     },
   };
 }
 
 /** The exchange, with the burst's interleaving added to what its failure shows. */
 function withTimeline(exchange: Exchange, timeline: Timeline): Exchange {
-  return exchange.response ? { ...exchange, response: { ...exchange.response, bodyText: `${exchange.response.bodyText}  [interleaving: ${timeline}]` } } : exchange;
+  return exchange.response
+    ? { ...exchange, response: { ...exchange.response, bodyText: `${exchange.response.bodyText}  [interleaving: ${timeline}]` } }
+    : exchange;
 }
 
 /** N distinct invoices in flight at once: all accepted, ids distinct, and each status reports its own invoice. */
@@ -124,15 +132,26 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const other = await page.context().newPage();
       const timeline = new Timeline();
       try {
-        await Promise.all([openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url), openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url)]);
+        await Promise.all([
+          openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+          openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+        ]);
         const [pay, decline] = await Promise.all([
           requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
           requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
         ]);
         // Both clicks leave together; each tab then settles however its page answers (a refusal included).
         await Promise.all([
-          (async () => (timeline.mark('→ Pay'), await pay.click({ timeout: 5_000 }).catch((e: Error) => timeline.mark(`Pay refused: ${e.message.split('\n')[0]}`)), timeline.mark('← Pay clicked')))(),
-          (async () => (timeline.mark('→ Decline'), await decline.click({ timeout: 5_000 }).catch((e: Error) => timeline.mark(`Decline refused: ${e.message.split('\n')[0]}`)), timeline.mark('← Decline clicked')))(),
+          (async () => (
+            timeline.mark('→ Pay'),
+            await pay.click({ timeout: 5_000 }).catch((e: Error) => timeline.mark(`Pay refused: ${e.message.split('\n')[0]}`)),
+            timeline.mark('← Pay clicked')
+          ))(),
+          (async () => (
+            timeline.mark('→ Decline'),
+            await decline.click({ timeout: 5_000 }).catch((e: Error) => timeline.mark(`Decline refused: ${e.message.split('\n')[0]}`)),
+            timeline.mark('← Decline clicked')
+          ))(),
         ]);
         await Promise.all([page.waitForLoadState('load'), other.waitForLoadState('load')]);
       } finally {
@@ -141,11 +160,23 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const settled = await settledStatus(api, body.transaction, 'PRO-STATE-FINAL');
       timeline.mark(`status: ${settled.state}`);
       if (settled.state !== 'deposited' && settled.state !== 'declined')
-        throw new CheckFailure({ rule: 'PRO-STATE-FINAL', expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`, received: `state ${settled.state}: ${timeline}` });
+        throw new CheckFailure({
+          rule: 'PRO-STATE-FINAL',
+          expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`,
+          received: `state ${settled.state}: ${timeline}`,
+        });
       // The state must hold: watched for the settle time, it does not flip to the other press's.
-      const later = await eventually(() => statusOf(api, body.transaction, 'PRO-STATE-FINAL'), (p) => p.state !== settled.state, settleMs(api));
+      const later = await eventually(
+        () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
+        (p) => p.state !== settled.state,
+        settleMs(api),
+      );
       if (later.state !== settled.state)
-        throw new CheckFailure({ rule: 'PRO-STATE-FINAL', expected: `the final state ${settled.state} unchanged`, received: `state ${settled.state}, then ${later.state}: ${timeline}` });
+        throw new CheckFailure({
+          rule: 'PRO-STATE-FINAL',
+          expected: `the final state ${settled.state} unchanged`,
+          received: `state ${settled.state}, then ${later.state}: ${timeline}`,
+        });
       if (!api.profile.callbacks.enabled) return;
       const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
       expectCallbackBody(first[0], first, body.transaction, response.payment.id);
@@ -191,7 +222,12 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
           received: `state ${String(now)}: ${timeline}`,
           exchange,
         });
-      if (told !== state) throw new CheckFailure({ rule: PRESS_RULE[state], expected: `a callback with state ${state} after pressing "${buttonFor(api, state)}"`, received: describeDeliveries(deliveries) });
+      if (told !== state)
+        throw new CheckFailure({
+          rule: PRESS_RULE[state],
+          expected: `a callback with state ${state} after pressing "${buttonFor(api, state)}"`,
+          received: describeDeliveries(deliveries),
+        });
     },
   };
 }

@@ -19,7 +19,13 @@ export function unknownApiKeyRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       const exchange = await spec.send(api, spec.build(api, { api_key: `unknown-${randomUUID()}` }));
-      expectProfileValidation(api, exchange, { rule: 'DOC-AUTH-API_KEY', keysRule: 'PRO-VAL-UNKNOWN-API_KEY', breaks: ['api_key'], mayAlsoReport: ['signature'], shapeRule: shapeRule(op) });
+      expectProfileValidation(api, exchange, {
+        rule: 'DOC-AUTH-API_KEY',
+        keysRule: 'PRO-VAL-UNKNOWN-API_KEY',
+        breaks: ['api_key'],
+        mayAlsoReport: ['signature'],
+        shapeRule: shapeRule(op),
+      });
     },
   };
 }

@@ -37,7 +37,11 @@ export function tamperedDigestsRejected(op: PaymentOperation): ApiCheck {
     rules: [spec.digestRule, 'PRO-VAL-SIGNATURE'],
     async run({ api }) {
       spec.requireConfigured(api);
-      await eachFromFreshBody(() => signatureTamperings(op, api.merchant, spec.build(api)), (t) => expectTamperingRejected(api, op, t), 'signature tamperings');
+      await eachFromFreshBody(
+        () => signatureTamperings(op, api.merchant, spec.build(api)),
+        (t) => expectTamperingRejected(api, op, t),
+        'signature tamperings',
+      );
     },
   };
 }
@@ -51,7 +55,11 @@ export function leaveOneOutDigestsRejected(op: PaymentOperation): ApiCheck {
     rules: [spec.digestRule],
     async run({ api }) {
       spec.requireConfigured(api);
-      await eachFromFreshBody(() => leaveOneOutTamperings(op, api.merchant, spec.build(api)), (t) => expectTamperingRejected(api, op, t), 'leave-one-out digests');
+      await eachFromFreshBody(
+        () => leaveOneOutTamperings(op, api.merchant, spec.build(api)),
+        (t) => expectTamperingRejected(api, op, t),
+        'leave-one-out digests',
+      );
     },
   };
 }
@@ -67,7 +75,9 @@ export function anyDigitFlipRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       // Each flip, shrinking included, goes to a fresh body: a flip wrongly accepted cannot make the next a duplicate.
-      await forAll(digitFlips(), (flip) => expectTamperingRejected(api, op, applyDigitFlip(op, api.merchant, spec.build(api), flip)), { rule: spec.digestRule });
+      await forAll(digitFlips(), (flip) => expectTamperingRejected(api, op, applyDigitFlip(op, api.merchant, spec.build(api), flip)), {
+        rule: spec.digestRule,
+      });
     },
   };
 }

@@ -33,7 +33,12 @@ export function wrongFormatRejected(op: PaymentOperation, rule: RuleId): ApiChec
     rules: rule === 'PRO-VAL-TRANSACTION-UUID' ? [rule, spec.transactionRule] : [rule],
     async run({ api }) {
       spec.requireConfigured(api);
-      await expectEachRejected(api, op, formatVariants(op, api.merchant).filter((v) => v.rule === rule), `${rule} variants`);
+      await expectEachRejected(
+        api,
+        op,
+        formatVariants(op, api.merchant).filter((v) => v.rule === rule),
+        `${rule} variants`,
+      );
     },
   };
 }

@@ -14,11 +14,20 @@ import type { ApiCheck } from './check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 /** Runs `judge` on every generated valid invoice's answer. */
-function forEachInvoiceAnswer(api: ProviderApi, rule: RuleId, share: number | undefined, judge: (answer: Record<string, unknown>, exchange: Exchange) => void): Promise<void> {
-  return forAll(PAYMENT_OPERATIONS.invoice.valid(api), async (generated) => {
-    const { exchange } = await sendFresh(api, 'invoice', generated);
-    judge(expectAccepted(exchange, 'PRO-INV-SUCCESS', 'a valid invoice'), exchange);
-  }, { rule, share });
+function forEachInvoiceAnswer(
+  api: ProviderApi,
+  rule: RuleId,
+  share: number | undefined,
+  judge: (answer: Record<string, unknown>, exchange: Exchange) => void,
+): Promise<void> {
+  return forAll(
+    PAYMENT_OPERATIONS.invoice.valid(api),
+    async (generated) => {
+      const { exchange } = await sendFresh(api, 'invoice', generated);
+      judge(expectAccepted(exchange, 'PRO-INV-SUCCESS', 'a valid invoice'), exchange);
+    },
+    { rule, share },
+  );
 }
 
 /** As many deeplinks as the profile says (three in the document's samples). */
@@ -33,7 +42,12 @@ export function deeplinkCount(): ApiCheck {
         const expected = api.profile.invoice.deeplinkCount;
         const count = deeplink && typeof deeplink === 'object' ? Object.keys(deeplink).length : 0;
         if (count !== expected)
-          throw new CheckFailure({ rule: 'PRO-INV-DEEPLINK-COUNT', expected: `${expected} deeplinks`, received: `${count}: ${JSON.stringify(deeplink)}`, exchange });
+          throw new CheckFailure({
+            rule: 'PRO-INV-DEEPLINK-COUNT',
+            expected: `${expected} deeplinks`,
+            received: `${count}: ${JSON.stringify(deeplink)}`,
+            exchange,
+          });
       }),
   };
 }
@@ -61,7 +75,12 @@ export function deeplinkKeys(): ApiCheck {
       forEachInvoiceAnswer(api, 'DOC-DEEPLINK-KEYS', 0.2, ({ deeplink }, exchange) => {
         for (const [key, value] of Object.entries((deeplink ?? {}) as Record<string, unknown>))
           if (!DEEPLINK_KEY.test(key) || !isAbsoluteUrl(value))
-            throw new CheckFailure({ rule: 'DOC-DEEPLINK-KEYS', expected: 'keys like SBERBANK_FOREIGN with absolute URL values', received: `${JSON.stringify(key)}: ${JSON.stringify(value)}`, exchange });
+            throw new CheckFailure({
+              rule: 'DOC-DEEPLINK-KEYS',
+              expected: 'keys like SBERBANK_FOREIGN with absolute URL values',
+              received: `${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+              exchange,
+            });
       }),
   };
 }
@@ -79,10 +98,20 @@ export function credentialsShape(): ApiCheck {
         const keys = Object.keys(c).sort().join(',');
         if (keys === 'card_pan') {
           if (typeof c.card_pan !== 'string' || !/^\d{12,19}$/.test(c.card_pan))
-            throw new CheckFailure({ rule: 'DOC-CRED-CARD', expected: 'card_pan a string of digits', received: `card_pan ${JSON.stringify(c.card_pan)}`, exchange });
+            throw new CheckFailure({
+              rule: 'DOC-CRED-CARD',
+              expected: 'card_pan a string of digits',
+              received: `card_pan ${JSON.stringify(c.card_pan)}`,
+              exchange,
+            });
         } else if (keys === 'holder,phone') {
           if (typeof c.phone !== 'string' || !/^\d{10,15}$/.test(c.phone) || typeof c.holder !== 'string' || c.holder.trim() === '')
-            throw new CheckFailure({ rule: 'DOC-CRED-FPS', expected: 'phone digits with country prefix and no plus sign, holder a non-empty name', received: JSON.stringify(c), exchange });
+            throw new CheckFailure({
+              rule: 'DOC-CRED-FPS',
+              expected: 'phone digits with country prefix and no plus sign, holder a non-empty name',
+              received: JSON.stringify(c),
+              exchange,
+            });
         } else {
           throw new CheckFailure({ rule: 'DOC-PAY-CREDENTIALS', expected: 'credentials {card_pan} or {phone, holder}', received: JSON.stringify(c), exchange });
         }
@@ -98,11 +127,15 @@ export function payloadExtrasAccepted(): ApiCheck {
     rules: ['DOC-INV-REQ-PAYLOAD-EXTRA'],
     property: true,
     run: ({ api }) =>
-      forAll(PAYMENT_OPERATIONS.invoice.valid(api), async (generated) => {
-        const { exchange } = await sendFresh(api, 'invoice', generated);
-        const keys = Object.keys((generated.payload ?? {}) as object).join(', ');
-        expectAccepted(exchange, 'DOC-INV-REQ-PAYLOAD-EXTRA', `an invoice with payload keys ${keys}`);
-      }, { rule: 'DOC-INV-REQ-PAYLOAD-EXTRA' }),
+      forAll(
+        PAYMENT_OPERATIONS.invoice.valid(api),
+        async (generated) => {
+          const { exchange } = await sendFresh(api, 'invoice', generated);
+          const keys = Object.keys((generated.payload ?? {}) as object).join(', ');
+          expectAccepted(exchange, 'DOC-INV-REQ-PAYLOAD-EXTRA', `an invoice with payload keys ${keys}`);
+        },
+        { rule: 'DOC-INV-REQ-PAYLOAD-EXTRA' },
+      ),
   };
 }
 

@@ -73,13 +73,33 @@ class Create implements Command {
     const body = spec.fresh(real.api, this.generated);
     const exchange = await spec.send(real.api, body);
     const answer = expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as { payment?: Payment; redirect_url?: string };
-    const payment = expectSchema<{ payment: Payment }>(exchange, spec.successRule, spec.responseSchema, `the ${spec.request} response`, spec.responseRules).payment;
+    const payment = expectSchema<{ payment: Payment }>(
+      exchange,
+      spec.successRule,
+      spec.responseSchema,
+      `the ${spec.request} response`,
+      spec.responseRules,
+    ).payment;
     real.log.push(`create ${this.operation} → id ${payment.id} ${payment.state}`);
     if (this.operation === 'invoice' && payment.state !== real.api.profile.invoice.initialState)
       fail('DOC-STATE-NEW-PROCESSING', `a new invoice in state ${real.api.profile.invoice.initialState}`, `state ${payment.state}`, real);
     const twin = model.payments.find((p) => p.created.id === payment.id);
-    if (twin) fail('DOC-PAY-ID-UNIQUE', `a new payment id, not one of ${model.payments.length} earlier payments`, `id ${payment.id}, already the id of ${String(twin.body.transaction)}`, real);
-    model.payments.push({ operation: this.operation, body, created: payment, state: payment.state, redirectUrl: answer.redirect_url, callbacks: 0, callbackDue: false });
+    if (twin)
+      fail(
+        'DOC-PAY-ID-UNIQUE',
+        `a new payment id, not one of ${model.payments.length} earlier payments`,
+        `id ${payment.id}, already the id of ${String(twin.body.transaction)}`,
+        real,
+      );
+    model.payments.push({
+      operation: this.operation,
+      body,
+      created: payment,
+      state: payment.state,
+      redirectUrl: answer.redirect_url,
+      callbacks: 0,
+      callbackDue: false,
+    });
   }
   toString = () => `create(${this.operation})`;
 }
@@ -122,12 +142,18 @@ class AskStatus implements Command {
       return expectSchema<StatusResponse>(exchange, 'PRO-STATUS-SUCCESS', 'status-response', 'the status response').payment;
     };
     // A press may settle asynchronously; an account-to-card payment may move on its own until it is final.
-    const settles = (s: PaymentState) => s === p.state || (!isFinal(p.state) && (p.operation === 'account2card' || p.state === 'processing') && s === 'processing');
+    const settles = (s: PaymentState) =>
+      s === p.state || (!isFinal(p.state) && (p.operation === 'account2card' || p.state === 'processing') && s === 'processing');
     const got = await eventually(read, (x) => x.state === p.state || !settles(x.state), settleMs(real.api));
     real.log.push(`status of ${p.created.id} → ${got.state}`);
     for (const field of ['id', 'credentials', 'created_at'] as const)
       if (!sameJson(got[field], p.created[field]))
-        fail('PRO-STATUS-SUCCESS', `payment.${field} as the creating answer gave it: ${JSON.stringify(p.created[field])}`, `payment.${field} ${JSON.stringify(got[field])}`, real);
+        fail(
+          'PRO-STATUS-SUCCESS',
+          `payment.${field} as the creating answer gave it: ${JSON.stringify(p.created[field])}`,
+          `payment.${field} ${JSON.stringify(got[field])}`,
+          real,
+        );
     const moved = p.operation === 'account2card' && !isFinal(p.state);
     if (got.state !== p.state && !(moved || settles(got.state)))
       fail(isFinal(p.state) ? 'PRO-STATE-FINAL' : 'DOC-STATE-OUTCOME', `state ${p.state}`, `state ${got.state}`, real);
@@ -158,7 +184,10 @@ class Press implements Command {
   ) {}
   check = (m: Readonly<LifecycleModel>) => invoices(m as LifecycleModel).some((p) => p.state === 'processing');
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
-    const p = nth(invoices(model).filter((x) => x.state === 'processing'), this.pick);
+    const p = nth(
+      invoices(model).filter((x) => x.state === 'processing'),
+      this.pick,
+    );
     await openPaymentPage(real.page, p.redirectUrl!, PRESS_RULE[this.to], String(p.body.return_url));
     await press(real.api, real.page, buttonFor(real.api, this.to), PRESS_RULE[this.to]);
     real.log.push(`press ${buttonFor(real.api, this.to)} on ${p.created.id}`);
@@ -176,7 +205,10 @@ class PressOnFinal implements Command {
   ) {}
   check = (m: Readonly<LifecycleModel>) => invoices(m as LifecycleModel).some((p) => isFinal(p.state));
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
-    const p = nth(invoices(model).filter((x) => isFinal(x.state)), this.pick);
+    const p = nth(
+      invoices(model).filter((x) => isFinal(x.state)),
+      this.pick,
+    );
     const what = await tryPressAgain(real.api, real.page, p.redirectUrl!, buttonFor(real.api, this.button));
     real.log.push(`press ${buttonFor(real.api, this.button)} on final ${p.created.id} (${what.slice(0, 60)})`);
   }
@@ -188,15 +220,17 @@ class AwaitCallback implements Command {
   constructor(readonly pick: number) {}
   check = (m: Readonly<LifecycleModel>) => m.payments.some((p) => p.callbackDue);
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
-    const p = nth(model.payments.filter((x) => x.callbackDue), this.pick);
+    const p = nth(
+      model.payments.filter((x) => x.callbackDue),
+      this.pick,
+    );
     const transaction = String(p.body.transaction);
     const all = await awaitDeliveries(real.api, real.inbox, transaction, p.callbacks + 1, 'PRO-CB-DELIVERY');
     const fresh = all.slice(p.callbacks);
     real.log.push(`callback of ${p.created.id} → ${fresh.map((d) => String(reportedState(d))).join(', ')}`);
     for (const d of fresh) {
       const callback = expectCallbackBody(d, all, transaction, p.created.id);
-      if (callback.payment.state !== p.state)
-        fail('PRO-STATE-FINAL', `every callback reports the final state ${p.state}`, describeDeliveries(all), real);
+      if (callback.payment.state !== p.state) fail('PRO-STATE-FINAL', `every callback reports the final state ${p.state}`, describeDeliveries(all), real);
       expectPayloadUnchanged((p.body.payload ?? {}) as Body, callback.payload, all);
     }
     if (real.api.profile.status.enabled) {
@@ -215,12 +249,10 @@ export function lifecycleCommands(api: ProviderApi): fc.Arbitrary<Command>[] {
   const p = api.profile;
   const pick = fc.nat({ max: 1000 });
   const finalState = fc.constantFrom<FinalState>('deposited', 'declined');
-  const commands: fc.Arbitrary<Command>[] = [
-    PAYMENT_OPERATIONS.invoice.valid(api).map((g) => new Create('invoice', g)),
-    pick.map((i) => new Invalid(i)),
-  ];
+  const commands: fc.Arbitrary<Command>[] = [PAYMENT_OPERATIONS.invoice.valid(api).map((g) => new Create('invoice', g)), pick.map((i) => new Invalid(i))];
   // An account-to-card payment joins the model only when its answer carries the payment (profile successBody).
-  if (api.merchant.privateKeyPem && p.account2card.successBody) commands.push(PAYMENT_OPERATIONS.account2card.valid(api).map((g) => new Create('account2card', g)));
+  if (api.merchant.privateKeyPem && p.account2card.successBody)
+    commands.push(PAYMENT_OPERATIONS.account2card.valid(api).map((g) => new Create('account2card', g)));
   if (p.validation.duplicateTransactionRejected) commands.push(pick.map((i) => new Duplicate(i)));
   if (p.status.enabled) commands.push(pick.map((i) => new AskStatus(i)));
   if (p.paymentPage.enabled) {

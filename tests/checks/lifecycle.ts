@@ -12,16 +12,28 @@ export function lifecycleFollowsModel(): BrowserCheck {
   return {
     name: 'lifecycleFollowsModel()',
     title: 'command sequences (create, duplicate, invalid, status, open, pay, decline, press again, await callback) follow the lifecycle model',
-    rules: ['DOC-STATE-OUTCOME', 'PRO-STATE-FINAL', 'PRO-CB-STATUS-AGREE', 'DOC-PAY-ID-UNIQUE', 'PRO-VAL-DUPLICATE-TRANSACTION', 'PRO-STATUS-SUCCESS', 'PRO-CB-PAYLOAD-UNCHANGED'],
+    rules: [
+      'DOC-STATE-OUTCOME',
+      'PRO-STATE-FINAL',
+      'PRO-CB-STATUS-AGREE',
+      'DOC-PAY-ID-UNIQUE',
+      'PRO-VAL-DUPLICATE-TRANSACTION',
+      'PRO-STATUS-SUCCESS',
+      'PRO-CB-PAYLOAD-UNCHANGED',
+    ],
     browser: true,
     property: true,
     async run({ api, page, inbox }) {
       const sequences = fc.commands(lifecycleCommands(api), { maxCommands: MAX_COMMANDS });
       // Each sequence (and each shrink of it) starts from an empty model: its payments are its own.
-      await forAll(sequences, async (commands) => {
-        const setup = (): { model: LifecycleModel; real: LifecycleReal } => ({ model: { payments: [] }, real: { api, page, inbox, log: [] } });
-        await fc.asyncModelRun(setup, commands);
-      }, { rule: 'DOC-STATE-OUTCOME', share: 0.016 });
+      await forAll(
+        sequences,
+        async (commands) => {
+          const setup = (): { model: LifecycleModel; real: LifecycleReal } => ({ model: { payments: [] }, real: { api, page, inbox, log: [] } });
+          await fc.asyncModelRun(setup, commands);
+        },
+        { rule: 'DOC-STATE-OUTCOME', share: 0.016 },
+      );
     },
   };
 }

@@ -50,7 +50,10 @@ export function messageErrorShape(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `messageErrorShape(${op})`,
-    title: op === 'invoice' ? 'error bodies other than validation are exactly {message: non-empty string}' : 'account to card error bodies other than validation are exactly {message: non-empty string}',
+    title:
+      op === 'invoice'
+        ? 'error bodies other than validation are exactly {message: non-empty string}'
+        : 'account to card error bodies other than validation are exactly {message: non-empty string}',
     rules: ['PRO-ERR-MESSAGE-ONLY', 'DOC-ERR-MESSAGE-SHAPE'],
     async run({ api }) {
       spec.requireConfigured(api);

@@ -61,7 +61,10 @@ export const PAYMENT_OPERATIONS: Readonly<Record<PaymentOperation, PaymentOperat
     build: (api, overrides = {}) => buildInvoiceRequest(api.merchant, overrides) as unknown as Body,
     valid: (api) => {
       const trigger = api.profile.antifraud.invoiceClientIp;
-      return once(`invoice ${api.merchant.apiKey} ${trigger}`, () => invoiceRequest(api.merchant, { excludeClientIps: trigger ? [trigger] : [] }) as unknown as fc.Arbitrary<Body>);
+      return once(
+        `invoice ${api.merchant.apiKey} ${trigger}`,
+        () => invoiceRequest(api.merchant, { excludeClientIps: trigger ? [trigger] : [] }) as unknown as fc.Arbitrary<Body>,
+      );
     },
     fresh: (api, body) => freshInvoice(body, api.merchant),
     send: (api, body, opts) => api.invoice(body, opts),

@@ -26,10 +26,14 @@ async function forEachAnswer(
   const spec = PAYMENT_OPERATIONS[op];
   spec.requireConfigured(api);
   if (op === 'account2card') requireProfile(api.profile.account2card.successBody, 'profile account2card.successBody is false: no success body to check');
-  await forAll(spec.valid(api), async (generated) => {
-    const { body, exchange } = await sendFresh(api, op, generated);
-    judge(body, expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as Answer, exchange);
-  }, { rule, share });
+  await forAll(
+    spec.valid(api),
+    async (generated) => {
+      const { body, exchange } = await sendFresh(api, op, generated);
+      judge(body, expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as Answer, exchange);
+    },
+    { rule, share },
+  );
 }
 
 /** The answer's transaction is the request's. */
@@ -43,7 +47,12 @@ export function transactionEchoed(op: PaymentOperation): ApiCheck {
     run: ({ api }) =>
       forEachAnswer(api, op, rule, undefined, (sent, answer, exchange) => {
         if (answer.transaction !== sent.transaction)
-          throw new CheckFailure({ rule, expected: `transaction ${String(sent.transaction)}`, received: `transaction ${JSON.stringify(answer.transaction)}`, exchange });
+          throw new CheckFailure({
+            rule,
+            expected: `transaction ${String(sent.transaction)}`,
+            received: `transaction ${JSON.stringify(answer.transaction)}`,
+            exchange,
+          });
       }),
   };
 }
@@ -79,7 +88,10 @@ export function newPaymentState(op: PaymentOperation): ApiCheck {
 export function errorFieldsNullWithoutError(op: PaymentOperation): ApiCheck {
   return {
     name: `errorFieldsNullWithoutError(${op})`,
-    title: op === 'invoice' ? 'a new payment without error carries error_code and error_description as null' : 'a new account to card payment that is not declined carries error_code and error_description as null',
+    title:
+      op === 'invoice'
+        ? 'a new payment without error carries error_code and error_description as null'
+        : 'a new account to card payment that is not declined carries error_code and error_description as null',
     rules: ['DOC-ERR-PAYMENT-NULLS'],
     property: true,
     run: ({ api }) =>
@@ -118,10 +130,20 @@ export function createdAtIsRequestTime(op: PaymentOperation): ApiCheck {
       await forEachAnswer(api, op, 'DOC-PAY-CREATED_AT', 0.4, (_sent, answer, exchange) => {
         const createdAt = answer.payment?.created_at;
         if (typeof createdAt !== 'string' || !isCreatedAt(createdAt))
-          throw new CheckFailure({ rule: 'DOC-PAY-CREATED_AT', expected: 'created_at like 20240131T235959.123456Z (a real UTC date and time, six fractional digits)', received: `created_at ${JSON.stringify(createdAt)}`, exchange });
+          throw new CheckFailure({
+            rule: 'DOC-PAY-CREATED_AT',
+            expected: 'created_at like 20240131T235959.123456Z (a real UTC date and time, six fractional digits)',
+            received: `created_at ${JSON.stringify(createdAt)}`,
+            exchange,
+          });
         const now = Date.now();
         if (tolerance > 0 && (createdAtMs(createdAt) < sentAt - tolerance || createdAtMs(createdAt) > now + tolerance))
-          throw new CheckFailure({ rule: 'DOC-PAY-CREATED_AT', expected: `created_at within ${tolerance / 1000} s of the request (${new Date(now).toISOString()})`, received: `created_at ${createdAt}`, exchange });
+          throw new CheckFailure({
+            rule: 'DOC-PAY-CREATED_AT',
+            expected: `created_at within ${tolerance / 1000} s of the request (${new Date(now).toISOString()})`,
+            received: `created_at ${createdAt}`,
+            exchange,
+          });
         sentAt = now;
       });
     },
@@ -138,7 +160,9 @@ export function cardCredentialsAreRecipientPan(): ApiCheck {
     run: ({ api }) =>
       forEachAnswer(api, 'account2card', 'PRO-A2C-SUCCESS', undefined, (sent, answer, exchange) => {
         const credentials = answer.payment?.credentials as Record<string, unknown> | undefined;
-        const keys = Object.keys(credentials ?? {}).sort().join(',');
+        const keys = Object.keys(credentials ?? {})
+          .sort()
+          .join(',');
         if (keys !== 'card_pan' || credentials?.card_pan !== sent.recipient_pan)
           throw new CheckFailure({
             rule: 'PRO-A2C-SUCCESS',

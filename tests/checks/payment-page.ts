@@ -26,7 +26,8 @@ import type { BrowserCheck } from './check.js';
 import { recipientShown, rublesPattern } from './page-text.js';
 
 const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
-const requireStatus = (api: ProviderApi) => requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
+const requireStatus = (api: ProviderApi) =>
+  requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
 
 /** Kopecks never a round ten: the decimals must be shown. */
 const withKopecks = (min: number, max: number) => fc.integer({ min, max }).map((k) => (k % 10 === 0 ? k + 3 : k));
@@ -62,13 +63,22 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
           const text = await pageTextOnce(api, page, (t) => pattern.test(t) && recipientShown(t, credentials).shown);
           const where = `page ${response.redirect_url} (${'card_pan' in credentials ? 'card' : 'fast payment system'} recipient) reads: ${text.slice(0, 800)}`;
           if (!pattern.test(text))
-            throw new CheckFailure({ rule, expected: `the amount ${amount} kopecks shown in rubles (${(amount / 100).toFixed(2)}, e.g. matching ${pattern.source})`, received: where, replay });
+            throw new CheckFailure({
+              rule,
+              expected: `the amount ${amount} kopecks shown in rubles (${(amount / 100).toFixed(2)}, e.g. matching ${pattern.source})`,
+              received: where,
+              replay,
+            });
           const recipient = recipientShown(text, credentials);
           if (!recipient.shown) throw new CheckFailure({ rule, expected: `the recipient shown: ${recipient.what}`, received: where, replay });
           for (const name of [payButton, declineButton]) {
             const { visible, names } = await visibleButton(api, page, name);
             if (!visible)
-              throw new CheckFailure({ rule, expected: `a visible button with the accessible name "${name}"`, received: `no visible such button; buttons on the page: ${JSON.stringify(names)}; ${where}` });
+              throw new CheckFailure({
+                rule,
+                expected: `a visible button with the accessible name "${name}"`,
+                received: `no visible such button; buttons on the page: ${JSON.stringify(names)}; ${where}`,
+              });
           }
         });
     },
@@ -82,7 +92,10 @@ export function pressSettlesPayment(state: FinalState): BrowserCheck {
   const rule = PRESS_RULE[state];
   return {
     name: `pressSettlesPayment(${state})`,
-    title: state === 'deposited' ? 'pressing Pay moves the payment to deposited' : 'pressing Decline moves the payment to declined with a non-null error_code and error_description',
+    title:
+      state === 'deposited'
+        ? 'pressing Pay moves the payment to deposited'
+        : 'pressing Decline moves the payment to declined with a non-null error_code and error_description',
     rules: state === 'deposited' ? [rule, 'DOC-STATE-VALUES'] : [rule],
     browser: true,
     async run({ api, page }) {
@@ -116,10 +129,18 @@ export function finalStateStaysOnPage(first: FinalState): BrowserCheck {
       const { response } = await invoicePressed(api, page, buttonFor(api, first), PRESS_RULE[first]);
       const before = await settledStatus(api, response.transaction, PRESS_RULE[first]);
       if (before.state !== first)
-        throw new CheckFailure({ rule: PRESS_RULE[first], expected: `after pressing "${buttonFor(api, first)}", state ${first}`, received: `payment ${JSON.stringify(before)}` });
+        throw new CheckFailure({
+          rule: PRESS_RULE[first],
+          expected: `after pressing "${buttonFor(api, first)}", state ${first}`,
+          received: `payment ${JSON.stringify(before)}`,
+        });
       const attempt = await tryPressAgain(api, page, response.redirect_url, buttonFor(api, second));
       // A second press let through may settle asynchronously: the status is watched for the profile's settle time.
-      const after = await eventually(() => statusOf(api, response.transaction, 'PRO-STATE-FINAL'), (p) => p.state !== first, settleMs(api));
+      const after = await eventually(
+        () => statusOf(api, response.transaction, 'PRO-STATE-FINAL'),
+        (p) => p.state !== first,
+        settleMs(api),
+      );
       if (after.state !== first)
         throw new CheckFailure({
           rule: 'PRO-STATE-FINAL',

@@ -46,7 +46,12 @@ export function nullEmptyOrWrongTypeReported(op: PaymentOperation, field: string
 
 /** A profile where null or "" does not count as missing still refuses them, but without the word "required". */
 function withProfileRequired(v: InvalidVariant, profile: { nullIsMissing: boolean; emptyStringIsMissing: boolean }): InvalidVariant {
-  const counts = v.missing === 'null' ? profile.nullIsMissing : v.missing === 'empty' || v.missing === 'several' ? profile.emptyStringIsMissing && profile.nullIsMissing : true;
+  const counts =
+    v.missing === 'null'
+      ? profile.nullIsMissing
+      : v.missing === 'empty' || v.missing === 'several'
+        ? profile.emptyStringIsMissing && profile.nullIsMissing
+        : true;
   return counts ? v : { ...v, expectRequired: false };
 }
 
@@ -60,7 +65,12 @@ export function severalMissingFieldsReported(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       const several = missingFieldVariants(op, api.merchant).filter((v) => v.missing === 'several');
-      await expectEachRejected(api, op, several.map((v) => withProfileRequired(v, api.profile.validation)), 'multi-field variants');
+      await expectEachRejected(
+        api,
+        op,
+        several.map((v) => withProfileRequired(v, api.profile.validation)),
+        'multi-field variants',
+      );
     },
   };
 }

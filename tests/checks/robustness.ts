@@ -26,12 +26,16 @@ export function noServerErrorOnReplacedField(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       const mutation = fc.record({ field: fc.constantFrom(...FIELDS[op]), value: fc.jsonValue({ maxDepth: 4 }) });
-      await forAll(mutation, async ({ field, value }) => {
-        const what = `${field} = ${fc.stringify(value).slice(0, 80)}`;
-        const exchange = await spec.send(api, { ...spec.build(api), [field]: value });
-        expectNoServerError(exchange, what);
-        expectJson(exchange, 'PRO-ERR-SERVER', what);
-      }, { rule: 'PRO-ERR-SERVER' });
+      await forAll(
+        mutation,
+        async ({ field, value }) => {
+          const what = `${field} = ${fc.stringify(value).slice(0, 80)}`;
+          const exchange = await spec.send(api, { ...spec.build(api), [field]: value });
+          expectNoServerError(exchange, what);
+          expectJson(exchange, 'PRO-ERR-SERVER', what);
+        },
+        { rule: 'PRO-ERR-SERVER' },
+      );
     },
   };
 }
@@ -89,7 +93,12 @@ export function cryptoKeyNeverDisclosed(op: PaymentOperation): ApiCheck {
         const exchange = await spec.send(api, body);
         const res = responseOf(exchange, 'DOC-AUTH-CRYPTO_KEY-SECRET', `an answer to ${label}`);
         if (`${JSON.stringify(res.headers)}\n${res.bodyText}`.includes(api.merchant.cryptoKey))
-          throw new CheckFailure({ rule: 'DOC-AUTH-CRYPTO_KEY-SECRET', expected: `no trace of crypto_key in the answer to ${label}`, received: 'the crypto key in the answer (shown redacted)', exchange });
+          throw new CheckFailure({
+            rule: 'DOC-AUTH-CRYPTO_KEY-SECRET',
+            expected: `no trace of crypto_key in the answer to ${label}`,
+            received: 'the crypto key in the answer (shown redacted)',
+            exchange,
+          });
       }
     },
   };

@@ -23,7 +23,13 @@ import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 const requireStatus = (api: ProviderApi) => requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
 
 /** A status refusal: PRO-STATUS-REQUEST when keyed otherwise, the profile's status rule for the body's shape. */
-function statusValidation(api: ProviderApi, exchange: Exchange, rule: RuleId, breaks: string[], extra: { mayAlsoReport?: string[]; required?: boolean; keysRule?: RuleId } = {}) {
+function statusValidation(
+  api: ProviderApi,
+  exchange: Exchange,
+  rule: RuleId,
+  breaks: string[],
+  extra: { mayAlsoReport?: string[]; required?: boolean; keysRule?: RuleId } = {},
+) {
   return expectProfileValidation(api, exchange, {
     rule,
     keysRule: extra.keysRule ?? 'PRO-STATUS-REQUEST',
@@ -53,6 +59,7 @@ export function statusWrongSignatureRejected(): ApiCheck {
       const count = (await tamperings()).length;
       for (let i = 0; i < count; i++) {
         const t = (await tamperings())[i];
+
         await test.step(t.label, async () => statusValidation(api, await api.status(t.body), t.rule, ['signature'], { keysRule: 'PRO-VAL-SIGNATURE' }));
       }
     },
@@ -97,9 +104,14 @@ export function statusMissingFieldReported(): ApiCheck {
             else body[field] = value;
             // The digest as the provider would take it over the body as sent (a missing part is empty).
             if (field !== 'signature') body.signature = statusDigest({ api_key: body.api_key, transaction: body.transaction }, api.merchant.cryptoKey);
-            statusValidation(api, await api.status(body), 'PRO-STATUS-REQUEST', [field], { mayAlsoReport: field === 'signature' ? [] : ['signature'], required: true });
+            statusValidation(api, await api.status(body), 'PRO-STATUS-REQUEST', [field], {
+              mayAlsoReport: field === 'signature' ? [] : ['signature'],
+              required: true,
+            });
           });
-      await test.step('all three absent', async () => statusValidation(api, await api.status({}), 'PRO-STATUS-REQUEST', ['api_key', 'transaction', 'signature'], { required: true }));
+
+      await test.step('all three absent', async () =>
+        statusValidation(api, await api.status({}), 'PRO-STATUS-REQUEST', ['api_key', 'transaction', 'signature'], { required: true }));
     },
   };
 }
@@ -112,10 +124,24 @@ export function statusBadFieldReported(): ApiCheck {
     rules: ['PRO-VAL-TRANSACTION-UUID', 'PRO-VAL-UNKNOWN-API_KEY', 'DOC-AUTH-API_KEY', 'PRO-STATUS-REQUEST'],
     async run({ api }) {
       requireStatus(api);
+
       await test.step('transaction not a UUID', async () =>
-        statusValidation(api, await api.status(buildStatusRequest(api.merchant, `not-a-uuid-${randomUUID().slice(0, 8)}`)), 'PRO-VAL-TRANSACTION-UUID', ['transaction'], { mayAlsoReport: ['signature'] }));
+        statusValidation(
+          api,
+          await api.status(buildStatusRequest(api.merchant, `not-a-uuid-${randomUUID().slice(0, 8)}`)),
+          'PRO-VAL-TRANSACTION-UUID',
+          ['transaction'],
+          { mayAlsoReport: ['signature'] },
+        ));
+
       await test.step('unknown api_key', async () =>
-        statusValidation(api, await api.status(buildStatusRequest({ apiKey: `unknown-${randomUUID()}`, cryptoKey: api.merchant.cryptoKey }, randomUUID())), 'PRO-VAL-UNKNOWN-API_KEY', ['api_key'], { mayAlsoReport: ['signature'] }));
+        statusValidation(
+          api,
+          await api.status(buildStatusRequest({ apiKey: `unknown-${randomUUID()}`, cryptoKey: api.merchant.cryptoKey }, randomUUID())),
+          'PRO-VAL-UNKNOWN-API_KEY',
+          ['api_key'],
+          { mayAlsoReport: ['signature'] },
+        ));
     },
   };
 }
@@ -133,23 +159,32 @@ export function statusOfNewInvoice(): ApiCheck {
     property: true,
     async run({ api }) {
       requireStatus(api);
-      await forAll(PAYMENT_OPERATIONS.invoice.valid(api), async (generated) => {
-        const { body: sent, exchange: invoiceExchange } = await sendFresh(api, 'invoice', generated);
-        const paid = (expectAccepted(invoiceExchange, 'PRO-INV-SUCCESS', 'the invoice (precondition)') as { payment: Payment }).payment;
-        const transaction = String(sent.transaction);
-        const exchange = await api.status(buildStatusRequest(api.merchant, transaction));
-        // A validation answer to the documented request means the provider takes another request shape or digest.
-        if (exchange.response?.status === api.profile.http.validation)
-          expectStatus(exchange, 'PRO-STATUS-REQUEST', api.profile.http.success, 'a correctly signed {api_key, transaction, signature} is accepted');
-        expectStatus(exchange, 'PRO-STATUS-SUCCESS', api.profile.http.success, 'the status of a known transaction');
-        const body = expectSchema<StatusResponse>(exchange, 'PRO-STATUS-SUCCESS', 'status-response', 'the status response');
-        if (body.transaction !== transaction) fail(exchange, 'PRO-STATUS-SUCCESS', `transaction ${transaction} echoed`, `transaction ${body.transaction}`);
-        for (const field of ['id', 'created_at', 'credentials'] as const)
-          if (!sameJson(body.payment[field], paid[field]))
-            fail(exchange, 'PRO-STATUS-SUCCESS', `payment.${field} as in the invoice response: ${JSON.stringify(paid[field])}`, `payment.${field} ${JSON.stringify(body.payment[field])}`);
-        if (body.payment.state !== paid.state)
-          fail(exchange, 'DOC-STATE-OUTCOME', `the state of the untouched payment as the invoice gave it: ${paid.state}`, `state ${body.payment.state}`);
-      }, { rule: 'PRO-STATUS-SUCCESS', share: 0.25 });
+      await forAll(
+        PAYMENT_OPERATIONS.invoice.valid(api),
+        async (generated) => {
+          const { body: sent, exchange: invoiceExchange } = await sendFresh(api, 'invoice', generated);
+          const paid = (expectAccepted(invoiceExchange, 'PRO-INV-SUCCESS', 'the invoice (precondition)') as { payment: Payment }).payment;
+          const transaction = String(sent.transaction);
+          const exchange = await api.status(buildStatusRequest(api.merchant, transaction));
+          // A validation answer to the documented request means the provider takes another request shape or digest.
+          if (exchange.response?.status === api.profile.http.validation)
+            expectStatus(exchange, 'PRO-STATUS-REQUEST', api.profile.http.success, 'a correctly signed {api_key, transaction, signature} is accepted');
+          expectStatus(exchange, 'PRO-STATUS-SUCCESS', api.profile.http.success, 'the status of a known transaction');
+          const body = expectSchema<StatusResponse>(exchange, 'PRO-STATUS-SUCCESS', 'status-response', 'the status response');
+          if (body.transaction !== transaction) fail(exchange, 'PRO-STATUS-SUCCESS', `transaction ${transaction} echoed`, `transaction ${body.transaction}`);
+          for (const field of ['id', 'created_at', 'credentials'] as const)
+            if (!sameJson(body.payment[field], paid[field]))
+              fail(
+                exchange,
+                'PRO-STATUS-SUCCESS',
+                `payment.${field} as in the invoice response: ${JSON.stringify(paid[field])}`,
+                `payment.${field} ${JSON.stringify(body.payment[field])}`,
+              );
+          if (body.payment.state !== paid.state)
+            fail(exchange, 'DOC-STATE-OUTCOME', `the state of the untouched payment as the invoice gave it: ${paid.state}`, `state ${body.payment.state}`);
+        },
+        { rule: 'PRO-STATUS-SUCCESS', share: 0.25 },
+      );
     },
   };
 }
@@ -163,9 +198,13 @@ export function statusOfUnknownTransaction(): ApiCheck {
     property: true,
     async run({ api }) {
       requireStatus(api);
-      await forAll(statusRequest(api.merchant), async (body) => {
-        expectMessageBody(await api.status(body), 'PRO-STATUS-NOT-FOUND', api.profile.http.notFound, 'an unknown transaction');
-      }, { rule: 'PRO-STATUS-NOT-FOUND', share: 0.2 });
+      await forAll(
+        statusRequest(api.merchant),
+        async (body) => {
+          expectMessageBody(await api.status(body), 'PRO-STATUS-NOT-FOUND', api.profile.http.notFound, 'an unknown transaction');
+        },
+        { rule: 'PRO-STATUS-NOT-FOUND', share: 0.2 },
+      );
     },
   };
 }

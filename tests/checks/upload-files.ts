@@ -16,7 +16,9 @@ export function vehicleFile(): VehicleFile {
 
 /** A CSV vehicle file of exactly `size` bytes: a header, whole vehicle rows, then blank lines. */
 export function vehicleFileOfSize(size: number): VehicleFile {
-  const [header, row] = vehiclesCsv(SAMPLE.slice(0, 1)).split('\r\n').map((line) => `${line}\r\n`);
+  const [header, row] = vehiclesCsv(SAMPLE.slice(0, 1))
+    .split('\r\n')
+    .map((line) => `${line}\r\n`);
   const head = Buffer.from(header, 'utf8');
   const line = Buffer.from(row, 'utf8');
   const rows = Math.max(0, Math.floor((size - head.length) / line.length));

@@ -20,7 +20,13 @@ import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
  * reported partly PRO-VAL-ALL-FIELDS; no "required" word PRO-VAL-MISSING.
  */
 function expectUploadRefused(api: ProviderApi, exchange: Exchange, e: { rule: RuleId; breaks: string[]; required?: boolean }): void {
-  expectProfileValidation(api, exchange, { rule: e.rule, keysRule: 'PRO-UPL-VALIDATION', shapeRule: 'PRO-UPL-VALIDATION', breaks: e.breaks, required: e.required ? 'PRO-VAL-MISSING' : undefined });
+  expectProfileValidation(api, exchange, {
+    rule: e.rule,
+    keysRule: 'PRO-UPL-VALIDATION',
+    shapeRule: 'PRO-UPL-VALIDATION',
+    breaks: e.breaks,
+    required: e.required ? 'PRO-VAL-MISSING' : undefined,
+  });
 }
 
 /** api_key and file, no signature part: accepted. */
@@ -45,11 +51,15 @@ export function uploadAccepted(): ApiCheck {
     property: true,
     run: ({ api }) =>
       // Files up to the profile's largest size: ten runs meet every class of file (one of them that largest).
-      forAll(uploadRequest(api.merchant, { maxFileBytes: api.profile.upload.maxFileBytes }), async (generated) => {
-        const exchange = await api.upload(generated);
-        expectStatus(exchange, 'PRO-UPL-SUCCESS', api.profile.http.success, `vehicle file ${generated.file.filename} accepted`);
-        expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
-      }, { rule: 'PRO-UPL-SUCCESS', share: 0.2, maxRuns: 10 }),
+      forAll(
+        uploadRequest(api.merchant, { maxFileBytes: api.profile.upload.maxFileBytes }),
+        async (generated) => {
+          const exchange = await api.upload(generated);
+          expectStatus(exchange, 'PRO-UPL-SUCCESS', api.profile.http.success, `vehicle file ${generated.file.filename} accepted`);
+          expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
+        },
+        { rule: 'PRO-UPL-SUCCESS', share: 0.2, maxRuns: 10 },
+      ),
   };
 }
 
@@ -90,7 +100,10 @@ export function uploadOverMaxSizeRefused(): ApiCheck {
     rules: ['PRO-UPL-MAX-SIZE', 'PRO-UPL-VALIDATION'],
     async run({ api }) {
       const size = api.profile.upload.maxFileBytes + 1;
-      expectUploadRefused(api, await api.upload({ api_key: api.merchant.apiKey, file: vehicleFileOfSize(size) }), { rule: 'PRO-UPL-MAX-SIZE', breaks: ['file'] });
+      expectUploadRefused(api, await api.upload({ api_key: api.merchant.apiKey, file: vehicleFileOfSize(size) }), {
+        rule: 'PRO-UPL-MAX-SIZE',
+        breaks: ['file'],
+      });
     },
   };
 }
@@ -107,14 +120,22 @@ const REFUSALS: { name: string; title: string; rules: ApiCheck['rules']; cases: 
     cases: [
       { label: 'api_key part absent', parts: () => ({ file: vehicleFile() }), rule: 'DOC-UPL-REQ-API_KEY', breaks: ['api_key'], required: always },
       // A profile where "" is not missing still refuses an empty key, but without the word "required".
-      { label: 'api_key part empty', parts: () => ({ api_key: '', file: vehicleFile() }), rule: 'PRO-VAL-MISSING', breaks: ['api_key'], required: (api) => api.profile.validation.emptyStringIsMissing },
+      {
+        label: 'api_key part empty',
+        parts: () => ({ api_key: '', file: vehicleFile() }),
+        rule: 'PRO-VAL-MISSING',
+        breaks: ['api_key'],
+        required: (api) => api.profile.validation.emptyStringIsMissing,
+      },
     ],
   },
   {
     name: 'uploadUnknownApiKeyRefused()',
     title: 'an upload with an unknown api_key is refused keyed api_key',
     rules: ['DOC-AUTH-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-UNKNOWN-API_KEY', 'PRO-VAL-STATUS'],
-    cases: [{ label: 'unknown api_key', parts: () => ({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() }), rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] }],
+    cases: [
+      { label: 'unknown api_key', parts: () => ({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() }), rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] },
+    ],
   },
   {
     name: 'uploadWithoutFileRefused()',
@@ -138,7 +159,9 @@ export function uploadRefusals(): ApiCheck[] {
     rules,
     async run({ api }) {
       for (const c of cases)
-        await test.step(c.label, async () => expectUploadRefused(api, await api.upload(c.parts(api)), { rule: c.rule, breaks: c.breaks, required: c.required?.(api) }));
+        await test.step(c.label, async () =>
+          expectUploadRefused(api, await api.upload(c.parts(api)), { rule: c.rule, breaks: c.breaks, required: c.required?.(api) }),
+        );
     },
   }));
 }

@@ -48,15 +48,20 @@ function expectXSignRefused(api: ProviderApi, exchange: Exchange, rule: RuleId, 
 }
 
 const base64Only = (api: ProviderApi) =>
-  requireProfile(api.profile.account2card.xSignEncoding === 'base64', `profile account2card.xSignEncoding is ${api.profile.account2card.xSignEncoding}: the harness signs in base64 only`);
+  requireProfile(
+    api.profile.account2card.xSignEncoding === 'base64',
+    `profile account2card.xSignEncoding is ${api.profile.account2card.xSignEncoding}: the harness signs in base64 only`,
+  );
 
 /** Each X-Sign tampering of the rule, over its own fresh body, is refused with 401 {message}. */
 async function expectEveryTamperingRefused(api: ProviderApi, rule: RuleId): Promise<void> {
-  const fresh = async () => xSignTamperings(JSON.stringify(buildAccount2CardRequest(api.merchant)), merchantKey(api), await otherPrivateKey()).filter((t) => t.rule === rule);
+  const fresh = async () =>
+    xSignTamperings(JSON.stringify(buildAccount2CardRequest(api.merchant)), merchantKey(api), await otherPrivateKey()).filter((t) => t.rule === rule);
   const count = (await fresh()).length;
   if (count === 0) throw new Error(`the generators produced no ${rule} X-Sign tamperings: nothing would be checked`);
   for (let i = 0; i < count; i++) {
     const t = (await fresh())[i];
+
     await test.step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
   }
 }
@@ -71,12 +76,25 @@ export function xSignOverExactBytesAccepted(): ApiCheck {
       const key = merchantKey(api);
       base64Only(api);
       const compact = JSON.stringify(buildAccount2CardRequest(api.merchant));
+
       await test.step('compact JSON', async () =>
-        expectStatus(await sendWithXSign(api, compact, xSign(compact, key)), 'DOC-AUTH-A2C-XSIGN', api.profile.http.success, 'a correctly signed request is accepted'));
+        expectStatus(
+          await sendWithXSign(api, compact, xSign(compact, key)),
+          'DOC-AUTH-A2C-XSIGN',
+          api.profile.http.success,
+          'a correctly signed request is accepted',
+        ));
+
       // The signature is over the bytes as sent, not over a re-serialisation of the parsed body.
       const pretty = JSON.stringify(buildAccount2CardRequest(api.merchant), null, 2) + '\n';
+
       await test.step('pretty-printed JSON with a trailing newline', async () =>
-        expectStatus(await sendWithXSign(api, pretty, xSign(pretty, key)), 'PRO-A2C-XSIGN-FORMAT', api.profile.http.success, 'X-Sign over the exact (pretty-printed) bytes is accepted'));
+        expectStatus(
+          await sendWithXSign(api, pretty, xSign(pretty, key)),
+          'PRO-A2C-XSIGN-FORMAT',
+          api.profile.http.success,
+          'X-Sign over the exact (pretty-printed) bytes is accepted',
+        ));
     },
   };
 }
@@ -129,8 +147,14 @@ export function xSignCheckedBeforeBody(): ApiCheck {
       for (const [what, header] of headers)
         for (const variant of invalidBodies() as InvalidVariant[]) {
           const text = variant.rawBody ?? JSON.stringify(variant.body);
+
           await test.step(`${what}, ${variant.label}`, async () =>
-            expectXSignRefused(api, await sendWithXSign(api, text, header(text)), 'DOC-AUTH-A2C-XSIGN', `${what} on a body with ${variant.label}: 401 before validation`));
+            expectXSignRefused(
+              api,
+              await sendWithXSign(api, text, header(text)),
+              'DOC-AUTH-A2C-XSIGN',
+              `${what} on a body with ${variant.label}: 401 before validation`,
+            ));
         }
     },
   };

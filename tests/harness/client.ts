@@ -64,7 +64,7 @@ export class HttpClient {
       if ((err as { message?: string } | undefined)?.message === 'bad response') this.lastSurplusBytesAt = performance.now();
     });
     if (options.ratePerSecond !== undefined) this.limiter = new RateLimiter(options.ratePerSecond);
-    this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : options.breakerStateFile ?? undefined);
+    this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : (options.breakerStateFile ?? undefined));
   }
 
   get baseUrl(): string {
@@ -142,7 +142,9 @@ export class HttpClient {
       // The status and headers came; the body did not complete.
       if (reason.startsWith('no response in')) return { transportError: `${reason} (status and headers came, then only ${received.bytes} body byte(s))` };
       if (declaredLength !== undefined && received.bytes < declaredLength)
-        return { transportError: `response length differs from its Content-Length (it declared ${declaredLength} bytes, the connection closed after ${received.bytes})` };
+        return {
+          transportError: `response length differs from its Content-Length (it declared ${declaredLength} bytes, the connection closed after ${received.bytes})`,
+        };
       return { transportError: reason };
     }
   }

@@ -12,8 +12,7 @@ export function toCurl(request: SentRequest): string {
   }
   if (request.multipart) {
     for (const p of request.multipart) {
-      if (p.filename !== undefined)
-        parts.push('-F', quote(`${p.name}=@${p.filename}${p.contentType ? `;type=${p.contentType}` : ''}`));
+      if (p.filename !== undefined) parts.push('-F', quote(`${p.name}=@${p.filename}${p.contentType ? `;type=${p.contentType}` : ''}`));
       else parts.push('-F', quote(`${p.name}=${redactText(p.value ?? '')}`));
     }
   } else if (request.body !== undefined) {

@@ -33,8 +33,7 @@ export class EvidenceRecorder {
   async attachTo(testInfo: TestInfo): Promise<void> {
     const failed = testInfo.status !== testInfo.expectedStatus;
     const shown = failed ? this.recent : this.first ? [this.first] : [];
-    if (this.rateLimited > 0)
-      testInfo.annotations.push({ type: 'rate limited', description: `${this.rateLimited} answer(s) 429 waited out` });
+    if (this.rateLimited > 0) testInfo.annotations.push({ type: 'rate limited', description: `${this.rateLimited} answer(s) 429 waited out` });
     if (this.shapes.size > 0)
       await testInfo.attach(SHAPES_ATTACHMENT, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
     for (const [i, ex] of shown.entries()) {

@@ -9,8 +9,7 @@ import { ruleOf, type RuleTable } from './schema-rules.js';
 
 /** The response, or a failure naming the rule when none came. */
 export function responseOf(exchange: Exchange, rule: RuleId, expected: string): ReceivedResponse {
-  if (exchange.response === undefined)
-    throw new CheckFailure({ rule, expected, received: exchange.transportError ?? 'no response', exchange });
+  if (exchange.response === undefined) throw new CheckFailure({ rule, expected, received: exchange.transportError ?? 'no response', exchange });
   return exchange.response;
 }
 
@@ -42,7 +41,12 @@ export function expectSchema<T>(exchange: Exchange, rule: RuleId, schema: Schema
   const { valid, errors } = validate(schema, json);
   if (!valid) {
     const named = table ? ruleOf(errors[0], table, rule) : rule;
-    throw new CheckFailure({ rule: named, expected: `${what} matching schema ${schema}`, received: `${formatDiagnostics(errors)} in ${describeResponse(exchange)}`, exchange });
+    throw new CheckFailure({
+      rule: named,
+      expected: `${what} matching schema ${schema}`,
+      received: `${formatDiagnostics(errors)} in ${describeResponse(exchange)}`,
+      exchange,
+    });
   }
   return json as T;
 }
@@ -69,8 +73,7 @@ export function expectMessageBody(exchange: Exchange, rule: RuleId, status: numb
 /** A request the provider must refuse: any 2xx breaks `rule` (the refusal is what the rule demands). */
 export function expectRefused(exchange: Exchange, rule: RuleId, what: string): ReceivedResponse {
   const res = responseOf(exchange, rule, `a refusal (${what})`);
-  if (res.status >= 200 && res.status <= 299)
-    throw new CheckFailure({ rule, expected: `a refusal: ${what}`, received: describeResponse(exchange), exchange });
+  if (res.status >= 200 && res.status <= 299) throw new CheckFailure({ rule, expected: `a refusal: ${what}`, received: describeResponse(exchange), exchange });
   return res;
 }
 
@@ -78,7 +81,12 @@ export function expectRefused(exchange: Exchange, rule: RuleId, what: string): R
 export function expectNoServerError(exchange: Exchange, what: string): ReceivedResponse {
   const res = responseOf(exchange, 'PRO-ERR-SERVER', `a non-5xx answer to ${what}`);
   if (res.status >= 500)
-    throw new CheckFailure({ rule: 'PRO-ERR-SERVER', expected: `a 4xx or 2xx answer to ${what} (input is never a provider failure)`, received: describeResponse(exchange), exchange });
+    throw new CheckFailure({
+      rule: 'PRO-ERR-SERVER',
+      expected: `a 4xx or 2xx answer to ${what} (input is never a provider failure)`,
+      received: describeResponse(exchange),
+      exchange,
+    });
   return res;
 }
 
@@ -138,12 +146,11 @@ export function expectValidationBody(exchange: Exchange, e: ValidationExpectatio
   const expected = `validation keys ${breaks.join(', ')}${e.mayAlsoReport?.length ? ` (and possibly ${e.mayAlsoReport.map(named).join(', ')})` : ''}`;
   const received = `keys ${keys.join(', ') || '(none)'}${missing.length ? `; missing ${missing.join(', ')}` : ''}${extra.length ? `; unexpected ${extra.join(', ')}` : ''}`;
   const renamed = missing.filter((k) => extra.some((x) => otherSeparator(k.split(sep).join('.'), x)));
-  if (renamed.length > 0)
-    throw new CheckFailure({ rule: 'PRO-VAL-DOT-NAMES', expected: `nested fields named ${renamed.join(', ')}`, received, exchange });
+  if (renamed.length > 0) throw new CheckFailure({ rule: 'PRO-VAL-DOT-NAMES', expected: `nested fields named ${renamed.join(', ')}`, received, exchange });
   const enough = e.allFields === false ? missing.length < breaks.length : missing.length === 0;
   if (!enough || extra.length > 0) {
     const partial = e.allFields !== false && missing.length > 0 && missing.length < breaks.length && extra.length === 0;
-    throw new CheckFailure({ rule: partial ? 'PRO-VAL-ALL-FIELDS' : e.keysRule ?? e.rule, expected, received, exchange });
+    throw new CheckFailure({ rule: partial ? 'PRO-VAL-ALL-FIELDS' : (e.keysRule ?? e.rule), expected, received, exchange });
   }
   if (e.required) {
     const { pattern, rule } = e.required;

@@ -43,12 +43,19 @@ export function settleMs(api: ProviderApi): number {
 
 /** The payment once it has left `processing` (a provider may settle a press asynchronously), or as it still is after the profile's settle time. */
 export function settledStatus(api: ProviderApi, transaction: string, rule: RuleId): Promise<Payment> {
-  return eventually(() => statusOf(api, transaction, rule), (p) => p.state !== 'processing', settleMs(api));
+  return eventually(
+    () => statusOf(api, transaction, rule),
+    (p) => p.state !== 'processing',
+    settleMs(api),
+  );
 }
 
 /** Visible text of the page, whitespace collapsed, for evidence. */
 export async function pageText(page: Page): Promise<string> {
-  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '');
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -75,7 +82,9 @@ async function answerReturnUrl(page: Page, returnUrl: string): Promise<void> {
   answered.set(context, origins);
   if (origins.has(origin)) return;
   origins.add(origin);
-  await context.route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title><p>Back at the merchant.</p>' }));
+  await context.route(`${origin}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Merchant</title><p>Back at the merchant.</p>' }),
+  );
 }
 
 /**

@@ -55,9 +55,7 @@ export class ProviderApi {
 
   postJson(path: string, body: unknown, opts: JsonSendOptions = {}): Promise<Exchange> {
     const text = opts.rawBody ?? JSON.stringify(body);
-    return this.track(
-      this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) } }),
-    );
+    return this.track(this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) } }));
   }
 
   invoice(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
@@ -88,9 +86,7 @@ export class ProviderApi {
     const body = Buffer.from(await encoded.arrayBuffer());
     const multipart = [
       ...(parts.api_key !== undefined ? [{ name: 'api_key', value: parts.api_key }] : []),
-      ...(parts.file
-        ? [{ name: 'file', filename: parts.file.filename, contentType: parts.file.contentType, size: parts.file.bytes.length }]
-        : []),
+      ...(parts.file ? [{ name: 'file', filename: parts.file.filename, contentType: parts.file.contentType, size: parts.file.bytes.length }] : []),
     ];
     return this.track(
       this.http.send({

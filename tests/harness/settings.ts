@@ -60,8 +60,7 @@ function baseUrl(env: Env): string | undefined {
   } catch {
     throw new ConfigError(`BASE_URL=${raw} is not an absolute URL (expected e.g. https://sandbox.example.com)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`BASE_URL=${raw} must use http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`BASE_URL=${raw} must use http or https`);
   if (url.search || url.hash) throw new ConfigError(`BASE_URL=${raw} must not carry a query or fragment`);
   return raw.replace(/\/+$/, '');
 }
@@ -93,13 +92,12 @@ export function readSettings(env: Env = process.env): Settings {
     timeBudgetSeconds: positiveNumber(env, 'TIME_BUDGET'),
   };
   if (settings.baseUrl !== undefined) {
-    const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter(
-      (n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined,
-    );
-    if (missing.length > 0)
-      throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);
+    const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter((n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined);
+    if (missing.length > 0) throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);
   } else if (settings.apiKey || settings.cryptoKey || settings.xSignPrivateKeyPath) {
-    throw new ConfigError('API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one');
+    throw new ConfigError(
+      'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
+    );
   }
   if (settings.xSignPrivateKeyPath !== undefined) {
     const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');

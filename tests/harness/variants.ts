@@ -50,7 +50,12 @@ export async function expectVariantRejected(api: ProviderApi, operation: Variant
 
 /** A wrong signature is refused keyed `signature` and nothing else (PRO-VAL-SIGNATURE when keyed otherwise). */
 export async function expectTamperingRejected(api: ProviderApi, operation: VariantOperation, t: SignatureTampering): Promise<void> {
-  expectProfileValidation(api, await sendBody(api, operation, t.body), { rule: t.rule, keysRule: 'PRO-VAL-SIGNATURE', breaks: ['signature'], shapeRule: shapeRule(operation) });
+  expectProfileValidation(api, await sendBody(api, operation, t.body), {
+    rule: t.rule,
+    keysRule: 'PRO-VAL-SIGNATURE',
+    breaks: ['signature'],
+    shapeRule: shapeRule(operation),
+  });
 }
 
 /**
@@ -63,6 +68,7 @@ export async function eachFromFreshBody<T extends { label: string }>(make: () =>
   if (count === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
   for (let i = 0; i < count; i++) {
     const item = make()[i];
+
     await test.step(item.label, () => check(item));
   }
 }

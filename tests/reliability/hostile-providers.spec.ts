@@ -82,7 +82,11 @@ for (const behaviour of HOSTILE_BEHAVIOURS) {
       expect(report.errors, 'no error outside the checks (setup, collection, worker crash)').toEqual([]);
       const titles = report.tests.map((t) => t.title);
       expect(titles, 'the whole slice ran').toHaveLength(SLICE.length);
-      for (const s of SLICE) expect(titles.some((t) => t.startsWith(s)), `ran: ${s}`).toBe(true);
+      for (const s of SLICE)
+        expect(
+          titles.some((t) => t.startsWith(s)),
+          `ran: ${s}`,
+        ).toBe(true);
       expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
       expect(server.requests, 'the provider was actually asked').toBeGreaterThan(0);
 

@@ -31,7 +31,9 @@ const SLOW_BODY = '{"message":"this body arrives one byte a second"}';
 const HTML_PAGE = '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>nginx</p></body></html>';
 
 function head(status: string, headers: Record<string, string | number>): string {
-  return `HTTP/1.1 ${status}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  return `HTTP/1.1 ${status}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 }
 
 /** Reads requests off one connection (Content-Length or chunked bodies) and hands each to `onRequest`. */
@@ -129,7 +131,14 @@ export async function startHostileServer(behaviour: HostileBehaviour): Promise<H
         case 'redirect-loop':
           return answer(socket, head('302 Found', { Location: path, 'Content-Length': 0, Connection: 'close' }));
         case 'html-error-page':
-          return answer(socket, head('500 Internal Server Error', { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(HTML_PAGE), Connection: 'close' }) + HTML_PAGE);
+          return answer(
+            socket,
+            head('500 Internal Server Error', {
+              'Content-Type': 'text/html; charset=utf-8',
+              'Content-Length': Buffer.byteLength(HTML_PAGE),
+              Connection: 'close',
+            }) + HTML_PAGE,
+          );
         case 'content-length-over': {
           // Claims 1000 bytes, sends 20, closes.
           const body = '{"message":"short"}';

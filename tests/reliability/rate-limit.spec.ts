@@ -13,7 +13,9 @@ function serve(handler: (count: number) => { status: number; headers?: Record<st
     const { status, headers } = handler(hits.length);
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end('{"message":"x"}');
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits })),
+  );
 }
 
 test('a client limited to 10 requests per second spaces 21 requests over at least 1.9 s', async () => {

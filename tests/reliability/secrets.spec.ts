@@ -49,7 +49,8 @@ async function recordingProxy(target: string): Promise<{ url: string; bodies: st
       const answer = Buffer.from(await upstream.body.arrayBuffer());
       bodies.push(answer.toString('utf8'));
       const out: Record<string, string | string[]> = {};
-      for (const [k, v] of Object.entries(upstream.headers)) if (v !== undefined && !['connection', 'transfer-encoding', 'keep-alive', 'content-length'].includes(k)) out[k] = v;
+      for (const [k, v] of Object.entries(upstream.headers))
+        if (v !== undefined && !['connection', 'transfer-encoding', 'keep-alive', 'content-length'].includes(k)) out[k] = v;
       res.writeHead(upstream.statusCode, out).end(answer);
     } catch {
       res.destroy();
@@ -60,12 +61,19 @@ async function recordingProxy(target: string): Promise<{ url: string; bodies: st
   return {
     url: `http://127.0.0.1:${port}`,
     bodies,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function secretsOf(cryptoKey: string, privateKeyPem: string, pans: string[]): Secrets {
-  const pemLines = privateKeyPem.split('\n').map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith('-----'));
+  const pemLines = privateKeyPem
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 16 && !l.startsWith('-----'));
   return {
     exact: [
       { label: 'the crypto key', value: cryptoKey },
@@ -77,7 +85,11 @@ function secretsOf(cryptoKey: string, privateKeyPem: string, pans: string[]): Se
   };
 }
 
-const list = (findings: Finding[]) => findings.slice(0, 40).map((f) => `  ${f.where} @ ${f.offset}: ${f.what}`).join('\n');
+const list = (findings: Finding[]) =>
+  findings
+    .slice(0, 40)
+    .map((f) => `  ${f.where} @ ${f.offset}: ${f.what}`)
+    .join('\n');
 
 test('the leak scanner finds planted secrets in plain files, base64 attachments and zipped HTML data', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pts-scan-selftest-'));
@@ -91,10 +103,24 @@ test('the leak scanner finds planted secrets in plain files, base64 attachments 
     // A minimal zip (one deflated entry) base64-embedded in HTML, as Playwright's HTML report stores its data.
     const data = deflateRawSync(Buffer.from(`{"error":"${key}"}`));
     const name = Buffer.from('report.json');
-    const lfh = Buffer.alloc(30); lfh.writeUInt32LE(0x04034b50, 0); lfh.writeUInt16LE(8, 8); lfh.writeUInt32LE(data.length, 18); lfh.writeUInt16LE(name.length, 26);
-    const cdh = Buffer.alloc(46); cdh.writeUInt32LE(0x02014b50, 0); cdh.writeUInt16LE(8, 10); cdh.writeUInt32LE(data.length, 20); cdh.writeUInt16LE(name.length, 28); cdh.writeUInt32LE(0, 42);
+    const lfh = Buffer.alloc(30);
+    lfh.writeUInt32LE(0x04034b50, 0);
+    lfh.writeUInt16LE(8, 8);
+    lfh.writeUInt32LE(data.length, 18);
+    lfh.writeUInt16LE(name.length, 26);
+    const cdh = Buffer.alloc(46);
+    cdh.writeUInt32LE(0x02014b50, 0);
+    cdh.writeUInt16LE(8, 10);
+    cdh.writeUInt32LE(data.length, 20);
+    cdh.writeUInt16LE(name.length, 28);
+    cdh.writeUInt32LE(0, 42);
     const cdOffset = lfh.length + name.length + data.length;
-    const eocd = Buffer.alloc(22); eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(1, 8); eocd.writeUInt16LE(1, 10); eocd.writeUInt32LE(cdh.length + name.length, 12); eocd.writeUInt32LE(cdOffset, 16);
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(1, 8);
+    eocd.writeUInt16LE(1, 10);
+    eocd.writeUInt32LE(cdh.length + name.length, 12);
+    eocd.writeUInt32LE(cdOffset, 16);
     const zip = Buffer.concat([lfh, name, data, cdh, name, eocd]);
     writeFileSync(join(dir, 'index.html'), `<script>window.data="data:application/zip;base64,${zip.toString('base64')}";</script>`);
     const { findings } = scanOutputs([dir], { console: 'clean' }, secretsOf(key, '-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----', [pan]));
@@ -137,7 +163,10 @@ test('no report, attachment, test output or console line of a failing run holds 
     expect(pans.length, 'card numbers crossed the wire (else the scan proves nothing)').toBeGreaterThan(0);
     const { files, bytes, findings } = scanOutputs([run.dir], { '(console of the run)': output }, secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans));
     expect(files, 'the run wrote reports and test output').toBeGreaterThan(0);
-    test.info().annotations.push({ type: 'scan', description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans).exact.length} exact secret(s) looked for` });
+    test.info().annotations.push({
+      type: 'scan',
+      description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans).exact.length} exact secret(s) looked for`,
+    });
     expect(findings, `secrets found (file @ byte offset: kind):\n${list(findings)}`).toEqual([]);
   } finally {
     run.cleanup();

@@ -36,7 +36,25 @@ export interface SuiteReport {
  * a child run chooses its provider and settings itself and must not inherit the worker's identity or loader.
  * The one list of the project's child runs (tests/reporting and tests/reliability run the suite through here).
  */
-const INHERITED = [/^BASE_URL$/, /^API_KEY$/, /^CRYPTO_KEY$/, /^XSIGN_PRIVATE_KEY$/, /^PROFILE$/, /^CALLBACK_PORT$/, /^BASELINE$/, /^RATE_LIMIT$/, /^REQUEST_TIMEOUT$/, /^FC_/, /^PTS_/, /^TEST_/, /^PW_/, /^PLAYWRIGHT_/, /^NODE_OPTIONS$/, /^FORCE_COLOR$/, /^CI$/];
+const INHERITED = [
+  /^BASE_URL$/,
+  /^API_KEY$/,
+  /^CRYPTO_KEY$/,
+  /^XSIGN_PRIVATE_KEY$/,
+  /^PROFILE$/,
+  /^CALLBACK_PORT$/,
+  /^BASELINE$/,
+  /^RATE_LIMIT$/,
+  /^REQUEST_TIMEOUT$/,
+  /^FC_/,
+  /^PTS_/,
+  /^TEST_/,
+  /^PW_/,
+  /^PLAYWRIGHT_/,
+  /^NODE_OPTIONS$/,
+  /^FORCE_COLOR$/,
+  /^CI$/,
+];
 
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

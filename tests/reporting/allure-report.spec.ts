@@ -50,10 +50,20 @@ async function shownTotals(page: Page) {
     return Number((await item.getByTestId('metadata-value').innerText()).trim());
   };
   await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 60_000 });
-  return { total: await shown('total'), passed: await shown('passed'), failed: (await shown('failed')) + (await shown('broken')), skipped: await shown('skipped') };
+  return {
+    total: await shown('total'),
+    passed: await shown('passed'),
+    failed: (await shown('failed')) + (await shown('broken')),
+    skipped: await shown('skipped'),
+  };
 }
 
-const expectedTotals = () => ({ total: summary.totals.total, passed: summary.totals.passed + summary.totals.flaky, failed: summary.totals.failed, skipped: summary.totals.skipped });
+const expectedTotals = () => ({
+  total: summary.totals.total,
+  passed: summary.totals.passed + summary.totals.flaky,
+  failed: summary.totals.failed,
+  skipped: summary.totals.skipped,
+});
 
 test('npm run report writes both reports, and keeps history between builds', () => {
   const first = report();
@@ -66,7 +76,10 @@ test('npm run report writes both reports, and keeps history between builds', () 
   expect(readFileSync(join(run.dir, 'allure-history.jsonl'), 'utf8').trim().split('\n'), 'one history line per build, not per report').toHaveLength(2);
   expect(existsSync(join(run.dir, 'allure-report', 'awesome')), 'one report at the top level, not nested').toBe(false);
   const single = readdirSync(join(run.dir, 'allure-single-file'));
-  expect(single.filter((f) => f.endsWith('.js') || f.endsWith('.css')), 'scripts and styles are inside index.html').toEqual([]);
+  expect(
+    single.filter((f) => f.endsWith('.js') || f.endsWith('.css')),
+    'scripts and styles are inside index.html',
+  ).toEqual([]);
 });
 
 test('the directory report, served over HTTP, shows the totals of summary.json', async ({ page }) => {
@@ -120,10 +133,19 @@ test('a failing check is filed under the rule it failed, lists its other rules a
 
 test('the Allure results carry the labels of rule() and links into spec/', () => {
   const results = readdirSync(join(run.dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
-  const parsed = results.map((f) => JSON.parse(readFileSync(join(run.dir, 'allure-results', f), 'utf8')) as { name: string; labels: { name: string; value: string }[]; links: { type: string; url: string }[] });
+  const parsed = results.map(
+    (f) =>
+      JSON.parse(readFileSync(join(run.dir, 'allure-results', f), 'utf8')) as {
+        name: string;
+        labels: { name: string; value: string }[];
+        links: { type: string; url: string }[];
+      },
+  );
   const labelled = parsed.find((r) => r.labels.some((l) => l.name === 'epic'))!;
   expect(labelled.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['epic', 'feature', 'story', 'severity', 'tag']));
-  for (const r of parsed) for (const l of r.links) expect(l, r.name).toMatchObject({ type: 'tms', url: expect.stringMatching(/^\.\.\/spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/) });
+  for (const r of parsed)
+    for (const l of r.links)
+      expect(l, r.name).toMatchObject({ type: 'tms', url: expect.stringMatching(/^\.\.\/spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/) });
 });
 
 test('npm run report exits 2 with a clear message when there are no results', () => {

@@ -66,19 +66,24 @@ test.describe('baseline verdict', () => {
   });
 
   test('a failure of a rule the check does not declare (a precondition) can be accepted under that rule', () => {
-    const pre = fixtureSummary([{ title: 'deeplinks', rules: ['PRO-INV-DEEPLINK-COUNT'], status: 'failed', failure: '[DOC-INV-RES-TRANSACTION] transaction is echoed' }]);
+    const pre = fixtureSummary([
+      { title: 'deeplinks', rules: ['PRO-INV-DEEPLINK-COUNT'], status: 'failed', failure: '[DOC-INV-RES-TRANSACTION] transaction is echoed' },
+    ]);
     expect(applyBaseline(pre, baseline([{ rule: 'DOC-INV-RES-TRANSACTION', check: 'deeplinks', reason: 'r' }])).exitCode).toBe(0);
     expect(applyBaseline(pre, baseline([{ rule: 'PRO-INV-DEEPLINK-COUNT', check: 'deeplinks', reason: 'r' }])).exitCode).toBe(1);
   });
 
   test('entries whose checks now pass can be removed; entries that match nothing are listed', () => {
-    const v = applyBaseline(summary, baseline([
-      ACCEPTED,
-      { rule: 'PRO-HTTP-405', check: 'get 405', reason: 'r' },
-      { rule: 'DOC-LIMIT-INV-AMOUNT', check: 'amount min', reason: 'was failing last month' },
-      { rule: 'DOC-VER-PATH', check: 'renamed check', reason: 'r' },
-      { rule: 'PRO-ERR-ANTIFRAUD', check: 'skipped one', reason: 'r' },
-    ]));
+    const v = applyBaseline(
+      summary,
+      baseline([
+        ACCEPTED,
+        { rule: 'PRO-HTTP-405', check: 'get 405', reason: 'r' },
+        { rule: 'DOC-LIMIT-INV-AMOUNT', check: 'amount min', reason: 'was failing last month' },
+        { rule: 'DOC-VER-PATH', check: 'renamed check', reason: 'r' },
+        { rule: 'PRO-ERR-ANTIFRAUD', check: 'skipped one', reason: 'r' },
+      ]),
+    );
     expect(v.exitCode).toBe(0);
     expect(v.removable.map((r) => r.entry.check)).toEqual(['amount min']);
     expect(v.unmatched.map((e) => e.check)).toEqual(['renamed check']);
@@ -88,6 +93,7 @@ test.describe('baseline verdict', () => {
 test.describe('npm run conformance with a baseline', () => {
   const selection = ['--project=invoice', '-g', 'created_at has the shape|amount min \\('];
   const dirs: string[] = [];
+
   test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   async function gate(baseline: unknown, faults: string, viaEnv = false) {

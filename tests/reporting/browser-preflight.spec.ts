@@ -44,9 +44,11 @@ test.describe('no browser for the browser checks', () => {
       PLAYWRIGHT_DOWNLOAD_HOST: `http://127.0.0.1:${await closedPort()}`, // and its installer cannot download one
     };
   });
+
   test.afterAll(() => rmSync(emptyBrowsers, { recursive: true, force: true }));
 
-  const ONE_LINE = /^(conformance|certify): the browser checks \((callbacks, payment-page, lifecycle|payment-page)\) need Chromium and there is none \(looked at .*; Playwright's download is not reachable from here\): install it with `npx playwright install chromium` \(Debian: `apt-get install -y chromium`\), or leave those projects out/;
+  const ONE_LINE =
+    /^(conformance|certify): the browser checks \((callbacks, payment-page, lifecycle|payment-page)\) need Chromium and there is none \(looked at .*; Playwright's download is not reachable from here\): install it with `npx playwright install chromium` \(Debian: `apt-get install -y chromium`\), or leave those projects out/;
 
   for (const [script, args] of [
     ['scripts/conformance.ts', []],
@@ -57,8 +59,18 @@ test.describe('no browser for the browser checks', () => {
       const provider = await countingProvider();
       const out = tempDir('no-browser');
       try {
-        const env = childEnv({ ...noBrowser, BASE_URL: provider.url, API_KEY: 'merchant-key', CRYPTO_KEY: 'merchant-secret', PTS_REPORTS_DIR: join(out, 'reports') });
-        const r = await runScript(script, args.map((a) => (a === '<out>' ? join(out, 'cert') : a)), env);
+        const env = childEnv({
+          ...noBrowser,
+          BASE_URL: provider.url,
+          API_KEY: 'merchant-key',
+          CRYPTO_KEY: 'merchant-secret',
+          PTS_REPORTS_DIR: join(out, 'reports'),
+        });
+        const r = await runScript(
+          script,
+          args.map((a) => (a === '<out>' ? join(out, 'cert') : a)),
+          env,
+        );
         expect(r.code, r.stdout + r.stderr).toBe(2);
         expect(lines(r.stderr)).toEqual([expect.stringMatching(ONE_LINE)]);
         expect(lines(r.stdout)).toEqual([]);

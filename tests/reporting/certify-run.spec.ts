@@ -22,14 +22,22 @@ async function certify(provider: Embedded, args: string[], extra: Record<string,
 }
 
 test.describe('certify', () => {
-
   test('a clean provider is CERTIFIED; the folder verifies against its manifest and holds no secret', async () => {
     const provider = await startEmbedded();
     try {
       const r = await certify(provider, ['--project=invoice', '-g', 'amount']);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain('certify: CERTIFIED');
-      for (const f of ['summary.json', 'requirements.md', 'requirements.json', 'environment.json', 'certificate.md', 'manifest.sha256', 'spec/payment-transfer-service.html', 'spec/defaults.html'])
+      for (const f of [
+        'summary.json',
+        'requirements.md',
+        'requirements.json',
+        'environment.json',
+        'certificate.md',
+        'manifest.sha256',
+        'spec/payment-transfer-service.html',
+        'spec/defaults.html',
+      ])
         expect(existsSync(join(r.out, f)), f).toBe(true);
       // requirements.md links into spec/ beside it, and each link points at an id of the HTML copy.
       const targets = [...readFileSync(join(r.out, 'requirements.md'), 'utf8').matchAll(/\]\((spec\/[^)#]+)#([^)]+)\)/g)];
@@ -40,12 +48,26 @@ test.describe('certify', () => {
       const manifest = readFileSync(join(r.out, 'manifest.sha256'), 'utf8').trim().split('\n');
       const listed = new Map(manifest.map((l) => [l.slice(66), l.slice(0, 64)]));
       expect(manifest.every((l) => /^[0-9a-f]{64} {2}\S/.test(l))).toBe(true);
-      const files = allFiles(r.out).filter((f) => f !== 'manifest.sha256').sort();
+      const files = allFiles(r.out)
+        .filter((f) => f !== 'manifest.sha256')
+        .sort();
       expect([...listed.keys()].sort()).toEqual(files);
-      for (const f of files) expect(listed.get(f), f).toBe(createHash('sha256').update(readFileSync(join(r.out, f))).digest('hex'));
+      for (const f of files)
+        expect(listed.get(f), f).toBe(
+          createHash('sha256')
+            .update(readFileSync(join(r.out, f)))
+            .digest('hex'),
+        );
 
       const env = JSON.parse(readFileSync(join(r.out, 'environment.json'), 'utf8'));
-      expect(env).toMatchObject({ baseUrl: provider.url, rateLimit: 5, requestTimeoutSeconds: 15, fcNumRuns: 10, apiKey: `${provider.apiKey.slice(0, 4)}…`, verdict: 'CERTIFIED' });
+      expect(env).toMatchObject({
+        baseUrl: provider.url,
+        rateLimit: 5,
+        requestTimeoutSeconds: 15,
+        fcNumRuns: 10,
+        apiKey: `${provider.apiKey.slice(0, 4)}…`,
+        verdict: 'CERTIFIED',
+      });
       expect(env.node).toBe(process.version);
       expect(typeof env.fcSeed === 'number' || typeof env.fcSeed === 'string').toBe(true);
       expect(env.profileDigest).toMatch(/^[0-9a-f]{64}$/);
@@ -54,7 +76,7 @@ test.describe('certify', () => {
       expect(cert).toContain('## Verdict: CERTIFIED');
       expect(cert).toMatch(/\| documented \(decide the verdict\) \| \d+ \| \d+ \| 0 \| \d+ \|/);
       const summary = JSON.parse(readFileSync(join(r.out, 'summary.json'), 'utf8'));
-      expect(summary.checks.length).toBe(8);
+      expect(summary.checks).toHaveLength(8);
 
       // No file carries the crypto key, the private key or the full API key in environment/certificate.
       const keyLine = provider.privateKeyPem.split('\n')[1];
@@ -67,7 +89,9 @@ test.describe('certify', () => {
 
       // A changed file no longer verifies (sha256sum -c, where the tool exists).
       writeFileSync(join(r.out, 'certificate.md'), cert.replace('CERTIFIED', 'CERTIFIED!'));
-      const changed = createHash('sha256').update(readFileSync(join(r.out, 'certificate.md'))).digest('hex');
+      const changed = createHash('sha256')
+        .update(readFileSync(join(r.out, 'certificate.md')))
+        .digest('hex');
       expect(changed).not.toBe(listed.get('certificate.md'));
       rmSync(r.out, { recursive: true, force: true });
     } finally {
@@ -118,7 +142,11 @@ test.describe('certify', () => {
     expect(partial.code).toBe(2);
     expect(lines(partial.stderr)).toEqual([expect.stringMatching(/^certify: .*CRYPTO_KEY must be set/)]);
 
-    const unreachable = await runScript(CERTIFY, ['--project=invoice'], childEnv({ BASE_URL: 'http://127.0.0.1:9', API_KEY: 'abcdefgh', CRYPTO_KEY: 'secret-value' }));
+    const unreachable = await runScript(
+      CERTIFY,
+      ['--project=invoice'],
+      childEnv({ BASE_URL: 'http://127.0.0.1:9', API_KEY: 'abcdefgh', CRYPTO_KEY: 'secret-value' }),
+    );
     expect(unreachable.code).toBe(2);
     expect(lines(unreachable.stderr)).toEqual([expect.stringMatching(/^certify: provider at BASE_URL=.* is unreachable/)]);
   });

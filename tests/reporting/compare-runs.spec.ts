@@ -18,12 +18,23 @@ const OLD = fixtureSummary([
 ]);
 const NEW = fixtureSummary([
   { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:number}'] },
-  { title: 'breaks', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] millis', responseShapes: ['HTTP 200 {created_at:string}'] },
+  {
+    title: 'breaks',
+    rules: ['DOC-PAY-CREATED_AT'],
+    status: 'failed',
+    failure: '[DOC-PAY-CREATED_AT] millis',
+    responseShapes: ['HTTP 200 {created_at:string}'],
+  },
   { title: 'gets fixed', rules: ['PRO-HTTP-405'], status: 'passed' },
   { title: 'still broken', rules: ['DOC-PAY-ID'], status: 'failed' },
   { title: 'new and failing', rules: ['DOC-HTTP-POST'], status: 'failed' },
   { title: 'gets skipped', rules: ['PRO-ERR-ANTIFRAUD'], status: 'skipped' },
-  { title: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-STATE'], status: 'failed', failure: '[DOC-PAY-STATE] state is one of processing, declined, deposited' },
+  {
+    title: 'schema',
+    rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-STATE'],
+    status: 'failed',
+    failure: '[DOC-PAY-STATE] state is one of processing, declined, deposited',
+  },
 ]);
 
 test('the comparison finds every kind of change', () => {
@@ -90,7 +101,9 @@ test('a summary from before 0.2.0 (one responseShape per check) still compares',
 
 test.describe('npm run compare', () => {
   const dirs: string[] = [];
+
   test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
   const tempDir = (prefix: string) => {
     const d = makeTemp(prefix);
     dirs.push(d);
@@ -114,7 +127,14 @@ test.describe('npm run compare', () => {
     expect(r.stdout).toContain('rule DOC-INV-RES-PAYMENT: passed → not proven');
     expect(r.stdout).toContain('NEW failure: invoice › tests/conformance/invoice/fixture.spec.ts › breaks (was passed) — [DOC-PAY-CREATED_AT] millis');
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
-    for (const h of ['## New failures (3)', '## Fixed checks (1)', '## Checks added (1)', '## Checks removed (1)', '## Rule status changes (7)', '## Response shape changes (1)'])
+    for (const h of [
+      '## New failures (3)',
+      '## Fixed checks (1)',
+      '## Checks added (1)',
+      '## Checks removed (1)',
+      '## Rule status changes (7)',
+      '## Response shape changes (1)',
+    ])
       expect(md).toContain(h);
     expect(md).toContain('HTTP 200 {a:string} | HTTP 200 {a:number}');
     expect(md).toContain('| DOC-INV-RES-PAYMENT | documented | passed | not proven |');
@@ -126,7 +146,7 @@ test.describe('npm run compare', () => {
     expect(same.code).toBe(0);
   });
 
-  test('a summary.json of suite 0.2.0 still compares, with today\'s verdicts and a note', async () => {
+  test("a summary.json of suite 0.2.0 still compares, with today's verdicts and a note", async () => {
     const dir = tempDir('compare-legacy');
     // As suite 0.2.0 wrote it: no failedRule, no suiteErrors, and every rule of a failing check failed.
     const legacy = JSON.parse(JSON.stringify(NEW)) as Summary;
@@ -163,14 +183,20 @@ test.describe('npm run compare', () => {
   test('two real runs: a clean and a faulted provider', async () => {
     const dir = tempDir('compare-real');
     const suite = (name: string, faults: string) =>
-      run('npx', ['playwright', 'test', '--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`], childEnv({ PTS_REPORTS_DIR: join(dir, name), PTS_FAULTS: faults, FC_NUM_RUNS: '3' }));
+      run(
+        'npx',
+        ['playwright', 'test', '--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`],
+        childEnv({ PTS_REPORTS_DIR: join(dir, name), PTS_FAULTS: faults, FC_NUM_RUNS: '3' }),
+      );
     const [clean, faulted] = await Promise.all([suite('clean', ''), suite('faulted', 'created-at-millis')]);
     expect(clean.code, clean.stdout).toBe(0);
     expect(faulted.code, faulted.stdout).toBe(1);
     const r = await runScript('scripts/compare.ts', [join(dir, 'clean'), join(dir, 'faulted'), '--out', join(dir, 'out'), '--fail-on-new'], childEnv());
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const c = JSON.parse(readFileSync(join(dir, 'out', 'compare.json'), 'utf8'));
-    expect(c.newFailures.map((f: { rules: string[]; failedRule: string }) => [f.rules, f.failedRule])).toEqual([[['DOC-PAY-CREATED_AT'], 'DOC-PAY-CREATED_AT']]);
+    expect(c.newFailures.map((f: { rules: string[]; failedRule: string }) => [f.rules, f.failedRule])).toEqual([
+      [['DOC-PAY-CREATED_AT'], 'DOC-PAY-CREATED_AT'],
+    ]);
     expect(c.ruleChanges).toContainEqual({ rule: 'DOC-PAY-CREATED_AT', kind: 'documented', before: 'passed', after: 'failed' });
     expect(c.added).toEqual([]);
     expect(c.removed).toEqual([]);

@@ -83,8 +83,23 @@ export function fixtureSummary(checks: CheckSpec[], over: Partial<Summary> = {})
     const file = c.file ?? 'tests/conformance/invoice/fixture.spec.ts';
     const rules = c.rules ?? ['DOC-LIMIT-INV-AMOUNT'];
     const failure = c.status === 'failed' ? (c.failure ?? `[${rules[0]}] fixture failure`) : c.failure;
-    const failed = c.status === 'failed' ? { failure, failedRule: c.failedRule !== undefined ? c.failedRule : failedRuleOf(failure) } : failure !== undefined ? { failure } : {};
-    return { id: `${project} › ${file} › ${c.title}`, project, file, rules, kind: rules[0].startsWith('DOC-') ? 'documented' : 'profile', durationMs: 1, ...c, ...failed, title: c.title };
+    const failed =
+      c.status === 'failed'
+        ? { failure, failedRule: c.failedRule !== undefined ? c.failedRule : failedRuleOf(failure) }
+        : failure !== undefined
+          ? { failure }
+          : {};
+    return {
+      id: `${project} › ${file} › ${c.title}`,
+      project,
+      file,
+      rules,
+      kind: rules[0].startsWith('DOC-') ? 'documented' : 'profile',
+      durationMs: 1,
+      ...c,
+      ...failed,
+      title: c.title,
+    };
   });
   const n = (s: string) => full.filter((c) => c.status === s).length;
   const ids = [...new Set(full.flatMap((c) => [...c.rules, ...(c.failedRule ? [c.failedRule] : [])]))];

@@ -48,8 +48,15 @@ test(`one fault of ${BROKEN}: exactly that rule fails, the failing checks' other
     }
   }
   // Nothing else changed status: every other rule is passed, not run or untestable.
-  expect(trace.rules.filter((r) => r.status === 'not proven').map((r) => r.id).sort()).toEqual(notProven.sort());
-  expect(Object.fromEntries(Object.entries(summary.rules).map(([id, r]) => [id, r.status]))).toEqual(Object.fromEntries(trace.rules.map((r) => [r.id, r.status])));
+  expect(
+    trace.rules
+      .filter((r) => r.status === 'not proven')
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual(notProven.sort());
+  expect(Object.fromEntries(Object.entries(summary.rules).map(([id, r]) => [id, r.status]))).toEqual(
+    Object.fromEntries(trace.rules.map((r) => [r.id, r.status])),
+  );
 });
 
 test('requirements.md says why, links every section into spec/, and job-summary.md lists the failed rule', () => {
@@ -66,7 +73,9 @@ test('requirements.md says why, links every section into spec/, and job-summary.
 
   const job = readFileSync(join(run.dir, 'job-summary.md'), 'utf8');
   expect(job).toMatch(/^## Payment Transfer Service conformance: \d+ check\(s\) failed, 1 rule\(s\) failed/);
-  expect(job).toContain(`| ${summary.totals.total} | ${summary.totals.passed} | ${summary.totals.failed} | ${summary.totals.skipped} | ${summary.totals.flaky} |`);
+  expect(job).toContain(
+    `| ${summary.totals.total} | ${summary.totals.passed} | ${summary.totals.failed} | ${summary.totals.skipped} | ${summary.totals.flaky} |`,
+  );
   expect(job).toMatch(new RegExp(`### Failed rules \\(1\\)[\\s\\S]*\\| ${BROKEN} \\| documented \\|`));
   expect(job).toContain(`### Not proven (${trace.counts['not proven']})`);
 });

@@ -34,18 +34,26 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
 
     const shards = await Promise.all(
       [1, 2].map((i) =>
-        run('npx', ['playwright', 'test', ...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`], childEnv({
-          ...underTest,
-          PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blobs', `shard-${i}`),
-          PTS_REPORTS_DIR: join(dir, `shard-${i}`),
-        })),
+        run(
+          'npx',
+          ['playwright', 'test', ...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`],
+          childEnv({
+            ...underTest,
+            PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blobs', `shard-${i}`),
+            PTS_REPORTS_DIR: join(dir, `shard-${i}`),
+          }),
+        ),
       ),
     );
     shards.forEach((s, i) => expect(s.code, `shard ${i + 1}: ${s.stdout}${s.stderr}`).toBe(0));
     for (const i of [1, 2]) expect(readdirSync(join(dir, 'blobs', `shard-${i}`)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
 
     const merged = join(dir, 'merged');
-    const m = await runScript('scripts/merge-reports.ts', [join(dir, 'blobs', 'shard-1'), join(dir, 'blobs', 'shard-2')], childEnv({ PTS_REPORTS_DIR: merged }));
+    const m = await runScript(
+      'scripts/merge-reports.ts',
+      [join(dir, 'blobs', 'shard-1'), join(dir, 'blobs', 'shard-2')],
+      childEnv({ PTS_REPORTS_DIR: merged }),
+    );
     expect.soft(m.code, `merge-reports exit code (output: ${m.stdout.slice(-1500)} ${m.stderr.slice(-1500)})`).toBe(0);
     expect(m.stdout).toContain('merge-reports: 2 blob report(s)');
 

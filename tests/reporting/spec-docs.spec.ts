@@ -17,7 +17,8 @@ const DOCUMENTS = Object.values(SPEC_DOCUMENTS).map((d) => d.markdown);
 test('docs/spec holds byte copies of the documents in ../shared/spec (when that folder is there)', () => {
   for (const file of DOCUMENTS) expect(existsSync(join(DOCS_DIR, file)), file).toBe(true);
   test.skip(!existsSync(SHARED), `no ${SHARED} beside the repository`);
-  for (const file of DOCUMENTS) expect(readFileSync(join(DOCS_DIR, file)).equals(readFileSync(join(SHARED, file))), `docs/spec/${file} differs from ${SHARED}/${file}`).toBe(true);
+  for (const file of DOCUMENTS)
+    expect(readFileSync(join(DOCS_DIR, file)).equals(readFileSync(join(SHARED, file))), `docs/spec/${file} differs from ${SHARED}/${file}`).toBe(true);
 });
 
 test('every requirement names the exact heading path of its document, one naming scheme for both', () => {
@@ -33,14 +34,16 @@ test('every requirement names the exact heading path of its document, one naming
 test('the link builder is strict: a section that is not a heading path is an error naming the requirement', () => {
   expect(sectionLink({ kind: 'documented', section: 'Endpoints / 1. Invoice payment' })).toBe('payment-transfer-service.html#1-invoice-payment');
   expect(sectionLink({ kind: 'profile', section: 'The default profile / Transport' })).toBe('defaults.html#transport');
-  expect(() => sectionLink({ id: 'DOC-X', kind: 'documented', section: 'Resources / Payment' })).toThrow(/DOC-X: section "Resources \/ Payment" is not a heading path of payment-transfer-service\.md \(did you mean "Resources and their fields \/ Payment \(in the invoice response\)"/);
+  expect(() => sectionLink({ id: 'DOC-X', kind: 'documented', section: 'Resources / Payment' })).toThrow(
+    /DOC-X: section "Resources \/ Payment" is not a heading path of payment-transfer-service\.md \(did you mean "Resources and their fields \/ Payment \(in the invoice response\)"/,
+  );
   expect(() => sectionLink({ kind: 'profile', section: 'Invoice payment' })).toThrow(/not a heading path of defaults\.md/);
   expect(() => sectionLink({ kind: 'profile', section: 'Endpoints / 1. Invoice payment' }), 'a heading of the other document').toThrow();
   expect(sectionOfLink('../spec/defaults.html#transport')).toBe('The default profile / Transport');
   expect(sectionOfLink('https://example.com/#transport')).toBeUndefined();
 });
 
-test('anchors are GitHub\'s, so the same #fragment works on the Markdown in a repository browser', () => {
+test("anchors are GitHub's, so the same #fragment works on the Markdown in a repository browser", () => {
   expect(githubAnchor('1. Invoice payment')).toBe('1-invoice-payment');
   expect(githubAnchor('Default profile: what the interface document leaves "not shown"')).toBe('default-profile-what-the-interface-document-leaves-not-shown');
   const seen = new Map<string, number>();

@@ -53,7 +53,7 @@ test('summary.json describes the run: version, provider, profile digest, totals'
   expect(t.skipped).toBeGreaterThan(0);
   expect(Object.keys(summary.projects)).toEqual(['invoice']);
   expect(summary.projects.invoice).toEqual({ total: t.total, passed: t.passed + t.flaky, failed: t.failed, skipped: t.skipped });
-  expect(summary.checks.length).toBe(t.total); // every test of a conformance project is a check
+  expect(summary.checks).toHaveLength(t.total); // every test of a conformance project is a check
 });
 
 test('the failing check is in summary.json with its rules, failure line, the rule it failed and response shape', () => {
@@ -98,9 +98,21 @@ test('every rule status follows from what failed, and every check agrees with th
     expect(entry.kind, req.id).toBe(req.kind);
     expect([...entry.checks].sort(), req.id).toEqual(declaring.map((c) => c.id).sort());
     expect(entry, req.id).toEqual(ruleEntry(req, summary.checks));
-    if (entry.status === 'failed') expect(summary.checks.some((c) => c.status === 'failed' && c.failedRule === req.id), req.id).toBe(true);
-    if (entry.status === 'passed') expect(declaring.some((c) => c.status === 'passed' || c.status === 'flaky'), req.id).toBe(true);
-    if (entry.status === 'not proven') expect(declaring.some((c) => c.status === 'failed' && c.failedRule !== req.id), req.id).toBe(true);
+    if (entry.status === 'failed')
+      expect(
+        summary.checks.some((c) => c.status === 'failed' && c.failedRule === req.id),
+        req.id,
+      ).toBe(true);
+    if (entry.status === 'passed')
+      expect(
+        declaring.some((c) => c.status === 'passed' || c.status === 'flaky'),
+        req.id,
+      ).toBe(true);
+    if (entry.status === 'not proven')
+      expect(
+        declaring.some((c) => c.status === 'failed' && c.failedRule !== req.id),
+        req.id,
+      ).toBe(true);
   }
   for (const c of summary.checks) {
     expect(c.id).toBe(`${c.project} › ${c.file} › ${c.title}`);
@@ -121,7 +133,11 @@ test('requirements.json and requirements.md carry the same verdicts', () => {
   expect(md).toContain('## Rules no check covers');
   expect(md).toContain('## Failures that name no rule (0)');
   const amount = trace.rules.find((r) => r.id === 'DOC-LIMIT-INV-AMOUNT')!;
-  expect(md).toMatch(new RegExp(`\\| DOC-LIMIT-INV-AMOUNT \\| documented \\| \\[Limits\\]\\(spec/payment-transfer-service\\.html#limits\\) \\| .* \\| ${amount.status} \\| .*invoice\\.spec\\.ts`));
+  expect(md).toMatch(
+    new RegExp(
+      `\\| DOC-LIMIT-INV-AMOUNT \\| documented \\| \\[Limits\\]\\(spec/payment-transfer-service\\.html#limits\\) \\| .* \\| ${amount.status} \\| .*invoice\\.spec\\.ts`,
+    ),
+  );
   for (const r of trace.rules) expect(r.link, r.id).toMatch(/^spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/);
   for (const id of trace.uncovered.documented) expect(md).toContain(`- ${id}: `);
 });
@@ -129,7 +145,16 @@ test('requirements.json and requirements.md carry the same verdicts', () => {
 test('no file under the reports directory holds a private key, the crypto key or a full card number', () => {
   const files = filesUnder(run.dir);
   expect(files.map((f) => f.slice(run.dir.length + 1))).toEqual(
-    expect.arrayContaining(['summary.json', 'requirements.json', 'requirements.md', 'job-summary.md', 'junit.xml', 'html/index.html', 'spec/payment-transfer-service.html', 'spec/defaults.md']),
+    expect.arrayContaining([
+      'summary.json',
+      'requirements.json',
+      'requirements.md',
+      'job-summary.md',
+      'junit.xml',
+      'html/index.html',
+      'spec/payment-transfer-service.html',
+      'spec/defaults.md',
+    ]),
   );
   let redactedLeak = false;
   for (const file of files) {

@@ -20,8 +20,23 @@ export function tempReportsDir(prefix = 'pts-reporting-'): string {
  * `npx playwright test --project=… -g …` with the configuration's reporters, writing every report (and the
  * test output) under `dir`; the environment is the child's own plus `env`.
  */
-export function runSuite(o: { projects: string[]; grep?: string; dir: string; env?: Record<string, string>; workers?: number; boundMs?: number }): Promise<SuiteRun> {
-  return runChildSuite({ projects: o.projects, grep: o.grep, env: o.env ?? {}, dir: o.dir, workers: o.workers ?? 1, boundMs: o.boundMs ?? 240_000, reporter: null });
+export function runSuite(o: {
+  projects: string[];
+  grep?: string;
+  dir: string;
+  env?: Record<string, string>;
+  workers?: number;
+  boundMs?: number;
+}): Promise<SuiteRun> {
+  return runChildSuite({
+    projects: o.projects,
+    grep: o.grep,
+    env: o.env ?? {},
+    dir: o.dir,
+    workers: o.workers ?? 1,
+    boundMs: o.boundMs ?? 240_000,
+    reporter: null,
+  });
 }
 
 export function readSummary(reportsDir: string): Summary {

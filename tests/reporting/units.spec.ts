@@ -31,7 +31,9 @@ test('response shapes: sorted keys, type names, arrays, data-keyed maps collapse
   expect(jsonShape({ A_FOREIGN: 'x', B_FOREIGN: 1 })).toBe('{"A_FOREIGN":string,"B_FOREIGN":number}');
   expect(responseShape({ request: {}, response: { status: 422, headers: {}, bodyText: '{}', json: { amount: ['x'] } } })).toBe('HTTP 422 {amount:[string]}');
   expect(responseShape({ request: {}, response: { status: 405, headers: {}, bodyText: '' } })).toBe('HTTP 405 empty');
-  expect(responseShape({ request: {}, response: { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, bodyText: '<p>' } })).toBe('HTTP 500 text/html');
+  expect(responseShape({ request: {}, response: { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, bodyText: '<p>' } })).toBe(
+    'HTTP 500 text/html',
+  );
   expect(responseShape({ request: {}, transportError: 'ECONNRESET' })).toBe('no response');
   expect(responseShape('nonsense')).toBeUndefined();
 });
@@ -67,10 +69,10 @@ test('a check of a rule for every operation is filed in Allure under the operati
   const [, invoiceDetails] = rule('DOC-PAY-CREATED_AT', 'x');
   const own = (Array.isArray(invoiceDetails.annotation) ? invoiceDetails.annotation : [invoiceDetails.annotation!]).map((a) => ({ ...a }));
   localizeEpic(own, 'status');
-  expect(own.find((a) => a.type === '@allure.label.epic')?.description, 'an operation\'s own rule keeps its epic').toBe('invoice');
+  expect(own.find((a) => a.type === '@allure.label.epic')?.description, "an operation's own rule keeps its epic").toBe('invoice');
 });
 
-test('a failure line names its rule: `[RULE-ID] title`, after Playwright\'s class prefix; anything else names none', () => {
+test("a failure line names its rule: `[RULE-ID] title`, after Playwright's class prefix; anything else names none", () => {
   expect(failedRuleOf('[DOC-PAY-CREATED_AT] created_at has the shape')).toBe('DOC-PAY-CREATED_AT');
   expect(failedRuleOf('CheckFailure: [PRO-HTTP-405] methods other than POST get 405')).toBe('PRO-HTTP-405');
   expect(failedRuleOf('[DOC-NO-SUCH-RULE] made up')).toBeNull();
@@ -81,15 +83,30 @@ test('a failure line names its rule: `[RULE-ID] title`, after Playwright\'s clas
 });
 
 test.describe('rule verdicts from what failed', () => {
-  const schema: JudgedCheck = { id: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-CREATED_AT'], status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' };
+  const schema: JudgedCheck = {
+    id: 'schema',
+    rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-CREATED_AT'],
+    status: 'failed',
+    failedRule: 'DOC-PAY-CREATED_AT',
+  };
   const createdAt: JudgedCheck = { id: 'created_at', rules: ['DOC-PAY-CREATED_AT'], status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' };
   const idPasses: JudgedCheck = { id: 'id', rules: ['DOC-PAY-ID'], status: 'passed' };
   const verdict = (id: string, checks: JudgedCheck[]) => ruleEntry(requirementOf(id), checks);
 
-  test('the rule a failure names fails; the failing check\'s other rules are not proven, unless another check passed them', () => {
+  test("the rule a failure names fails; the failing check's other rules are not proven, unless another check passed them", () => {
     const run = [schema, createdAt, idPasses];
-    expect(verdict('DOC-PAY-CREATED_AT', run)).toEqual({ kind: 'documented', status: 'failed', checks: ['schema', 'created_at'], failedBy: ['schema', 'created_at'] });
-    expect(verdict('DOC-INV-RES-PAYMENT', run)).toEqual({ kind: 'documented', status: 'not proven', checks: ['schema'], notProvenBy: [{ check: 'schema', failedRule: 'DOC-PAY-CREATED_AT' }] });
+    expect(verdict('DOC-PAY-CREATED_AT', run)).toEqual({
+      kind: 'documented',
+      status: 'failed',
+      checks: ['schema', 'created_at'],
+      failedBy: ['schema', 'created_at'],
+    });
+    expect(verdict('DOC-INV-RES-PAYMENT', run)).toEqual({
+      kind: 'documented',
+      status: 'not proven',
+      checks: ['schema'],
+      notProvenBy: [{ check: 'schema', failedRule: 'DOC-PAY-CREATED_AT' }],
+    });
     expect(verdict('DOC-PAY-ID', run).status).toBe('passed');
     expect(verdict('DOC-PAY-ID', [schema]).status).toBe('not proven');
   });
@@ -97,7 +114,10 @@ test.describe('rule verdicts from what failed', () => {
   test('a failure naming a rule the check does not declare (a precondition) fails that rule', () => {
     const precondition: JudgedCheck = { id: 'deeplinks', rules: ['PRO-INV-DEEPLINK-COUNT'], status: 'failed', failedRule: 'DOC-INV-RES-TRANSACTION' };
     expect(verdict('DOC-INV-RES-TRANSACTION', [precondition])).toMatchObject({ status: 'failed', checks: [], failedBy: ['deeplinks'] });
-    expect(verdict('PRO-INV-DEEPLINK-COUNT', [precondition])).toMatchObject({ status: 'not proven', notProvenBy: [{ check: 'deeplinks', failedRule: 'DOC-INV-RES-TRANSACTION' }] });
+    expect(verdict('PRO-INV-DEEPLINK-COUNT', [precondition])).toMatchObject({
+      status: 'not proven',
+      notProvenBy: [{ check: 'deeplinks', failedRule: 'DOC-INV-RES-TRANSACTION' }],
+    });
   });
 
   test('a failure naming no rule (a suite error) fails no rule: its rules are not proven, and it is listed', () => {
@@ -113,7 +133,7 @@ test.describe('rule verdicts from what failed', () => {
   });
 });
 
-test('a summary written before 0.3.0 is read with today\'s verdicts, so compare shows provider changes only', () => {
+test("a summary written before 0.3.0 is read with today's verdicts, so compare shows provider changes only", () => {
   const current = fixtureSummary([
     { title: 'schema', rules: ['DOC-INV-RES-PAYMENT', 'DOC-PAY-CREATED_AT'], status: 'failed', failure: '[DOC-PAY-CREATED_AT] created_at has the shape' },
   ]);
@@ -145,7 +165,7 @@ test.describe('Allure filing of a check', () => {
   ];
   const declared = ['DOC-INV-RES-PAYMENT', 'DOC-PAY-ID', 'DOC-PAY-CREATED_AT'];
 
-  test('a failing check goes under the rule it failed, links every rule\'s section, and lists the others as not proven', () => {
+  test("a failing check goes under the rule it failed, links every rule's section, and lists the others as not proven", () => {
     const result: RefiledResult = { labels: labels(), links: [{ type: 'tms', url: '../spec/payment-transfer-service.html#payment-in-the-invoice-response' }] };
     expect(fileCheck(result, declared, 'CheckFailure: [DOC-PAY-CREATED_AT] created_at has the shape', 'invoice')).toBe('DOC-PAY-CREATED_AT');
     const label = (name: string) => result.labels.filter((l) => l.name === name).map((l) => l.value);
@@ -194,7 +214,7 @@ test.describe('which projects a gate run selects, and which need a browser', () 
   });
 
   test('the configuration marks payment-page and callbacks as browser projects', () => {
-    expect(browserProjects(selectedProjects([], all))).toEqual(['callbacks', 'payment-page']);
+    expect(browserProjects(selectedProjects([], all)).sort()).toEqual(['callbacks', 'payment-page']);
   });
 
   test(`${SYSTEM_CHROMIUM_ENV} names the system browser to look for`, () => {

@@ -27,7 +27,7 @@ test.describe('contracts: the Ajv module and the schema files', () => {
 
   test('profile schemas say in their description that they follow defaults.md', () => {
     const schemas = readAllSchemas();
-    expect(PROFILE_SCHEMA_NAMES.length).toBe(7);
+    expect(PROFILE_SCHEMA_NAMES).toHaveLength(7);
     for (const name of SCHEMA_NAMES) {
       const description = String(schemas[name].description);
       if (PROFILE_SCHEMA_NAMES.includes(name)) expect(description, name).toMatch(/^PROFILE \(defaults\.md, not the interface document/);

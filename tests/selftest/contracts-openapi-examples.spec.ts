@@ -68,7 +68,7 @@ test.describe('contracts: openapi.json examples', () => {
         expect(e.value, site.pointer).toBeDefined();
       }
     }
-    const xSign = ((doc.paths as Record<string, { post: { parameters: JsonObject[] } }>)['/api/v1/payments/account2card'].post.parameters[0]);
+    const xSign = (doc.paths as Record<string, { post: { parameters: JsonObject[] } }>)['/api/v1/payments/account2card'].post.parameters[0];
     expect(Object.keys(xSign.examples as JsonObject)).toEqual(['card']);
   });
 
@@ -80,7 +80,16 @@ test.describe('contracts: openapi.json examples', () => {
 
   test('bodies with more than one shape have an example of each', () => {
     const credentialShapes = (schema: SchemaName) =>
-      new Set(valuesOf(exampleOf(schema).map((f) => f.value), 'credentials').map((c) => Object.keys(c as JsonObject).sort().join('+')));
+      new Set(
+        valuesOf(
+          exampleOf(schema).map((f) => f.value),
+          'credentials',
+        ).map((c) =>
+          Object.keys(c as JsonObject)
+            .sort()
+            .join('+'),
+        ),
+      );
     for (const schema of ['invoice-response', 'status-response', 'callback'] as const) {
       expect([...credentialShapes(schema)].sort(), schema).toEqual(['card_pan', 'holder+phone']);
     }
@@ -89,10 +98,16 @@ test.describe('contracts: openapi.json examples', () => {
     expect(Object.keys(documented).sort()).toEqual(['amount', 'api_key', 'return_url', 'signature', 'transaction']);
     expect(Object.keys(media('/api/v1/payments/card2account/invoice', '422').examples).length).toBeGreaterThan(1);
     // Payment states and error shapes: a processing payment without error, a declined one with an error code.
-    const payments = valuesOf(exampleOf('status-response').map((f) => f.value), 'payment') as Array<{ state: string; error_code: unknown }>;
+    const payments = valuesOf(
+      exampleOf('status-response').map((f) => f.value),
+      'payment',
+    ) as Array<{ state: string; error_code: unknown }>;
     expect(payments.map((p) => p.state).sort()).toEqual(['declined', 'deposited']);
     expect(payments.find((p) => p.state === 'declined')?.error_code).not.toBeNull();
-    const messages = valuesOf(exampleOf('message-error').map((f) => f.value), 'message');
+    const messages = valuesOf(
+      exampleOf('message-error').map((f) => f.value),
+      'message',
+    );
     expect(messages).toEqual(expect.arrayContaining(['Anti-fraud refusal', 'Unknown error']));
   });
 
@@ -131,7 +146,10 @@ test.describe('contracts: openapi.json examples', () => {
   });
 
   test('each invoice answer has three <BANK>_FOREIGN deeplinks to https addresses', () => {
-    const links = valuesOf(exampleOf('invoice-response').map((f) => f.value), 'deeplink') as Array<Record<string, string>>;
+    const links = valuesOf(
+      exampleOf('invoice-response').map((f) => f.value),
+      'deeplink',
+    ) as Array<Record<string, string>>;
     expect(links).toHaveLength(2);
     for (const l of links) {
       expect(Object.keys(l)).toHaveLength(3);

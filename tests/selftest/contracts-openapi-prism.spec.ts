@@ -18,8 +18,8 @@ const sites = bodySites(doc);
 type Examples = Record<string, { value: Record<string, unknown> }>;
 const examplesAt = (path: string, status?: string) =>
   sites.find((s) => s.section === 'paths' && s.key === path && s.status === status)!.media.examples as Examples;
-const xSignExample = (doc.paths as Record<string, { post: { parameters: Array<{ examples: Examples }> } }>)['/api/v1/payments/account2card'].post
-  .parameters[0].examples.card.value as unknown as string;
+const xSignExample = (doc.paths as Record<string, { post: { parameters: Array<{ examples: Examples }> } }>)['/api/v1/payments/account2card'].post.parameters[0]
+  .examples.card.value as unknown as string;
 
 /** Each operation, the schema its success answer must pass (named here, cross-checked against the document). */
 const OPERATIONS: Array<{ path: string; success: SchemaName }> = [
@@ -109,7 +109,7 @@ test.describe('contracts: prism mock contracts/openapi.json', () => {
     if (prism) await stopPrism(prism.child);
   });
 
-  test('the operations and their success schemas are the document\'s', () => {
+  test("the operations and their success schemas are the document's", () => {
     const successes = sites.filter((s) => s.section === 'paths' && s.status === '200').map((s) => ({ path: s.key, success: s.schema }));
     expect(successes).toEqual(OPERATIONS);
   });
@@ -160,7 +160,10 @@ test.describe('contracts: prism mock contracts/openapi.json', () => {
     const form = new FormData();
     form.append('api_key', String(examplesAt('/api/v1/psa/upload-transports').csv.value.api_key));
     const multipart = await answer(await fetch(`${prism!.url}/api/v1/psa/upload-transports`, { method: 'POST', body: form }));
-    for (const [a, missing] of [[json, 'signature'], [multipart, 'file']] as const) {
+    for (const [a, missing] of [
+      [json, 'signature'],
+      [multipart, 'file'],
+    ] as const) {
       expect(a.status).toBe(422);
       expect(a.violations).toContain(`must have required property '${missing}'`);
       expectValid('validation-error', a.body, 'the 422 answer');

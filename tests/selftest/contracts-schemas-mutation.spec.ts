@@ -23,7 +23,11 @@ const EQUIVALENT: Record<string, string> = {
     'the allOf $ref to payment.schema.json already requires credentials; repeated so the generated CardPayment type has a non-optional credentials',
 };
 
-interface Mutation { id: string; target: SchemaName; schemas: Record<SchemaName, JsonObject> }
+interface Mutation {
+  id: string;
+  target: SchemaName;
+  schemas: Record<SchemaName, JsonObject>;
+}
 
 function mutations(): Mutation[] {
   const base = readAllSchemas();
@@ -62,7 +66,7 @@ function mutations(): Mutation[] {
 /** The schemas whose validation can change when `target` changes (itself and its transitive referrers). */
 function affected(target: SchemaName, texts: Record<SchemaName, JsonObject>): SchemaName[] {
   const out = new Set<SchemaName>([target]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const name of SCHEMA_NAMES) {
       if (out.has(name)) continue;

@@ -8,6 +8,7 @@ test.describe('contracts: schemas reject each violation where it says', () => {
     const title = `${c.schema} rejects ${c.name}`;
     if (seen.has(title)) throw new Error(`duplicate counter-example title: ${title}`);
     seen.add(title);
+
     test(title, () => {
       const result = validate(c.schema, c.data);
       expect(result.valid).toBe(false);

@@ -17,9 +17,24 @@ test.describe('contracts: generated files are in sync with the schemas', () => {
   test('the generated file declares every public type name', () => {
     const text = readFileSync(new URL('../../contracts/types.gen.ts', import.meta.url), 'utf8');
     const names = [
-      'InvoiceRequest', 'InvoiceResponse', 'Payment', 'Credentials', 'CardCredentials', 'FpsCredentials', 'Deeplink',
-      'ValidationErrorBody', 'MessageErrorBody', 'Account2CardRequest', 'Account2CardResponse', 'StatusRequest',
-      'StatusResponse', 'CallbackBody', 'UploadResponse', 'Profile', 'ProfileOverride', 'SchemaTypeMap',
+      'InvoiceRequest',
+      'InvoiceResponse',
+      'Payment',
+      'Credentials',
+      'CardCredentials',
+      'FpsCredentials',
+      'Deeplink',
+      'ValidationErrorBody',
+      'MessageErrorBody',
+      'Account2CardRequest',
+      'Account2CardResponse',
+      'StatusRequest',
+      'StatusResponse',
+      'CallbackBody',
+      'UploadResponse',
+      'Profile',
+      'ProfileOverride',
+      'SchemaTypeMap',
     ];
     for (const n of names) expect(text, n).toMatch(new RegExp(`export (interface|type) ${n}\\b`));
     // No accidental duplicates such as Payment1.

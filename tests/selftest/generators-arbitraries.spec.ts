@@ -65,11 +65,7 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
     const prefixes = [...CARD_SCHEMES.flatMap((s) => s.prefixes), '0'];
     const digitSum = (p: string): number => [...p.slice(0, -1)].reduce((a, c) => a + Number(c), 0);
     const size = (p: string): number => p.length * 1000 + digitSum(p);
-    assertArbitraryContract(
-      luhnPan(),
-      (p) => /^[0-9]{13,19}$/.test(p) && isLuhnValid(p) && prefixes.some((x) => p.startsWith(x)),
-      { size },
-    );
+    assertArbitraryContract(luhnPan(), (p) => /^[0-9]{13,19}$/.test(p) && isLuhnValid(p) && prefixes.some((x) => p.startsWith(x)), { size });
     assertArbitraryContract(luhnPan({ minLength: 16, maxLength: 16 }), (p) => p.length === 16 && isLuhnValid(p), { size });
     expect(() => luhnPan({ minLength: 12 })).toThrow(/luhnPan/);
   });
@@ -174,8 +170,7 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
       } else if (typeof v === 'object') {
         kinds.add('object');
         Object.values(v).forEach(visit);
-      }
-      else if (typeof v === 'number') kinds.add(Number.isInteger(v) ? 'integer' : 'fraction');
+      } else if (typeof v === 'number') kinds.add(Number.isInteger(v) ? 'integer' : 'fraction');
       else if (typeof v === 'string') kinds.add(/[^\x00-\x7f]/.test(v) ? 'unicode string' : 'string');
       else kinds.add(typeof v);
     };
@@ -197,12 +192,13 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
 
   test('uploadRequest: api_key and a non-empty file of at most 10 MiB; vehicle files hold plates and valid VINs', () => {
     const plate = /^[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[0-9]{2,3}$/u;
-    const vinOk = (v: string): boolean =>
-      /^[A-HJ-NPR-Z0-9]{17}$/.test(v) && vinCheckDigit(v.slice(0, 8) + '0' + v.slice(9)) === v[8];
+    const vinOk = (v: string): boolean => /^[A-HJ-NPR-Z0-9]{17}$/.test(v) && vinCheckDigit(v.slice(0, 8) + '0' + v.slice(9)) === v[8];
     /** Rows of a UTF-8 CSV or JSON vehicle file; undefined for other content. */
     const rows = (u: UploadRequestValue): { plate: string; vin: string }[] | undefined => {
       if (!isUtf8(u.file.bytes)) return undefined;
-      const text = Buffer.from(u.file.bytes).toString('utf8').replace(/^\ufeff/, '');
+      const text = Buffer.from(u.file.bytes)
+        .toString('utf8')
+        .replace(/^\ufeff/, '');
       if (text.startsWith('[')) {
         try {
           return JSON.parse(text) as { plate: string; vin: string }[];

@@ -143,7 +143,11 @@ test.describe('value classes of the valid request arbitraries @generators', () =
         assert.deepEqual(redactJson(body), body, `seed ${seed}`);
       }
       for (const body of valuesOfSuiteRun(account2cardRequest(creds), seed, RUNS)) {
-        assert.deepEqual(cardNumberRuns(JSON.stringify(body)).map((r) => r.run), [body.recipient_pan], `seed ${seed}`);
+        assert.deepEqual(
+          cardNumberRuns(JSON.stringify(body)).map((r) => r.run),
+          [body.recipient_pan],
+          `seed ${seed}`,
+        );
       }
     }
   });

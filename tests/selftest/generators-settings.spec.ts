@@ -28,7 +28,9 @@ test.describe('property settings @generators', () => {
   });
 
   test('FC_SEED is a 32-bit integer: out of range or a fraction is refused', () => {
-    expect(() => propertyParameters({ numRuns: 25 }, { FC_SEED: String(2 ** 31) })).toThrow(/FC_SEED=2147483648 is not a whole number from -2147483648 to 2147483647/);
+    expect(() => propertyParameters({ numRuns: 25 }, { FC_SEED: String(2 ** 31) })).toThrow(
+      /FC_SEED=2147483648 is not a whole number from -2147483648 to 2147483647/,
+    );
     expect(() => propertyParameters({ numRuns: 25 }, { FC_SEED: '1.5' })).toThrow(/FC_SEED/);
     expect(propertyParameters({ numRuns: 25 }, { FC_SEED: String(-(2 ** 31)) }).seed).toBe(-(2 ** 31));
   });

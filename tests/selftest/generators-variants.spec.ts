@@ -165,8 +165,15 @@ for (const op of OPS) {
       const variants = missingFieldVariants(op, creds);
       for (const { field, rule } of REQUIRED_FIELDS[op]) {
         const mine = variants.filter((v) => v.breaks.length === 1 && v.breaks[0] === field);
-        expect(mine.find((v) => v.rule === rule && v.missing === 'absent' && v.expectRequired && getField(v.body as Record<string, unknown>, field) === undefined)).toBeTruthy();
-        expect(mine.filter((v) => v.rule === 'PRO-VAL-MISSING' && v.expectRequired).map((v) => v.missing).sort()).toEqual(['empty', 'null']);
+        expect(
+          mine.find((v) => v.rule === rule && v.missing === 'absent' && v.expectRequired && getField(v.body as Record<string, unknown>, field) === undefined),
+        ).toBeTruthy();
+        expect(
+          mine
+            .filter((v) => v.rule === 'PRO-VAL-MISSING' && v.expectRequired)
+            .map((v) => v.missing)
+            .sort(),
+        ).toEqual(['empty', 'null']);
         // A wrong type accepted breaks the document's field rule; refused but keyed otherwise, PRO-VAL-TYPES.
         expect(mine.some((v) => v.rule === rule && v.keysRule === 'PRO-VAL-TYPES' && !v.expectRequired)).toBe(true);
       }
@@ -206,7 +213,9 @@ test.describe('amount edges @generators', () => {
 test.describe('signature tamperings @generators', () => {
   for (const op of OPS) {
     const bodies = (): Record<string, unknown>[] =>
-      (op === 'invoice' ? fc.sample(invoiceRequest(creds), { seed: 17, numRuns: 30 }) : fc.sample(account2cardRequest(creds), { seed: 17, numRuns: 30 })) as unknown as Record<string, unknown>[];
+      (op === 'invoice'
+        ? fc.sample(invoiceRequest(creds), { seed: 17, numRuns: 30 })
+        : fc.sample(account2cardRequest(creds), { seed: 17, numRuns: 30 })) as unknown as Record<string, unknown>[];
 
     test(`${op}: every tampered signature differs from the digest in any letter case; nothing else changes`, () => {
       for (const valid of bodies()) {

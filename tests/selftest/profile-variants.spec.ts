@@ -29,11 +29,15 @@ test.describe('profile variants @profiles', () => {
     const changedBy = new Map<string, string[]>();
     for (const v of PROFILE_VARIANTS) {
       const override = JSON.parse(readFileSync(v.file, 'utf8')) as Json;
-      for (const p of leaves(override)) if (JSON.stringify(at(override, p)) !== JSON.stringify(at(defaultProfile(), p))) changedBy.set(p, [...(changedBy.get(p) ?? []), v.name]);
+      for (const p of leaves(override))
+        if (JSON.stringify(at(override, p)) !== JSON.stringify(at(defaultProfile(), p))) changedBy.set(p, [...(changedBy.get(p) ?? []), v.name]);
     }
     const keys = leaves(defaultProfile());
     const uncovered = keys.filter((k) => !changedBy.has(k) && !(k in KEYS_NO_CHECK_EXPECTS));
     expect(uncovered, 'profile keys no variant changes (add one, or say in KEYS_NO_CHECK_EXPECTS why no check depends on it)').toEqual([]);
-    expect(Object.keys(KEYS_NO_CHECK_EXPECTS).filter((k) => !keys.includes(k)), 'excluded keys the profile no longer has').toEqual([]);
+    expect(
+      Object.keys(KEYS_NO_CHECK_EXPECTS).filter((k) => !keys.includes(k)),
+      'excluded keys the profile no longer has',
+    ).toEqual([]);
   });
 });

@@ -29,9 +29,7 @@ test.describe('sha256 signatures @signing', () => {
     };
     const expected = sha256('key' + '0f8fad5b-d9cb-469f-a165-70867728950e' + '100000' + '4111111111111111' + 'secret');
     expect(account2cardDigest(fields, 'secret')).toBe(expected);
-    expect(account2cardDigest(fields, 'secret')).not.toBe(
-      sha256('key0f8fad5b-d9cb-469f-a165-70867728950e100000secret4111111111111111'),
-    );
+    expect(account2cardDigest(fields, 'secret')).not.toBe(sha256('key0f8fad5b-d9cb-469f-a165-70867728950e100000secret4111111111111111'));
   });
 
   test('status digest (profile) is sha256(api_key + transaction + crypto_key)', () => {

@@ -15,7 +15,10 @@ test.describe('X-Sign @signing', () => {
     expect(createPublicKey(pair.publicKeyPem).asymmetricKeyDetails?.modulusLength).toBe(2048);
   });
 
-  for (const [name, pem] of [['PKCS#8', () => pair.privateKeyPem], ['PKCS#1', () => pkcs1]] as const) {
+  for (const [name, pem] of [
+    ['PKCS#8', () => pair.privateKeyPem],
+    ['PKCS#1', () => pkcs1],
+  ] as const) {
     test(`signature from a ${name} key verifies over the UTF-8 body bytes`, () => {
       const sig = xSign(BODY, pem());
       expect(sig).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);

@@ -4,6 +4,14 @@ import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloa
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { declarations, test } from '../../harness/rule.js';
 
-const CHECKS = [...paymentOperationChecks('invoice'), deeplinkCount(), deeplinkKeys(), credentialsShape(), payloadExtrasAccepted(), antifraudRefused(), noServerErrorOnOddPayloads()];
+const CHECKS = [
+  ...paymentOperationChecks('invoice'),
+  deeplinkCount(),
+  deeplinkKeys(),
+  credentialsShape(),
+  payloadExtrasAccepted(),
+  antifraudRefused(),
+  noServerErrorOnOddPayloads(),
+];
 
 for (const d of declarations('invoice', CHECKS)) test(...d);

@@ -1,6 +1,13 @@
 // The vehicle file upload (Endpoints 3).
 import { answersSentAsJson, otherMethodsRefused, versionedPath } from '../../checks/transport.js';
-import { uploadAccepted, uploadMaxSizeAccepted, uploadOverMaxSizeRefused, uploadRefusals, uploadSentAsJson, uploadWithoutSignatureAccepted } from '../../checks/upload.js';
+import {
+  uploadAccepted,
+  uploadMaxSizeAccepted,
+  uploadOverMaxSizeRefused,
+  uploadRefusals,
+  uploadSentAsJson,
+  uploadWithoutSignatureAccepted,
+} from '../../checks/upload.js';
 import { declarations, test } from '../../harness/rule.js';
 
 const CHECKS = [
