@@ -3,6 +3,7 @@
 import { forAll } from '../harness/property.js';
 import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { requireProfile } from '../harness/rule.js';
+import type { RuleId } from '../../contracts/index.js';
 import type { ApiCheck, PaymentOperation } from './check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
@@ -28,6 +29,16 @@ export function validRequestAccepted(op: PaymentOperation): ApiCheck {
   };
 }
 
+/** The rules of the payment object both operations answer with (the card credentials included). */
+const PAYMENT_OBJECT_RULES: RuleId[] = [
+  'DOC-PAY-ID',
+  'DOC-PAY-STATE',
+  'DOC-PAY-ERROR_CODE',
+  'DOC-PAY-ERROR_DESCRIPTION',
+  'DOC-PAY-CREDENTIALS',
+  'DOC-CRED-CARD',
+];
+
 /** Every success body validates against the operation's response schema; a broken field names its own rule. */
 export function successBodyMatchesSchema(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
@@ -38,28 +49,14 @@ export function successBodyMatchesSchema(op: PaymentOperation): ApiCheck {
     rules: invoice
       ? [
           'DOC-INV-RES-PAYMENT',
-          'DOC-PAY-ID',
-          'DOC-PAY-STATE',
-          'DOC-PAY-ERROR_CODE',
-          'DOC-PAY-ERROR_DESCRIPTION',
-          'DOC-PAY-CREDENTIALS',
-          'DOC-CRED-CARD',
+          ...PAYMENT_OBJECT_RULES,
           'DOC-CRED-FPS',
           'DOC-INV-RES-REDIRECT_URL',
           'DOC-INV-RES-DEEPLINK',
           'DOC-DEEPLINK-KEYS',
           'DOC-PAY-CREATED_AT',
         ]
-      : [
-          'PRO-A2C-SUCCESS',
-          'DOC-PAY-ID',
-          'DOC-PAY-STATE',
-          'DOC-PAY-ERROR_CODE',
-          'DOC-PAY-ERROR_DESCRIPTION',
-          'DOC-PAY-CREDENTIALS',
-          'DOC-CRED-CARD',
-          'DOC-PAY-CREATED_AT',
-        ],
+      : ['PRO-A2C-SUCCESS', ...PAYMENT_OBJECT_RULES, 'DOC-PAY-CREATED_AT'],
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);
