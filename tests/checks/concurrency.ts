@@ -172,7 +172,12 @@ export function payAndDeclineAtOnce(): BrowserCheck {
         // Both presses leave in the same instant; each tab then settles however its page answers (a refusal included).
         // Each tab is closed only once its press is answered: a tab closed with its press in flight may take
         // the press back with it.
-        const answered = [page, other].map((tab) => tab.waitForEvent('requestfinished', { timeout: settleMs(api) }).catch(() => undefined));
+        // A press is a navigation (form, link) or a non-GET request (script); other loads, such as a late image, are not.
+        const answered = [page, other].map((tab) =>
+          tab
+            .waitForEvent('requestfinished', { predicate: (r) => r.isNavigationRequest() || r.method() !== 'GET', timeout: settleMs(api) })
+            .catch(() => undefined),
+        );
         await pressTogether(pay, decline, timeline, ['Pay', 'Decline']);
         await Promise.all(answered);
         await Promise.all([page.waitForLoadState('load'), other.waitForLoadState('load')]);
