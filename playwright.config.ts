@@ -15,7 +15,12 @@ export const DEFAULT_WORKERS = 6;
  * property checks). A matrix run (PTS_PLAN) has many more tests per project, and more workers each.
  */
 const MATRIX = !!process.env.PTS_PLAN;
-const MATRIX_ORDER = [
+/**
+ * The order the dispatcher takes projects in: the longest first (child runs, then the browser areas, whose
+ * waits run on one worker each), so that the property areas fill the cores around them instead of the
+ * browser areas starting last (a default conformance run took 42 s in the old order, 28 s in this one).
+ */
+const PROJECT_ORDER = [
   'reporting',
   'reliability',
   'payment-page',
@@ -118,6 +123,5 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunch,
   },
-  // The dispatcher takes projects in this order: in a matrix run the longest (child runs, then the waiting browser areas) start first.
-  projects: MATRIX ? [...OWN, ...AREAS].sort((a, b) => MATRIX_ORDER.indexOf(a.name) - MATRIX_ORDER.indexOf(b.name)) : [...OWN, ...AREAS],
+  projects: [...OWN, ...AREAS].sort((a, b) => PROJECT_ORDER.indexOf(a.name) - PROJECT_ORDER.indexOf(b.name)),
 });

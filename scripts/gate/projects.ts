@@ -37,13 +37,18 @@ function matches(pattern: string, name: string): boolean {
   return re.test(name.toLocaleLowerCase());
 }
 
-/** Names of the configured projects the args select; all of `defaults` when they name none. */
+/**
+ * Names of the configured projects the args select, all of `defaults` when they name none; in the order they
+ * are named (the configuration orders projects for the dispatcher, not for people).
+ */
 export function selectedProjects(args: readonly string[], defaults: readonly string[], projects: readonly ProjectMeta[] = config.projects ?? []): string[] {
   const wanted = projectArgs(args) ?? [...defaults];
-  return projects.map((p) => p.name ?? '').filter((name) => name !== '' && wanted.some((w) => matches(w, name)));
+  const names = projects.map((p) => p.name ?? '').filter((name) => name !== '');
+  return [...new Set(wanted.flatMap((w) => names.filter((name) => matches(w, name))))];
 }
 
-/** The projects among `names` that drive a browser. */
+/** The projects among `names` that drive a browser, in the order of `names`. */
 export function browserProjects(names: readonly string[], projects: readonly ProjectMeta[] = config.projects ?? []): string[] {
-  return projects.filter((p) => p.name && names.includes(p.name) && p.metadata?.browser === true).map((p) => p.name!);
+  const browser = new Set(projects.filter((p) => p.name && p.metadata?.browser === true).map((p) => p.name!));
+  return names.filter((name) => browser.has(name));
 }

@@ -211,6 +211,9 @@ test.describe('which projects a gate run selects, and which need a browser', () 
     expect(selectedProjects(['--project=pay*'], all, projects)).toEqual(['payment-page']);
     expect(browserProjects(selectedProjects([], all, projects), projects)).toEqual(['payment-page', 'callbacks']);
     expect(browserProjects(selectedProjects(['--project=invoice'], all, projects), projects)).toEqual([]);
+    // In the order named, each once, whatever order the configuration gives the dispatcher.
+    expect(selectedProjects(['--project=callbacks', '--project=invoice', '--project=c*'], all, [...projects].reverse())).toEqual(['callbacks', 'invoice']);
+    expect(browserProjects(['callbacks', 'invoice', 'payment-page'], projects)).toEqual(['callbacks', 'payment-page']);
   });
 
   test('the configuration marks payment-page and callbacks as browser projects', () => {
