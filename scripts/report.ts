@@ -2,6 +2,7 @@
 // <reports> is PTS_REPORTS_DIR (default reports), twice:
 //   <reports>/allure-single-file/index.html  one file that opens from disk (file://), no server; the one to share
 //   <reports>/allure-report/                 the directory report, for `npx allure open` or a web server
+// Neither loads anything from another host: Allure's analytics tag is removed (reporting/allure-offline.ts).
 // Both sit one folder below <reports>, beside spec/ (the documents the rule links point into), so the links
 // work in a downloaded reports/ folder too (made clickable by reporting/allure-links.ts).
 // History: Allure 3 keeps it in one JSONL file (historyPath in reporting/allurerc.mjs,
@@ -14,6 +15,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT, REPORT_FILES, REPORTS_DIR_ENV, reportsDir } from '../reporting/reports-dir.js';
 import { addSectionLinks } from '../reporting/allure-links.js';
+import { removeAnalytics } from '../reporting/allure-offline.js';
 import { writeSpecCopies } from '../reporting/spec-docs.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
@@ -36,6 +38,7 @@ function generate(results: string, output: string, dir: string, singleFile: bool
   });
   if (run.status === 0 && existsSync(join(output, 'index.html'))) {
     addSectionLinks(join(output, 'index.html')); // Allure shows relative links as text; this makes the rule sections clickable
+    removeAnalytics(join(output, 'index.html')); // the report loads nothing from a third party
     return true;
   }
   console.error(`report: allure generate${singleFile ? ' (single file)' : ''} failed (exit ${run.status ?? run.signal})`);

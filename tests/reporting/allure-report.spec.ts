@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary } from '../../reporting/summary-model.js';
 import { readSummary, runSuite, serveDirectory, tempReportsDir, type SuiteRun } from './support.js';
@@ -37,10 +37,43 @@ test.beforeAll(async () => {
   expect(summary.totals.skipped).toBeGreaterThan(0);
 });
 
+// What a report page did besides rendering: requests to other hosts (refused: the report must not need them)
+// and script errors, shown when a wait fails. Tests that open a report call watch(page) first.
+let offMachine: string[] = [];
+let pageErrors: string[] = [];
+
+test.afterEach(() => {
+  expect(offMachine, 'the report loads nothing from another host (Allure analytics removed by scripts/report.ts)').toEqual([]);
+});
+
 test.afterAll(() => {
   run?.cleanup();
   if (profilePath) rmSync(profilePath, { force: true });
 });
+
+async function watch(page: Page): Promise<void> {
+  offMachine = [];
+  pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+    offMachine.push(route.request().url());
+    return route.abort();
+  });
+}
+
+/** Waits until the report shows `locator`; a failure says what else the page did meanwhile. */
+async function shows(locator: Locator): Promise<void> {
+  try {
+    await expect(locator).toBeVisible({ timeout: 60_000 });
+  } catch (e) {
+    throw new Error(
+      `${(e as Error).message}\nscript errors on the page: ${pageErrors.join(' | ') || 'none'}; other hosts asked: ${offMachine.join(', ') || 'none'}`,
+      {
+        cause: e,
+      },
+    );
+  }
+}
 
 /** The totals the report's header shows, as summary.json counts them. */
 async function shownTotals(page: Page) {
@@ -49,7 +82,7 @@ async function shownTotals(page: Page) {
     if ((await item.count()) === 0) return 0; // a status with no tests is not shown
     return Number((await item.getByTestId('metadata-value').innerText()).trim());
   };
-  await expect(page.getByTestId('metadata-item-total')).toBeVisible({ timeout: 60_000 });
+  await shows(page.getByTestId('metadata-item-total'));
   return {
     total: await shown('total'),
     passed: await shown('passed'),
@@ -85,6 +118,7 @@ test('npm run report writes both reports, and keeps history between builds', () 
 test('the directory report, served over HTTP, shows the totals of summary.json', async ({ page }) => {
   const server = await serveDirectory(join(run.dir, 'allure-report'));
   try {
+    await watch(page);
     await page.goto(`${server.url}index.html`);
     expect(await shownTotals(page)).toEqual(expectedTotals());
   } finally {
@@ -93,6 +127,7 @@ test('the directory report, served over HTTP, shows the totals of summary.json',
 });
 
 test('the single-file report opens from disk with the totals and every check of summary.json', async ({ page }) => {
+  await watch(page);
   await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
   expect(await shownTotals(page)).toEqual(expectedTotals());
   // Open every section of the tree (failing ones start open), then read the checks it lists.
@@ -107,8 +142,9 @@ test('a failing check is filed under the rule it failed, lists its other rules a
   const schema = summary.checks.find((c) => c.title === SCHEMA_CHECK)!;
   expect(schema).toMatchObject({ status: 'failed', failedRule: 'DOC-PAY-CREATED_AT' });
   expect(schema.rules[0], 'the check declares another rule first').not.toBe('DOC-PAY-CREATED_AT');
+  await watch(page);
   await page.goto(`file://${join(run.dir, 'allure-single-file', 'index.html')}`);
-  await expect(page.getByTestId('search-input')).toBeVisible({ timeout: 60_000 });
+  await shows(page.getByTestId('search-input'));
   await page.getByTestId('search-input').fill(SCHEMA_CHECK);
   const leaf = page.getByTestId('tree-leaf-title').filter({ hasText: SCHEMA_CHECK });
   // Filed under the story and feature of the rule it failed, not of the first rule it declares.
