@@ -1,11 +1,13 @@
-// A token bucket: at most `perSecond` takes per second, with a burst of one second's worth.
+// Even spacing: one take every 1/perSecond seconds at most, and no burst (a token bucket holding one token).
+// A larger bucket would send a second's worth at once after a pause, or after the machine stalled, which a
+// sandbox that counts requests in a sliding window answers with 429s.
 export class RateLimiter {
   private tokens: number;
   private last = performance.now();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly perSecond: number) {
-    this.tokens = Math.min(perSecond, 1);
+    this.tokens = 1;
   }
 
   take(): Promise<void> {
@@ -18,7 +20,7 @@ export class RateLimiter {
   private async acquire(): Promise<void> {
     for (;;) {
       const now = performance.now();
-      this.tokens = Math.min(Math.max(this.perSecond, 1), this.tokens + ((now - this.last) / 1000) * this.perSecond);
+      this.tokens = Math.min(1, this.tokens + ((now - this.last) / 1000) * this.perSecond);
       this.last = now;
       if (this.tokens >= 1) {
         this.tokens -= 1;
