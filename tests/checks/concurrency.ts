@@ -10,7 +10,17 @@ import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
 import { sameJson } from '../harness/json.js';
-import { buttonFor, createInvoice, openPaymentPage, requireButton, settledStatus, settleMs, statusOf, type FinalState } from '../harness/payment-page.js';
+import {
+  buttonFor,
+  clickAnswered,
+  createInvoice,
+  openPaymentPage,
+  requireButton,
+  settledStatus,
+  settleMs,
+  statusOf,
+  type FinalState,
+} from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
 import { requireProfile } from '../harness/rule.js';
@@ -243,7 +253,7 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
       const button = await requireButton(api, page, buttonFor(api, state), PRESS_RULE[state]);
       const timeline = new Timeline();
       timeline.mark(`→ press ${buttonFor(api, state)}`);
-      await button.click({ timeout: 5_000 });
+      await clickAnswered(api, button, buttonFor(api, state), PRESS_RULE[state]);
       const deliveries = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
       timeline.mark(`← callback: ${String(reportedState(deliveries[0]))}`);
       const exchange = await timeline.send('status', () => api.status(buildStatusRequest(api.merchant, body.transaction)), briefAnswer);

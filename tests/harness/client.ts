@@ -67,6 +67,11 @@ export class HttpClient {
     this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : (options.breakerStateFile ?? undefined));
   }
 
+  /** How long one request may wait for its response (REQUEST_TIMEOUT). */
+  get timeoutMs(): number {
+    return this.options.timeoutSeconds * 1000;
+  }
+
   get baseUrl(): string {
     return this.options.baseUrl;
   }

@@ -136,8 +136,24 @@ export async function requireButton(api: ProviderApi, page: Page, name: string, 
 
 /** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
 export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
-  await (await requireButton(api, page, name, rule)).click({ timeout: 5_000 });
+  await clickAnswered(api, await requireButton(api, page, name, rule), name, rule);
   await page.waitForLoadState('load');
+}
+
+/**
+ * Clicks a button and waits for what it started (a form post, a navigation) as long as one request may take
+ * (REQUEST_TIMEOUT): a press is a request to the provider, and a busy machine or a slow provider is no fault.
+ */
+export async function clickAnswered(api: ProviderApi, button: Locator, name: string, rule: RuleId): Promise<void> {
+  try {
+    await button.click({ timeout: api.requestTimeoutMs });
+  } catch (e) {
+    throw new CheckFailure({
+      rule,
+      expected: `pressing "${name}" is answered within ${api.requestTimeoutMs / 1000} s (REQUEST_TIMEOUT)`,
+      received: (e as Error).message.split('\n')[0],
+    });
+  }
 }
 
 /** Whether a visible button named `name` is on the page (waited for up to the settle time), and the names of all buttons. */

@@ -42,6 +42,11 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
   ) {}
 
+  /** How long one request may wait for its response (REQUEST_TIMEOUT): a press on the page is one request too. */
+  get requestTimeoutMs(): number {
+    return this.http.timeoutMs;
+  }
+
   /** Whether requests can be sent at once (RATE_LIMIT spaces them otherwise). */
   get concurrent(): boolean {
     return !this.http.rateLimited;
