@@ -61,7 +61,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 /** Conformance projects that drive Chromium: the gate looks for a browser before running them (scripts/gate/browser.ts). */
 const BROWSER_PROJECTS: readonly string[] = ['payment-page', 'callbacks', 'lifecycle'];
 
-// Debian's Chromium where present (Playwright cannot download its own here); Playwright's otherwise.
+// Debian's Chromium headless shell, or its Chromium, where present (Playwright cannot download its own here); Playwright's otherwise.
 // The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser).
 const chromiumLaunch =
   chromiumFound?.source === 'system'

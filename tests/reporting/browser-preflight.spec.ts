@@ -48,7 +48,7 @@ test.describe('no browser for the browser checks', () => {
   test.afterAll(() => rmSync(emptyBrowsers, { recursive: true, force: true }));
 
   const ONE_LINE =
-    /^(conformance|certify): the browser checks \((callbacks, payment-page, lifecycle|payment-page)\) need Chromium and there is none \(looked at .*; Playwright's download is not reachable from here\): install it with `npx playwright install chromium` \(Debian: `apt-get install -y chromium`\), or leave those projects out/;
+    /^(conformance|certify): the browser checks \((callbacks, payment-page, lifecycle|payment-page)\) need Chromium and there is none \(looked at .*; Playwright's download is not reachable from here\): install it with `npx playwright install chromium` \(Debian: `apt-get install -y chromium-headless-shell`\), or leave those projects out/;
 
   for (const [script, args] of [
     ['scripts/conformance.ts', []],

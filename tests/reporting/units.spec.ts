@@ -13,7 +13,7 @@ import { failedRuleOf, ruleEntry, suiteErrorsOf, type JudgedCheck } from '../../
 import { upgradeSummary, type Summary } from '../../reporting/summary-file.js';
 import { compareSummaries } from '../../reporting/compare.js';
 import { browserProjects, projectArgs, selectedProjects } from '../../scripts/gate/projects.js';
-import { findChromium, SYSTEM_CHROMIUM_ENV } from '../../scripts/gate/browser.js';
+import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../scripts/gate/browser.js';
 import { fixtureSummary } from './gate-support.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
@@ -218,6 +218,12 @@ test.describe('which projects a gate run selects, and which need a browser', () 
 
   test('the configuration marks payment-page and callbacks as browser projects', () => {
     expect(browserProjects(selectedProjects([], all)).sort()).toEqual(['callbacks', 'payment-page']);
+  });
+
+  test(`Debian's headless shell is looked for before its Chromium, and neither when ${SYSTEM_CHROMIUM_ENV} names another`, () => {
+    const system = (env: Record<string, string>) => chromiumCandidates(env).filter((c) => c.source === 'system').map((c) => c.path);
+    expect(system({})).toEqual([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]);
+    expect(system({ [SYSTEM_CHROMIUM_ENV]: '/opt/other/chrome' })).toEqual(['/opt/other/chrome']);
   });
 
   test(`${SYSTEM_CHROMIUM_ENV} names the system browser to look for`, () => {
