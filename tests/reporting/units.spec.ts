@@ -221,7 +221,10 @@ test.describe('which projects a gate run selects, and which need a browser', () 
   });
 
   test(`Debian's headless shell is looked for before its Chromium, and neither when ${SYSTEM_CHROMIUM_ENV} names another`, () => {
-    const system = (env: Record<string, string>) => chromiumCandidates(env).filter((c) => c.source === 'system').map((c) => c.path);
+    const system = (env: Record<string, string>) =>
+      chromiumCandidates(env)
+        .filter((c) => c.source === 'system')
+        .map((c) => c.path);
     expect(system({})).toEqual([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]);
     expect(system({ [SYSTEM_CHROMIUM_ENV]: '/opt/other/chrome' })).toEqual(['/opt/other/chrome']);
   });
