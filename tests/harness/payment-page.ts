@@ -136,7 +136,21 @@ export async function requireButton(api: ProviderApi, page: Page, name: string, 
 
 /** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
 export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
-  await clickAnswered(api, await requireButton(api, page, name, rule), name, rule);
+  const button = await requireButton(api, page, name, rule);
+  const before = page.url();
+  await clickAnswered(api, button, name, rule);
+  await pressNavigated(api, page, before);
+}
+
+/**
+ * Waits for the navigation a press started to commit and load. A click returns before its form post is
+ * answered, and the post may redirect to the merchant's return_url, a host that does not resolve here (and
+ * a redirect target that context.route does not see): its error page then commits late, into the next
+ * page.goto on this page, which Chromium reports as interrupted. A press whose page stays where it is (a
+ * script that posts by itself) is waited for no longer than the profile's settle time.
+ */
+async function pressNavigated(api: ProviderApi, page: Page, before: string): Promise<void> {
+  await page.waitForURL((url) => url.href !== before, { waitUntil: 'load', timeout: settleMs(api) }).catch(() => undefined);
   await page.waitForLoadState('load');
 }
 
@@ -173,8 +187,9 @@ export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: s
     const button = await findButton(api, page, name);
     if (!(await button.isVisible())) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;
     if (!(await button.isEnabled())) return `the "${name}" button is disabled`;
+    const before = page.url();
     await button.click({ timeout: 3_000 });
-    await page.waitForLoadState('load');
+    await pressNavigated(api, page, before);
     return `"${name}" pressed again: ${clip(await pageText(page), 200)}`;
   } catch (e) {
     return `the second press was refused: ${(e as Error).message.split('\n')[0]}`;
