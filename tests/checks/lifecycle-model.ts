@@ -36,6 +36,8 @@ export interface ModelPayment {
   callbacks: number;
   /** A final change was made that no callback has reported yet. */
   callbackDue: boolean;
+  /** Pressed, and no status has shown the final state yet: a press may settle within the profile's settle time. */
+  settling?: boolean;
 }
 
 export interface LifecycleModel {
@@ -143,9 +145,17 @@ class AskStatus implements Command {
     };
     // A press may settle asynchronously; an account-to-card payment may move on its own until it is final.
     const settles = (s: PaymentState) =>
-      s === p.state || (!isFinal(p.state) && (p.operation === 'account2card' || p.state === 'processing') && s === 'processing');
+      s === p.state || (s === 'processing' && (p.settling === true || (!isFinal(p.state) && (p.operation === 'account2card' || p.state === 'processing'))));
     const got = await eventually(read, (x) => x.state === p.state || !settles(x.state), settleMs(real.api));
     real.log.push(`status of ${p.created.id} → ${got.state}`);
+    if (p.settling && got.state === 'processing')
+      fail(
+        PRESS_RULE[p.state as FinalState],
+        `state ${p.state} within ${real.api.profile.paymentPage.settleSeconds} s of the press (profile paymentPage.settleSeconds)`,
+        `state ${got.state}`,
+        real,
+      );
+    if (got.state === p.state) p.settling = false;
     for (const field of ['id', 'credentials', 'created_at'] as const)
       if (!sameJson(got[field], p.created[field]))
         fail(
@@ -192,6 +202,7 @@ class Press implements Command {
     await press(real.api, real.page, buttonFor(real.api, this.to), PRESS_RULE[this.to]);
     real.log.push(`press ${buttonFor(real.api, this.to)} on ${p.created.id}`);
     p.state = this.to;
+    p.settling = true;
     p.callbackDue = real.api.profile.callbacks.enabled;
   }
   toString = () => `press(${this.to}, ${this.pick})`;
