@@ -4,6 +4,8 @@
  * - `FC_SEED`: integer seed; when unset a random one is drawn here (so it is known up front)
  *   and fast-check prints it with every failure.
  * - `FC_PATH`: counterexample path to replay (together with `FC_SEED`).
+ * - `FC_REPLAY_PATH`: for a failing command sequence (fc.commands), the replayPath fast-check printed with it;
+ *   without it the path of a shrunk sequence does not replay (which commands ran decides how it shrinks).
  * - `FC_NUM_RUNS`: runs per property; when unset, the caller's documented default.
  *
  * Shrinking is bounded in time: once a property has failed, shrinking stops after
@@ -53,6 +55,14 @@ export function readFcSeed(env: NodeJS.ProcessEnv = process.env): number | undef
 /** FC_NUM_RUNS, checked. */
 export function readFcNumRuns(env: NodeJS.ProcessEnv = process.env): number | undefined {
   return readIntegerVariable('FC_NUM_RUNS', env, 1, MAX_NUM_RUNS);
+}
+
+/** FC_REPLAY_PATH: the commands' replayPath of a failure being replayed; undefined when unset or blank. */
+export function readFcReplayPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = env.FC_REPLAY_PATH?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9+/:]+$/.test(raw)) throw new RangeError(`FC_REPLAY_PATH=${raw} is not a replayPath fast-check prints (letters, digits, +, / and :)`);
+  return raw;
 }
 
 /** A fresh random 32-bit seed. */

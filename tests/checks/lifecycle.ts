@@ -1,6 +1,7 @@
 // The lifecycle of payments as a merchant lives it: sequences of creating, asking, paying, declining,
 // pressing again and waiting for callbacks, each answer checked against a model (lifecycle-model.ts).
 import fc from 'fast-check';
+import { readFcReplayPath } from '../../generators/settings.js';
 import { forAll } from '../harness/property.js';
 import type { BrowserCheck } from './check.js';
 import { lifecycleCommands, type LifecycleModel, type LifecycleReal } from './lifecycle-model.js';
@@ -24,7 +25,8 @@ export function lifecycleFollowsModel(): BrowserCheck {
     browser: true,
     property: true,
     async run({ api, page, inbox }) {
-      const sequences = fc.commands(lifecycleCommands(api), { maxCommands: MAX_COMMANDS });
+      const replayPath = readFcReplayPath();
+      const sequences = fc.commands(lifecycleCommands(api), { maxCommands: MAX_COMMANDS, ...(replayPath ? { replayPath } : {}) });
       // Each sequence (and each shrink of it) starts from an empty model: its payments are its own.
       await forAll(
         sequences,

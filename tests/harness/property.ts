@@ -47,7 +47,9 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   test.info().annotations.push({ type: EXAMPLES_ANNOTATION, description: String(details.numRuns) });
   if (!details.failed) return;
   const shown = fc.stringify(details.counterexample);
-  const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
+  // A command sequence prints its replayPath inside the counterexample: the replay needs it too.
+  const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1];
+  const replay = `${replayPath ? `FC_REPLAY_PATH=${replayPath} ` : ''}${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
   const cause = details.errorInstance;
   if (cause instanceof CheckFailure) throw new CheckFailure({ ...cause.details, replay });
   throw new CheckFailure({

@@ -1,7 +1,7 @@
 // fast-check settings: environment switches, replay, bounded shrinking.
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { propertyParameters } from '../../generators/settings.js';
+import { propertyParameters, readFcReplayPath } from '../../generators/settings.js';
 
 test.describe('property settings @generators', () => {
   test('seed, path and runs come from FC_SEED, FC_PATH, FC_NUM_RUNS', () => {
@@ -97,4 +97,11 @@ test.describe('property settings @generators', () => {
     expect(details.interrupted).toBe(true);
     expect(Date.now() - started).toBeLessThan(1500);
   });
+});
+
+test('FC_REPLAY_PATH: the replayPath fast-check prints, blank as unset, anything else refused by name', () => {
+  expect(readFcReplayPath({ FC_REPLAY_PATH: ' A/E:G ' })).toBe('A/E:G');
+  expect(readFcReplayPath({ FC_REPLAY_PATH: '  ' })).toBeUndefined();
+  expect(readFcReplayPath({})).toBeUndefined();
+  expect(() => readFcReplayPath({ FC_REPLAY_PATH: 'Aj:C; rm -rf' })).toThrow(/FC_REPLAY_PATH=/);
 });
