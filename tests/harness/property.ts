@@ -47,23 +47,25 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   test.info().annotations.push({ type: EXAMPLES_ANNOTATION, description: String(details.numRuns) });
   if (!details.failed) return;
   const shown = fc.stringify(details.counterexample);
-  // A command sequence prints its replayPath inside the counterexample: the replay needs it too.
-  const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1];
-  const replay = `${replayPath ? `FC_REPLAY_PATH=${replayPath} ` : ''}${replayCommand(details.seed, details.counterexamplePath ?? '')}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
+  const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '', shown)}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
   const cause = details.errorInstance;
   if (cause instanceof CheckFailure) throw new CheckFailure({ ...cause.details, replay });
   throw new CheckFailure({
     rule: options.rule,
     expected: 'the property holds for every generated input',
-    received: `${cause instanceof Error ? cause.message : String(cause)}; counterexample ${fc.stringify(details.counterexample)}`,
+    received: `${cause instanceof Error ? cause.message : String(cause)}; counterexample ${shown}`,
     replay,
   });
 }
 
-/** The exact command that replays this property's failure: seed, path, project and test title. */
-function replayCommand(seed: number, path: string): string {
+/**
+ * The exact command that replays this property's failure: seed, path, project and test title, and for a command
+ * sequence the replayPath fast-check prints inside its counterexample (`shown`), without which the path does not replay.
+ */
+function replayCommand(seed: number, path: string, shown: string): string {
   const info = test.info();
+  const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1];
   // Regular-expression and shell characters become '.', which matches them too: the grep stays one word for the shell.
   const title = info.title.replace(/ \[[^\]]*\]$/, '').replace(/[.*+?^${}()|[\]\\"`!]/g, '.');
-  return `FC_SEED=${seed} FC_PATH=${path} npm run conformance -- --project=${info.project.name} -g "${title}"`;
+  return `${replayPath ? `FC_REPLAY_PATH=${replayPath} ` : ''}FC_SEED=${seed} FC_PATH=${path} npm run conformance -- --project=${info.project.name} -g "${title}"`;
 }
