@@ -30,7 +30,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['tests/**/*.ts', 'mock/tests/**/*.ts'],
+    files: ['suite/**/*.ts', 'tests/**/*.ts', 'mock/tests/**/*.ts'],
     ...playwright.configs['flat/recommended'],
     rules: {
       ...playwright.configs['flat/recommended'].rules,

@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { join } from 'node:path';
-import { CONFORMANCE_PROJECTS } from './tests/harness/projects.js';
+import { CONFORMANCE_PROJECTS } from './suite/runner/projects.js';
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
-import { findChromium } from './scripts/gate/browser.js';
+import { findChromium } from './suite/runner/browser.js';
 
 /** Workers of a run unless --workers says otherwise. */
 export const DEFAULT_WORKERS = 6;
@@ -93,14 +93,14 @@ const OWN = [
 // page and callback checks overlap the property checks instead of following them.
 const AREAS = CONFORMANCE_PROJECTS.map((area) => ({
   name: area,
-  testDir: `tests/conformance/${area}`,
+  testDir: `suite/conformance/${area}`,
   fullyParallel: true,
   workers: PROJECT_WORKERS[area],
   metadata: { conformance: true, browser: BROWSER_PROJECTS.includes(area) },
 }));
 
 export default defineConfig({
-  globalSetup: './tests/harness/global-setup.ts',
+  globalSetup: './suite/runner/global-setup.ts',
   // Kept by blob reports, so that merge-reports can tell which provider, profile and seed the shards ran with.
   metadata: { [RUN_FACTS_KEY]: runFacts() },
   forbidOnly: CI,

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requirements, type RequirementKind } from '../contracts/requirements.js';
 import { cell, mdLink } from './markdown.js';
-import { redactText } from './redact.js';
+import { redactText } from '../contracts/redaction.js';
 import { REPORT_FILES } from './reports-dir.js';
 import { SPEC_FROM_REPORTS, sectionLink } from './spec-links.js';
 import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary } from './summary-model.js';

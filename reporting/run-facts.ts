@@ -3,7 +3,7 @@
 // keeps that metadata: `npm run merge-reports` then reports the shards' provider, not the merging
 // machine's (which has no BASE_URL).
 import { loadProfile, profileDigest } from '../contracts/profile.js';
-import { redactText } from './redact.js';
+import { redactText } from '../contracts/redaction.js';
 
 export const RUN_FACTS_KEY = 'ptsRun';
 

@@ -8,11 +8,11 @@ import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { requirementOf } from '../contracts/requirements.js';
 import { jobSummaryMarkdown } from './job-summary.js';
-import { redactText, registerSecret } from './redact.js';
+import { redactText, registerSecret } from '../contracts/redaction.js';
 import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
 import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
-import { SHAPES_ATTACHMENT } from './shape.js';
+import { SHAPES_ATTACHMENT } from '../suite/harness/shape.js';
 import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 
 export interface SummaryReporterOptions {

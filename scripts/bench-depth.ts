@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
-import { freshInvoice } from '../tests/harness/fresh.js';
+import { freshInvoice } from '../suite/harness/fresh.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';

@@ -8,8 +8,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../contracts/index.js';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
-import { HttpClient } from '../tests/harness/client.js';
-import { freshInvoice } from '../tests/harness/fresh.js';
+import { HttpClient } from '../suite/harness/client.js';
+import { freshInvoice } from '../suite/harness/fresh.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';

@@ -15,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
-import { CONFORMANCE_PROJECTS } from '../tests/harness/projects.js';
+import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { listFiles, writeManifest, MANIFEST } from '../reporting/manifest.js';
 import { cell } from '../reporting/markdown.js';
 import { REPO_ROOT, REPORT_FILES } from '../reporting/reports-dir.js';

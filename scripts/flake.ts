@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomSeed } from '../generators/settings.js';
 import { variationCatalog } from '../mock/variations/catalog.js';
-import type { Plan } from '../tests/harness/targets.js';
+import type { Plan } from '../suite/runner/targets.js';
 import { runPlan } from './matrix/run-suite.js';
 
 const rounds = Number(process.argv[2] ?? 10);

@@ -6,7 +6,7 @@
 // reports/profile-variants.json; exits 1 when a test fails, a fault survives or a profile variant is
 // not told apart. Options: --workers N.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { profileVariantTargets } from '../tests/harness/profile-variants.js';
+import { profileVariantTargets } from './matrix/profile-variants.js';
 import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from './matrix/kill.js';
 import { profileLines, profileRows } from './matrix/profiles.js';
 import { option, runPlan } from './matrix/run-suite.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { startProvider, variationCatalog } from '../index.js';
 import { VARIATION_PROBES } from './variation-probes.js';
-import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(

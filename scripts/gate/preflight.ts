@@ -1,10 +1,10 @@
 // Shared by the gate (`npm run conformance`) and certification (`npm run certify`): the checks made
 // before any Playwright run, and the exit codes both scripts use.
 import { loadProfile, ProfileError } from '../../contracts/profile.js';
-import { ConfigError, readSettings, type Settings } from '../../tests/harness/settings.js';
-import { probeProvider } from '../../tests/harness/probe.js';
-import { ProviderUnreachable } from '../../tests/harness/failure.js';
-import { browserProblem } from './browser.js';
+import { ConfigError, readSettings, type Settings } from '../../suite/runner/settings.js';
+import { probeProvider } from '../../suite/runner/probe.js';
+import { ProviderUnreachable } from '../../suite/harness/failure.js';
+import { browserProblem } from '../../suite/runner/browser.js';
 
 type Profile = ReturnType<typeof loadProfile>;
 

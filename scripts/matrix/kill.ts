@@ -2,9 +2,9 @@
 // run, which checks failed against each fault and whether a failure names the rule the fault breaks.
 import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
 import type { RuleId } from '../../contracts/index.js';
-import { MATRIX_TIMING_PROFILE } from '../../tests/harness/profile-variants.js';
-import type { TargetPlan } from '../../tests/harness/targets.js';
-import type { TestOutcome } from './playwright-json.js';
+import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
+import type { TargetPlan } from '../../suite/runner/targets.js';
+import type { TestOutcome } from '../../suite/runner/playwright-report.js';
 
 export interface FaultRow {
   fault: string;

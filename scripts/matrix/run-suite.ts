@@ -6,9 +6,9 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
-import { PLAN_ENV, type Plan } from '../../tests/harness/targets.js';
-import { readOutcomes, type TestOutcome } from './playwright-json.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
+import { PLAN_ENV, type Plan } from '../../suite/runner/targets.js';
+import { readOutcomes, type TestOutcome } from '../../suite/runner/playwright-report.js';
 
 export interface PlanRun {
   outcomes: TestOutcome[];

@@ -2,7 +2,7 @@
 // Playwright invocation, write reports/<file>.json and .md, print the verdict lines, exit 0 or 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_WORKERS } from '../../playwright.config.js';
-import type { Plan } from '../../tests/harness/targets.js';
+import type { Plan } from '../../suite/runner/targets.js';
 import { option, runPlan, type PlanRun } from './run-suite.js';
 
 export interface MatrixScript<M extends { ok: boolean }> {

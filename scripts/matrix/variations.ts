@@ -1,10 +1,10 @@
 // The variation matrix: one provider per allowed variation (the areas that can see it) and one with every
 // combinable variation at once (all areas), as targets of a plan; every check must pass every time.
 import { variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
-import { CONFORMANCE_PROJECTS } from '../../tests/harness/projects.js';
-import { MATRIX_TIMING_PROFILE } from '../../tests/harness/profile-variants.js';
-import type { TargetPlan } from '../../tests/harness/targets.js';
-import type { TestOutcome } from './playwright-json.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
+import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
+import type { TargetPlan } from '../../suite/runner/targets.js';
+import type { TestOutcome } from '../../suite/runner/playwright-report.js';
 
 /** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
 export const VARIATION_RUNS = 10;

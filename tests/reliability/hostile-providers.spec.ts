@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
-import { runSuite } from './suite-run.js';
+import { runSuite } from '../../suite/runner/child-run.js';
 
 /** A slice of the invoice project: a success check, a multi-request transport check, a malformed-body check, a property. */
 const SLICE = [

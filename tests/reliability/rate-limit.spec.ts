@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpClient } from '../harness/client.js';
+import { HttpClient } from '../../suite/harness/client.js';
 
 function serve(handler: (count: number) => { status: number; headers?: Record<string, string> }): Promise<{ server: Server; url: string; hits: number[] }> {
   const hits: number[] = [];

@@ -13,8 +13,8 @@ import { request } from 'undici';
 import { test, expect } from '@playwright/test';
 import { startProvider } from '../../mock/index.js';
 import { generateRsaKeyPair } from '../../generators/signing.js';
-import { cardNumbersIn, scanOutputs, type Finding, type Secrets } from './leak-scan.js';
-import { runSuite } from './suite-run.js';
+import { cardNumbersIn, scanOutputs, type Finding, type Secrets } from '../../reporting/leak-scan.js';
+import { runSuite } from '../../suite/runner/child-run.js';
 
 const FAULTS = ['leaks-crypto-key', 'created-at-millis', 'a2c-credentials-wrong', 'luhn-not-checked'];
 /** Rules the faults break: the run must fail on each, so the evidence that could leak is really written. */

@@ -2,7 +2,7 @@
 // one line on stderr naming BASE_URL, nothing else, within seconds.
 import { createServer } from 'node:net';
 import { test, expect } from '@playwright/test';
-import { childEnv, runChild } from './suite-run.js';
+import { childEnv, runChild } from '../../suite/runner/child-run.js';
 
 /** A loopback port on which nothing listens (bound once by us, then released). */
 async function closedPort(): Promise<number> {

@@ -125,7 +125,7 @@ test.describe('npm run compare', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('3 new failure(s), 1 fixed, 1 still failing, 1 added, 1 removed, 7 rule status change(s)');
     expect(r.stdout).toContain('rule DOC-INV-RES-PAYMENT: passed → not proven');
-    expect(r.stdout).toContain('NEW failure: invoice › tests/conformance/invoice/fixture.spec.ts › breaks (was passed) — [DOC-PAY-CREATED_AT] millis');
+    expect(r.stdout).toContain('NEW failure: invoice › suite/conformance/invoice/fixture.spec.ts › breaks (was passed) — [DOC-PAY-CREATED_AT] millis');
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     for (const h of [
       '## New failures (3)',

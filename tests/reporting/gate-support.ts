@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary, SummaryCheck } from '../../reporting/summary-file.js';
 import { failedRuleOf, ruleEntry, suiteErrorsOf } from '../../reporting/summary-model.js';
 import { requirementOf } from '../../contracts/requirements.js';
-import { childEnv, runChild, type ChildRun } from '../reliability/suite-run.js';
+import { childEnv, runChild, type ChildRun } from '../../suite/runner/child-run.js';
 
 export { REPO_ROOT, childEnv, type ChildRun };
 
@@ -80,7 +80,7 @@ type CheckSpec = Partial<SummaryCheck> & { title: string; status: SummaryCheck['
 export function fixtureSummary(checks: CheckSpec[], over: Partial<Summary> = {}): Summary {
   const full: SummaryCheck[] = checks.map((c) => {
     const project = c.project ?? 'invoice';
-    const file = c.file ?? 'tests/conformance/invoice/fixture.spec.ts';
+    const file = c.file ?? 'suite/conformance/invoice/fixture.spec.ts';
     const rules = c.rules ?? ['DOC-LIMIT-INV-AMOUNT'];
     const failure = c.status === 'failed' ? (c.failure ?? `[${rules[0]}] fixture failure`) : c.failure;
     const failed =

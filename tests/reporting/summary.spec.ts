@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
 import { loadProfile, profileDigest } from '../../contracts/profile.js';
-import { cardNumberRuns } from '../../reporting/redact.js';
+import { cardNumberRuns } from '../../contracts/redaction.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import { ruleEntry, type Summary } from '../../reporting/summary-model.js';
 import type { Traceability } from '../../reporting/requirements-report.js';
@@ -13,8 +13,8 @@ import { filesUnder, readSummary, runSuite, tempReportsDir, type SuiteRun } from
 
 const FAULTS = 'invoice-amount-max-off-by-one,leaks-crypto-key';
 const GREP = 'amount|anti-fraud|signature';
-const AMOUNT_CHECK = 'invoice › tests/conformance/invoice/invoice.spec.ts › invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount';
-const ANTIFRAUD_CHECK = 'invoice › tests/conformance/invoice/invoice.spec.ts › an invoice that trips the anti-fraud trigger is refused with a {message} body';
+const AMOUNT_CHECK = 'invoice › suite/conformance/invoice/invoice.spec.ts › invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount';
+const ANTIFRAUD_CHECK = 'invoice › suite/conformance/invoice/invoice.spec.ts › an invoice that trips the anti-fraud trigger is refused with a {message} body';
 
 let run: SuiteRun;
 let summary: Summary;
@@ -61,7 +61,7 @@ test('the failing check is in summary.json with its rules, failure line, the rul
   expect(check, `no check ${AMOUNT_CHECK} among ${summary.checks.map((c) => c.id).join('\n')}`).toBeDefined();
   expect(check).toMatchObject({
     project: 'invoice',
-    file: 'tests/conformance/invoice/invoice.spec.ts',
+    file: 'suite/conformance/invoice/invoice.spec.ts',
     title: 'invoice amounts outside 10 000..40 000 000 kopecks are refused keyed amount',
     rules: ['DOC-LIMIT-INV-AMOUNT', 'PRO-VAL-AMOUNT-RANGE'],
     kind: 'documented',

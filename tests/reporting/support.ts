@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Summary } from '../../reporting/summary-model.js';
 import type { Traceability } from '../../reporting/requirements-report.js';
-import { runSuite as runChildSuite, type SuiteRun } from '../reliability/suite-run.js';
+import { runSuite as runChildSuite, type SuiteRun } from '../../suite/runner/child-run.js';
 
 export type { SuiteRun };
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
 import { faultCatalog } from '../../mock/index.js';
-import { CONFORMANCE_PROJECTS } from '../harness/projects.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
 interface ListedSuite {

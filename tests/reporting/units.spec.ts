@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirementOf } from '../../contracts/requirements.js';
-import { rule } from '../harness/rule.js';
-import { jsonShape, responseShape } from '../../reporting/shape.js';
+import { rule } from '../../suite/runner/declarations.js';
+import { jsonShape, responseShape } from '../../suite/harness/shape.js';
 import { fileCheck, localizeEpic, type RefiledResult } from '../../reporting/allure-reporter.js';
 import { stripRuleSuffix } from '../../reporting/summary-reporter.js';
 import { failedRuleOf, ruleEntry, suiteErrorsOf, type JudgedCheck } from '../../reporting/summary-model.js';
 import { upgradeSummary, type Summary } from '../../reporting/summary-file.js';
 import { compareSummaries } from '../../reporting/compare.js';
 import { browserProjects, projectArgs, selectedProjects } from '../../scripts/gate/projects.js';
-import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../scripts/gate/browser.js';
+import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../suite/runner/browser.js';
 import { fixtureSummary } from './gate-support.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {

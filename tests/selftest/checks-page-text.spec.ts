@@ -1,7 +1,7 @@
 // How the payment-page check reads a page: every way of showing the card, the phone and the amount that
 // a correct provider may choose is recognised; another number is not.
 import { test, expect } from '@playwright/test';
-import { cardShown, phoneRecipientShown, rublesPattern } from '../checks/page-text.js';
+import { cardShown, phoneRecipientShown, rublesPattern } from '../../suite/checks/page-text.js';
 
 const PAN = '2200701234569573';
 

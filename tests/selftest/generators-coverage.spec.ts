@@ -44,8 +44,8 @@ import {
   valuesOfSuiteRun,
   type FieldClasses,
 } from '../../generators/testing/class-coverage.js';
-import { DEFAULT_RUNS } from '../harness/property.js';
-import { cardNumberRuns, redactJson } from '../../reporting/redact.js';
+import { DEFAULT_RUNS } from '../../suite/harness/property.js';
+import { cardNumberRuns, redactJson } from '../../contracts/redaction.js';
 
 const creds = { apiKey: 'merchant-ключ-1', cryptoKey: 'crypto-секрет-1' };
 /** The worst case the coverage is designed for: the suite's default runs per property today. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { luhnPan } from '../../generators/arbitraries/luhnPan.js';
 import { payloadExtras } from '../../generators/arbitraries/payloadExtras.js';
 import { createHash } from 'node:crypto';
-import { cardNumberRuns, luhnValid, maskPan, redactJson, redactText, registerSentCardNumbers } from '../../reporting/redact.js';
+import { cardNumberRuns, luhnValid, maskPan, redactJson, redactText, registerSentCardNumbers } from '../../contracts/redaction.js';
 
 const fullCardNumbers = (text: string): string[] => cardNumberRuns(text).map((c) => c.run);
 

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { defaultProfile, loadProfile } from '../../contracts/index.js';
-import { KEYS_NO_CHECK_EXPECTS, PROFILE_VARIANTS } from '../harness/profile-variants.js';
+import { KEYS_NO_CHECK_EXPECTS, PROFILE_VARIANTS } from '../../scripts/matrix/profile-variants.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,48 @@
+// Profile variants: providers that differ from the default profile in several ways at once, each a
+// choice a PROFILE file states (contracts/profiles/*.json). A matrix run judges each twice: with its PROFILE
+// (every check must pass) and with the default profile (some check must fail: the profile is what made
+// the difference). Together they change every profile key that changes what a check expects.
+import { fileURLToPath } from 'node:url';
+import type { TargetPlan } from '../../suite/runner/targets.js';
+
+export interface ProfileVariant {
+  name: string;
+  /** The PROFILE file (an override of the default profile). */
+  file: string;
+  /** Options of the embedded provider besides the profile (a behaviour no profile key states: its own clock). */
+  provider?: Record<string, unknown>;
+}
+
+const file = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
+
+/**
+ * The timing the matrices judge embedded providers by (contracts/profiles/matrix-timing.json): shorter settle and
+ * quiet times than the default profile's, which are meant for real providers. Not a profile variant.
+ */
+export const MATRIX_TIMING_PROFILE = file('matrix-timing');
+
+export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
+  { name: 'strict-framework', file: file('strict-framework') },
+  // Its clock is an hour off: only a profile that does not compare clocks (createdAtToleranceSeconds 0) accepts it.
+  { name: 'api-only', file: file('api-only'), provider: { clockSkewMs: 3_600_000 } },
+];
+
+/**
+ * Profile keys that change nothing a check expects, with why: every other key of the profile schema must
+ * be changed by some variant (tests/selftest/profile-variants.spec.ts checks it).
+ */
+export const KEYS_NO_CHECK_EXPECTS: Readonly<Record<string, string>> = {
+  'http.serverError': 'no check can make a correct provider fail by itself; checks only require that generated input never causes a 5xx',
+  'upload.encoding': 'the schema allows one value, multipart/form-data',
+  'paymentPage.settleSeconds': 'a bound on waiting, not an expectation: a provider within it passes under any larger bound',
+  'callbacks.waitSeconds': 'a bound on waiting for an expected callback, not an expectation',
+  'callbacks.quietSeconds': 'a bound on listening for an unexpected callback, not an expectation',
+};
+
+/** The matrix targets of the profile variants: judged with their profile (pass), and with the default (observed to fail). */
+export function profileVariantTargets(numRuns: number): TargetPlan[] {
+  return PROFILE_VARIANTS.flatMap((v) => [
+    { name: `profile ${v.name}`, provider: { profile: v.file, options: v.provider }, profile: v.file, mode: 'judge' as const, numRuns },
+    { name: `profile ${v.name} under the default profile`, provider: { profile: v.file, options: v.provider }, mode: 'observe' as const, numRuns },
+  ]);
+}

@@ -1,0 +1,278 @@
+// Requests at once: the defects between requests (a duplicate check and store that are not atomic, a
+// page transition that checks and applies apart, ids handed out twice, a callback before its state is
+// stored). Each failure quotes the interleaving: when every request left and what came back.
+import { randomUUID } from 'node:crypto';
+import type { Locator } from '@playwright/test';
+import type { Payment, RuleId, StatusResponse } from '../../contracts/index.js';
+import { buildStatusRequest } from '../../generators/builders.js';
+import { expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
+import type { Exchange } from '../harness/exchange.js';
+import { CheckFailure } from '../harness/failure.js';
+import { eventually } from '../harness/eventually.js';
+import { sameJson } from '../harness/json.js';
+import {
+  buttonFor,
+  clickAnswered,
+  createInvoice,
+  openPaymentPage,
+  requireButton,
+  settledStatus,
+  settleMs,
+  statusOf,
+  type FinalState,
+} from '../harness/payment-page.js';
+import type { ProviderApi } from '../harness/provider-api.js';
+import { expectAccepted } from '../harness/requests.js';
+import { requireProfile } from '../runner/declarations.js';
+import { briefAnswer, Timeline } from '../harness/timeline.js';
+import { expectProfileValidation, shapeRule } from '../harness/variants.js';
+import { article, type ApiCheck, type BrowserCheck, type PaymentOperation } from '../harness/check.js';
+import { awaitDeliveries, describeDeliveries, expectCallbackBody, reportedState } from './callback-deliveries.js';
+import { PAYMENT_OPERATIONS } from './operations.js';
+
+/** How many identical requests race, and how many distinct ones are in flight at once. */
+export const DUPLICATES_AT_ONCE = 8;
+export const INVOICES_AT_ONCE = 50;
+
+function requireConcurrent(api: ProviderApi): void {
+  requireProfile(api.concurrent, 'RATE_LIMIT is set: the suite cannot send requests at once');
+}
+
+/**
+ * N copies of one request (one transaction) at once: exactly one accepted, every other refused keyed transaction.
+ * Two bursts, each with its own transaction: the first also opens the pooled connections, so the second's copies
+ * leave on open sockets in the same instant (opening connections spreads a burst's arrivals over milliseconds,
+ * which on a busy machine can be longer than a provider's gap between its duplicate check and its store).
+ */
+export function concurrentDuplicatesOneAccepted(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `concurrentDuplicatesOneAccepted(${op})`,
+    title: `${DUPLICATES_AT_ONCE} copies of ${article(spec.request)} with one transaction sent at once: exactly one accepted, the others refused keyed transaction`,
+    rules: ['PRO-VAL-DUPLICATE-TRANSACTION', spec.successRule],
+    async run({ api }) {
+      spec.requireConfigured(api);
+      requireConcurrent(api);
+      requireProfile(api.profile.validation.duplicateTransactionRejected, 'profile validation.duplicateTransactionRejected is false');
+      for (const burst of ['first burst', 'second burst, on open connections']) {
+        const body = spec.build(api);
+        const timeline = new Timeline();
+        timeline.mark(burst);
+        const answers = await Promise.all(
+          Array.from({ length: DUPLICATES_AT_ONCE }, (_, i) =>
+            timeline.send(`#${i + 1} ${spec.request} ${String(body.transaction)}`, () => spec.send(api, body), briefAnswer),
+          ),
+        );
+        const accepted = answers.filter((x) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300);
+        if (accepted.length !== 1)
+          throw new CheckFailure({
+            rule: accepted.length === 0 ? spec.successRule : 'PRO-VAL-DUPLICATE-TRANSACTION',
+            expected: `exactly one of ${DUPLICATES_AT_ONCE} identical requests accepted (one transaction, one payment)`,
+            received: `${accepted.length} accepted: ${timeline}`,
+            exchange: accepted[1] ?? answers[0],
+          });
+        for (const refused of answers.filter((x) => !accepted.includes(x)))
+          expectProfileValidation(api, withTimeline(refused, timeline), {
+            rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
+            breaks: ['transaction'],
+            shapeRule: shapeRule(op),
+          });
+      }
+    },
+  };
+}
+
+/** The exchange, with the burst's interleaving added to what its failure shows. */
+function withTimeline(exchange: Exchange, timeline: Timeline): Exchange {
+  return exchange.response
+    ? { ...exchange, response: { ...exchange.response, bodyText: `${exchange.response.bodyText}  [interleaving: ${timeline}]` } }
+    : exchange;
+}
+
+/** N distinct invoices in flight at once: all accepted, ids distinct, and each status reports its own invoice. */
+export function concurrentInvoicesDistinct(): ApiCheck {
+  return {
+    name: 'concurrentInvoicesDistinct()',
+    title: `${INVOICES_AT_ONCE} distinct invoices in flight at once are all accepted with distinct ids, and each status matches its own invoice`,
+    rules: ['DOC-PAY-ID-UNIQUE', 'PRO-INV-SUCCESS', 'PRO-STATUS-SUCCESS'],
+    async run({ api }) {
+      requireConcurrent(api);
+      const spec = PAYMENT_OPERATIONS.invoice;
+      const bodies = Array.from({ length: INVOICES_AT_ONCE }, () => spec.build(api));
+      const timeline = new Timeline();
+      const answers = await Promise.all(bodies.map((b, i) => timeline.send(`#${i + 1} invoice`, () => spec.send(api, b), briefAnswer)));
+      const payments = answers.map((x) => (expectAccepted(x, 'PRO-INV-SUCCESS', 'each of the invoices sent at once') as { payment: Payment }).payment);
+      const byId = new Map<unknown, number[]>();
+      payments.forEach((p, i) => byId.set(p.id, [...(byId.get(p.id) ?? []), i + 1]));
+      const shared = [...byId.entries()].filter(([, who]) => who.length > 1);
+      if (shared.length > 0)
+        throw new CheckFailure({
+          rule: 'DOC-PAY-ID-UNIQUE',
+          expected: `${INVOICES_AT_ONCE} payments with ${INVOICES_AT_ONCE} distinct ids`,
+          received: `${shared.map(([id, who]) => `id ${String(id)} given to invoices ${who.map((n) => `#${n}`).join(', ')}`).join('; ')}: ${timeline}`,
+        });
+      if (!api.profile.status.enabled) return;
+      const statusTimeline = new Timeline();
+      const statuses = await Promise.all(
+        bodies.map((b, i) => statusTimeline.send(`#${i + 1} status`, () => api.status(buildStatusRequest(api.merchant, String(b.transaction))), briefAnswer)),
+      );
+      statuses.forEach((exchange, i) => {
+        expectStatus(exchange, 'PRO-STATUS-SUCCESS', api.profile.http.success, `the status of invoice #${i + 1}`);
+        const got = expectSchema<StatusResponse>(exchange, 'PRO-STATUS-SUCCESS', 'status-response', 'the status response');
+        const own = payments[i];
+        if (got.transaction !== bodies[i].transaction || !(['id', 'credentials', 'created_at'] as const).every((f) => sameJson(got.payment[f], own[f])))
+          throw new CheckFailure({
+            rule: 'PRO-STATUS-SUCCESS',
+            expected: `the status of invoice #${i + 1} reports its own payment ${JSON.stringify(own)}`,
+            received: `${JSON.stringify(got)}; statuses asked at once: ${statusTimeline}`,
+            exchange,
+          });
+      });
+    },
+  };
+}
+
+const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
+
+/**
+ * Presses two buttons on two tabs of one page in the same instant, as a user's two clicks would: the second
+ * tab is armed to click when it hears a BroadcastChannel message, which the first tab posts right before its
+ * own click. Two Playwright clicks leave as far apart as the machine's load makes them, often more than the
+ * gap between a provider's check and its write; these leave within a millisecond or so of each other.
+ */
+async function pressTogether(first: Locator, second: Locator, timeline: Timeline, [a, b]: [string, string]): Promise<void> {
+  const channel = `pts-press-${randomUUID()}`;
+  await second.evaluate((el, name) => {
+    const ch = new BroadcastChannel(name);
+    ch.onmessage = () => {
+      ch.close();
+      (el as HTMLElement).click();
+    };
+  }, channel);
+  timeline.mark(`→ ${a} and ${b}`);
+  await first
+    .evaluate((el, name) => {
+      const ch = new BroadcastChannel(name);
+      ch.postMessage('press');
+      ch.close();
+      (el as HTMLElement).click();
+    }, channel)
+    .catch((e: Error) => timeline.mark(`${a} refused: ${e.message.split('\n')[0]}`));
+  timeline.mark(`← ${a} and ${b} pressed`);
+}
+
+/**
+ * Pay and Decline pressed at once, each on its own tab of the payment page (the page's own forms or
+ * scripts send them): one final state, which the status and every callback report; no callback with
+ * another state within the profile's quiet time.
+ */
+export function payAndDeclineAtOnce(): BrowserCheck {
+  return {
+    name: 'payAndDeclineAtOnce()',
+    title: 'Pay and Decline pressed at once on two tabs of the page: one final state, reported alike by the status and every callback',
+    rules: ['PRO-STATE-FINAL', 'PRO-CB-STATUS-AGREE', 'PRO-CB-DELIVERY'],
+    browser: true,
+    async run({ api, page, inbox }) {
+      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome cannot be observed');
+      const { body, response } = await createInvoice(api, 'PRO-STATE-FINAL');
+      const other = await page.context().newPage();
+      const timeline = new Timeline();
+      try {
+        await Promise.all([
+          openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+          openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+        ]);
+        const [pay, decline] = await Promise.all([
+          requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
+          requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
+        ]);
+        // Both presses leave in the same instant; each tab then settles however its page answers (a refusal included).
+        // Each tab is closed only once its press is answered: a tab closed with its press in flight may take
+        // the press back with it.
+        // A press is a navigation (form, link) or a non-GET request (script); other loads, such as a late image, are not.
+        const answered = [page, other].map((tab) =>
+          tab
+            .waitForEvent('requestfinished', { predicate: (r) => r.isNavigationRequest() || r.method() !== 'GET', timeout: settleMs(api) })
+            .catch(() => undefined),
+        );
+        await pressTogether(pay, decline, timeline, ['Pay', 'Decline']);
+        await Promise.all(answered);
+        await Promise.all([page.waitForLoadState('load'), other.waitForLoadState('load')]);
+      } finally {
+        await other.close();
+      }
+      const settled = await settledStatus(api, body.transaction, 'PRO-STATE-FINAL');
+      timeline.mark(`status: ${settled.state}`);
+      if (settled.state !== 'deposited' && settled.state !== 'declined')
+        throw new CheckFailure({
+          rule: 'PRO-STATE-FINAL',
+          expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`,
+          received: `state ${settled.state}: ${timeline}`,
+        });
+      // The state must hold: watched for the settle time, it does not flip to the other press's.
+      const later = await eventually(
+        () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
+        (p) => p.state !== settled.state,
+        settleMs(api),
+      );
+      if (later.state !== settled.state)
+        throw new CheckFailure({
+          rule: 'PRO-STATE-FINAL',
+          expected: `the final state ${settled.state} unchanged`,
+          received: `state ${settled.state}, then ${later.state}: ${timeline}`,
+        });
+      if (!api.profile.callbacks.enabled) return;
+      const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+      expectCallbackBody(first[0], first, body.transaction, response.payment.id);
+      const all = await inbox.waitFor(body.transaction, first.length + 1, api.profile.callbacks.quietSeconds * 1000, { otherThan: settled.state });
+      const disagreeing = all.filter((d) => reportedState(d) !== settled.state);
+      if (disagreeing.length > 0)
+        throw new CheckFailure({
+          rule: disagreeing.length === all.length ? 'PRO-CB-STATUS-AGREE' : 'PRO-STATE-FINAL',
+          expected: `every callback reports the state the status reports, ${settled.state} (listened ${api.profile.callbacks.quietSeconds} s after the first, profile callbacks.quietSeconds)`,
+          received: `${disagreeing.length} of ${all.length} callback(s) with another state: ${describeDeliveries(all)}; presses: ${timeline}`,
+        });
+    },
+  };
+}
+
+/** The status asked the moment a callback arrives reports the callback's state (the change was stored before it was told). */
+export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck {
+  return {
+    name: `statusAgreesWhenCallbackArrives(${state})`,
+    title: `the status asked the moment a ${state} callback arrives reports ${state}`,
+    rules: ['PRO-CB-STATUS-AGREE', PRESS_RULE[state]],
+    browser: true,
+    async run({ api, page, inbox }) {
+      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
+      requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
+      const { body, response } = await createInvoice(api, PRESS_RULE[state]);
+      await openPaymentPage(page, response.redirect_url, PRESS_RULE[state], body.return_url);
+      const button = await requireButton(api, page, buttonFor(api, state), PRESS_RULE[state]);
+      const timeline = new Timeline();
+      timeline.mark(`→ press ${buttonFor(api, state)}`);
+      await clickAnswered(api, button, buttonFor(api, state), PRESS_RULE[state]);
+      const deliveries = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+      timeline.mark(`← callback: ${String(reportedState(deliveries[0]))}`);
+      const exchange = await timeline.send('status', () => api.status(buildStatusRequest(api.merchant, body.transaction)), briefAnswer);
+      responseOf(exchange, 'PRO-CB-STATUS-AGREE', 'the status when the callback arrived');
+      const told = reportedState(deliveries[0]);
+      const now = (exchange.response?.json as { payment?: { state?: unknown } } | undefined)?.payment?.state;
+      if (now !== told)
+        throw new CheckFailure({
+          rule: 'PRO-CB-STATUS-AGREE',
+          expected: `the status asked as the ${String(told)} callback arrived reports ${String(told)}`,
+          received: `state ${String(now)}: ${timeline}`,
+          exchange,
+        });
+      if (told !== state)
+        throw new CheckFailure({
+          rule: PRESS_RULE[state],
+          expected: `a callback with state ${state} after pressing "${buttonFor(api, state)}"`,
+          received: describeDeliveries(deliveries),
+        });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// The payment page behind redirect_url (profile, "assumed"): it shows the amount in rubles, the
+// recipient and the two buttons the profile names; Pay moves the payment to deposited, Decline to
+// declined with an error; a final state never changes.
+import fc from 'fast-check';
+import { propertyParameters } from '../../generators/settings.js';
+import { CheckFailure } from '../harness/failure.js';
+import { eventually } from '../harness/eventually.js';
+import {
+  buttonFor,
+  createInvoice,
+  invoicePressed,
+  openPaymentPage,
+  otherState,
+  pageTextOnce,
+  settledStatus,
+  settleMs,
+  statusOf,
+  tryPressAgain,
+  visibleButton,
+  type FinalState,
+} from '../harness/payment-page.js';
+import type { ProviderApi } from '../harness/provider-api.js';
+import { requireProfile, test } from '../runner/declarations.js';
+import type { RuleId } from '../../contracts/index.js';
+import type { BrowserCheck } from '../harness/check.js';
+import { recipientShown, rublesPattern } from './page-text.js';
+
+const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+const requireStatus = (api: ProviderApi) =>
+  requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
+
+/** Kopecks never a round ten: the decimals must be shown. */
+const withKopecks = (min: number, max: number) => fc.integer({ min, max }).map((k) => (k % 10 === 0 ? k + 3 : k));
+
+/** Two amounts, one over a thousand rubles (a thousands separator) and one under, drawn from the run's seed: FC_SEED replays them. */
+function amounts(): { seed: number; values: number[] } {
+  const seed = propertyParameters({ numRuns: 1 }).seed!; // always set: FC_SEED or a drawn one
+  const [big, small] = fc.sample(fc.tuple(withKopecks(100_000, 40_000_000 - 10), withKopecks(10_000, 99_990)), { seed, numRuns: 1 })[0]!;
+  return { seed, values: [big, small] };
+}
+
+/** The page shows the amount in rubles, the recipient, and visible buttons with the profile's names. */
+export function pageShowsAmountRecipientButtons(): BrowserCheck {
+  const rule: RuleId = 'PRO-PAGE-CONTENT';
+  return {
+    name: 'pageShowsAmountRecipientButtons()',
+    title: 'redirect_url opens an HTML page with the amount in rubles, the recipient and the Pay and Decline buttons',
+    rules: [rule],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      const { payButton, declineButton } = api.profile.paymentPage;
+      // Two invoices: a provider may alternate the card and fast-payment-system recipients.
+      const { seed, values } = amounts();
+      const replay = `FC_SEED=${seed} npm run conformance -- --project=payment-page -g "amount in rubles"`;
+      for (const amount of values)
+        await test.step(`amount ${amount} kopecks`, async () => {
+          const { body, response } = await createInvoice(api, rule, { amount });
+          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+          const pattern = rublesPattern(amount);
+          const credentials = response.payment.credentials;
+          // A page may build its content with a script after load: read until it shows both, within the settle time.
+          const text = await pageTextOnce(api, page, (t) => pattern.test(t) && recipientShown(t, credentials).shown);
+          const where = `page ${response.redirect_url} (${'card_pan' in credentials ? 'card' : 'fast payment system'} recipient) reads: ${text.slice(0, 800)}`;
+          if (!pattern.test(text))
+            throw new CheckFailure({
+              rule,
+              expected: `the amount ${amount} kopecks shown in rubles (${(amount / 100).toFixed(2)}, e.g. matching ${pattern.source})`,
+              received: where,
+              replay,
+            });
+          const recipient = recipientShown(text, credentials);
+          if (!recipient.shown) throw new CheckFailure({ rule, expected: `the recipient shown: ${recipient.what}`, received: where, replay });
+          for (const name of [payButton, declineButton]) {
+            const { visible, names } = await visibleButton(api, page, name);
+            if (!visible)
+              throw new CheckFailure({
+                rule,
+                expected: `a visible button with the accessible name "${name}"`,
+                received: `no visible such button; buttons on the page: ${JSON.stringify(names)}; ${where}`,
+              });
+          }
+        });
+    },
+  };
+}
+
+const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
+
+/** Pressing Pay moves the payment to deposited; Decline to declined with a non-null error_code and error_description. */
+export function pressSettlesPayment(state: FinalState): BrowserCheck {
+  const rule = PRESS_RULE[state];
+  return {
+    name: `pressSettlesPayment(${state})`,
+    title:
+      state === 'deposited'
+        ? 'pressing Pay moves the payment to deposited'
+        : 'pressing Decline moves the payment to declined with a non-null error_code and error_description',
+    rules: state === 'deposited' ? [rule, 'DOC-STATE-VALUES'] : [rule],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      requireStatus(api);
+      const button = buttonFor(api, state);
+      const { response } = await invoicePressed(api, page, button, rule);
+      const payment = await settledStatus(api, response.transaction, rule);
+      const withError = payment.error_code !== null && payment.error_description !== null;
+      if (payment.state !== state || (state === 'declined' && !withError))
+        throw new CheckFailure({
+          rule,
+          expected: `after pressing "${button}", the status method reports state ${state}${state === 'declined' ? ' with non-null error_code and error_description' : ''} (within ${api.profile.paymentPage.settleSeconds} s)`,
+          received: `payment ${JSON.stringify(payment)}`,
+        });
+    },
+  };
+}
+
+/** After one button has settled the payment, the other one, pressed on the reopened page however it takes it, leaves the state as it was. */
+export function finalStateStaysOnPage(first: FinalState): BrowserCheck {
+  const second = otherState(first);
+  return {
+    name: `finalStateStaysOnPage(${first})`,
+    title: `a payment ${first} from the page stays ${first} when the page is pressed for ${second}`,
+    rules: ['PRO-STATE-FINAL', PRESS_RULE[first]],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      requireStatus(api);
+      const { response } = await invoicePressed(api, page, buttonFor(api, first), PRESS_RULE[first]);
+      const before = await settledStatus(api, response.transaction, PRESS_RULE[first]);
+      if (before.state !== first)
+        throw new CheckFailure({
+          rule: PRESS_RULE[first],
+          expected: `after pressing "${buttonFor(api, first)}", state ${first}`,
+          received: `payment ${JSON.stringify(before)}`,
+        });
+      const attempt = await tryPressAgain(api, page, response.redirect_url, buttonFor(api, second));
+      // A second press let through may settle asynchronously: the status is watched for the profile's settle time.
+      const after = await eventually(
+        () => statusOf(api, response.transaction, 'PRO-STATE-FINAL'),
+        (p) => p.state !== first,
+        settleMs(api),
+      );
+      if (after.state !== first)
+        throw new CheckFailure({
+          rule: 'PRO-STATE-FINAL',
+          expected: `the final state ${first} unchanged after pressing "${buttonFor(api, second)}" again (status watched ${api.profile.paymentPage.settleSeconds} s, profile paymentPage.settleSeconds)`,
+          received: `state ${after.state} (${attempt}); payment before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+        });
+    },
+  };
+}

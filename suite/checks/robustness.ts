@@ -1,0 +1,105 @@
+// No input of the suite's making may break the provider (a 5xx, profile: "any failure of the provider
+// itself"), and no answer may disclose the crypto key (Authentication 2: it is never sent).
+import fc from 'fast-check';
+import { buildInvoiceRequest } from '../../generators/builders.js';
+import { expectJson, expectNoServerError, responseOf } from '../harness/expect-response.js';
+import { CheckFailure } from '../harness/failure.js';
+import { freshInvoice } from '../harness/fresh.js';
+import { forAll } from '../harness/property.js';
+import { test } from '../runner/declarations.js';
+import { REQUEST_NAME, type ApiCheck, type PaymentOperation } from '../harness/check.js';
+import { PAYMENT_OPERATIONS } from './operations.js';
+
+const FIELDS: Record<PaymentOperation, readonly string[]> = {
+  invoice: ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'],
+  account2card: ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan'],
+};
+
+/** Any field replaced by any JSON value gets a 4xx or 2xx JSON answer, never a server error. */
+export function noServerErrorOnReplacedField(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `noServerErrorOnReplacedField(${op})`,
+    title: `no ${op === 'invoice' ? 'invoice' : 'account to card'} body with one field replaced by arbitrary JSON causes a server error`,
+    rules: ['PRO-ERR-SERVER', 'DOC-ERR-UNKNOWN'],
+    property: true,
+    async run({ api }) {
+      spec.requireConfigured(api);
+      const mutation = fc.record({ field: fc.constantFrom(...FIELDS[op]), value: fc.jsonValue({ maxDepth: 4 }) });
+      await forAll(
+        mutation,
+        async ({ field, value }) => {
+          const what = `${field} = ${fc.stringify(value).slice(0, 80)}`;
+          const exchange = await spec.send(api, { ...spec.build(api), [field]: value });
+          expectNoServerError(exchange, what);
+          expectJson(exchange, 'PRO-ERR-SERVER', what);
+        },
+        { rule: 'PRO-ERR-SERVER' },
+      );
+    },
+  };
+}
+
+function nested(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) value = { level: value };
+  return value;
+}
+
+/** Deeply nested, huge or odd merchant parameters in an invoice's payload get no server error. */
+export function noServerErrorOnOddPayloads(): ApiCheck {
+  return {
+    name: 'noServerErrorOnOddPayloads()',
+    title: 'deeply nested, huge or odd invoice payloads cause no server error',
+    rules: ['PRO-ERR-SERVER', 'DOC-ERR-UNKNOWN'],
+    async run({ api }) {
+      const odd: [string, Record<string, unknown>][] = [
+        ['payload nested 40 levels', { extra: nested(40) }],
+        ['payload nested 1 000 levels', { extra: nested(1000) }],
+        ['a 200 KB string parameter', { extra: 'ж'.repeat(100_000) }],
+        ['a __proto__ parameter', JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>],
+        ['extreme numbers', { big: 1e308, small: -1e-308, negativeZero: -0 }],
+        ['control and surrogate characters', { text: '\u0000\u0007\u2028\ud83d\ude00' }],
+      ];
+      for (const [label, extra] of odd)
+        await test.step(label, async () => {
+          const base = buildInvoiceRequest(api.merchant);
+          const exchange = await api.invoice(freshInvoice({ ...base, payload: { ...base.payload, ...extra } }, api.merchant));
+          expectNoServerError(exchange, label);
+          expectJson(exchange, 'PRO-ERR-SERVER', label);
+        });
+    },
+  };
+}
+
+/** No answer (valid, wrongly signed, unsigned, empty) carries the crypto key, in headers or body. */
+export function cryptoKeyNeverDisclosed(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `cryptoKeyNeverDisclosed(${op})`,
+    title: `no ${REQUEST_NAME[op] === 'invoice' ? 'invoice' : 'account to card'} answer discloses the crypto key`,
+    rules: ['DOC-AUTH-CRYPTO_KEY-SECRET'],
+    async run({ api }) {
+      spec.requireConfigured(api);
+      const other = spec.build(api);
+      const probes: [string, unknown][] = [
+        ['a valid request', spec.build(api)],
+        ['a wrong signature', spec.build(api, { signature: '0'.repeat(64) })],
+        ['no signature', spec.build(api, { signature: undefined })],
+        ['a signature over another amount', { ...other, amount: Number(other.amount) + 1 }],
+        ['an empty body', {}],
+      ];
+      for (const [label, body] of probes) {
+        const exchange = await spec.send(api, body);
+        const res = responseOf(exchange, 'DOC-AUTH-CRYPTO_KEY-SECRET', `an answer to ${label}`);
+        if (`${JSON.stringify(res.headers)}\n${res.bodyText}`.includes(api.merchant.cryptoKey))
+          throw new CheckFailure({
+            rule: 'DOC-AUTH-CRYPTO_KEY-SECRET',
+            expected: `no trace of crypto_key in the answer to ${label}`,
+            received: 'the crypto key in the answer (shown redacted)',
+            exchange,
+          });
+      }
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// Vehicle file upload (Endpoints 3; profile: multipart/form-data, text part api_key, file part file):
+// accepted with api_key alone, no signature; refused keyed by the field when a part is missing, the key
+// unknown or the file over the profile's size.
+import { randomUUID } from 'node:crypto';
+import type { RuleId } from '../../contracts/index.js';
+import { uploadRequest } from '../../generators/arbitraries/index.js';
+import type { Exchange } from '../harness/exchange.js';
+import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectProfileValidation } from '../harness/variants.js';
+import { forAll } from '../harness/property.js';
+import type { ProviderApi, UploadParts } from '../harness/provider-api.js';
+import { expectAccepted } from '../harness/requests.js';
+import { requireProfile, test } from '../runner/declarations.js';
+import type { ApiCheck } from '../harness/check.js';
+import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
+
+/**
+ * The upload is refused with the profile validation body keyed exactly `breaks`: a 2xx breaks `rule`
+ * (what the refusal is owed to); another status or shape breaks PRO-UPL-VALIDATION; several fields
+ * reported partly PRO-VAL-ALL-FIELDS; no "required" word PRO-VAL-MISSING.
+ */
+function expectUploadRefused(api: ProviderApi, exchange: Exchange, e: { rule: RuleId; breaks: string[]; required?: boolean }): void {
+  expectProfileValidation(api, exchange, {
+    rule: e.rule,
+    keysRule: 'PRO-UPL-VALIDATION',
+    shapeRule: 'PRO-UPL-VALIDATION',
+    breaks: e.breaks,
+    required: e.required ? 'PRO-VAL-MISSING' : undefined,
+  });
+}
+
+/** api_key and file, no signature part: accepted. */
+export function uploadWithoutSignatureAccepted(): ApiCheck {
+  return {
+    name: 'uploadWithoutSignatureAccepted()',
+    title: 'an upload carrying only api_key and file, no signature, is accepted',
+    rules: ['DOC-AUTH-UPL-NO-SIGNATURE'],
+    async run({ api }) {
+      const exchange = await api.upload({ api_key: api.merchant.apiKey, file: vehicleFile() });
+      expectAccepted(exchange, 'DOC-AUTH-UPL-NO-SIGNATURE', 'a vehicle file with api_key and no signature');
+    },
+  };
+}
+
+/** Generated vehicle files are accepted with the profile's success status and a {message} body. */
+export function uploadAccepted(): ApiCheck {
+  return {
+    name: 'uploadAccepted()',
+    title: 'a multipart vehicle file (text part api_key, file part file) is accepted with the profile success status and a {message} body',
+    rules: ['PRO-UPL-SUCCESS', 'PRO-UPL-MULTIPART', 'DOC-UPL-REQ-API_KEY', 'DOC-UPL-REQ-FILE', 'DOC-AUTH-UPL-NO-SIGNATURE'],
+    property: true,
+    run: ({ api }) =>
+      // Files up to the profile's largest size: ten runs meet every class of file (one of them that largest).
+      forAll(
+        uploadRequest(api.merchant, { maxFileBytes: api.profile.upload.maxFileBytes }),
+        async (generated) => {
+          const exchange = await api.upload(generated);
+          expectStatus(exchange, 'PRO-UPL-SUCCESS', api.profile.http.success, `vehicle file ${generated.file.filename} accepted`);
+          expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
+        },
+        { rule: 'PRO-UPL-SUCCESS', share: 0.2, maxRuns: 10 },
+      ),
+  };
+}
+
+/** An upload's success body is sent as application/json. */
+export function uploadSentAsJson(): ApiCheck {
+  return {
+    name: 'uploadSentAsJson()',
+    title: 'an upload success body is sent as application/json',
+    rules: ['PRO-HTTP-CONTENT-TYPE'],
+    async run({ api }) {
+      requireProfile(api.profile.http.jsonContentType, 'profile http.jsonContentType is false');
+      const exchange = await api.upload({ api_key: api.merchant.apiKey, file: vehicleFile() });
+      expectStatus(exchange, 'PRO-UPL-SUCCESS', api.profile.http.success, 'vehicle file accepted');
+      expectJsonContentType(exchange, 'PRO-HTTP-CONTENT-TYPE');
+    },
+  };
+}
+
+/** A file of exactly the profile's maximum size is accepted. */
+export function uploadMaxSizeAccepted(): ApiCheck {
+  return {
+    name: 'uploadMaxSizeAccepted()',
+    title: 'a vehicle file of exactly the profile maximum size is accepted',
+    rules: ['PRO-UPL-MAX-SIZE'],
+    async run({ api }) {
+      const size = api.profile.upload.maxFileBytes;
+      const exchange = await api.upload({ api_key: api.merchant.apiKey, file: vehicleFileOfSize(size) });
+      expectStatus(exchange, 'PRO-UPL-MAX-SIZE', api.profile.http.success, `a file of ${size} bytes is within the limit`);
+    },
+  };
+}
+
+/** A file one byte over the maximum is refused keyed file. */
+export function uploadOverMaxSizeRefused(): ApiCheck {
+  return {
+    name: 'uploadOverMaxSizeRefused()',
+    title: 'a vehicle file one byte over the profile maximum size is refused keyed file',
+    rules: ['PRO-UPL-MAX-SIZE', 'PRO-UPL-VALIDATION'],
+    async run({ api }) {
+      const size = api.profile.upload.maxFileBytes + 1;
+      expectUploadRefused(api, await api.upload({ api_key: api.merchant.apiKey, file: vehicleFileOfSize(size) }), {
+        rule: 'PRO-UPL-MAX-SIZE',
+        breaks: ['file'],
+      });
+    },
+  };
+}
+
+/** The refusals of the upload: what is sent, what must be reported, and the rule the refusal is owed to. */
+type Refusal = { label: string; parts: (api: ProviderApi) => UploadParts; rule: RuleId; breaks: string[]; required?: (api: ProviderApi) => boolean };
+const always = () => true;
+
+const REFUSALS: { name: string; title: string; rules: ApiCheck['rules']; cases: Refusal[] }[] = [
+  {
+    name: 'uploadWithoutApiKeyRefused()',
+    title: 'an upload without api_key (absent or empty) is refused with a "required" message keyed api_key',
+    rules: ['DOC-UPL-REQ-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-MISSING', 'PRO-VAL-STATUS'],
+    cases: [
+      { label: 'api_key part absent', parts: () => ({ file: vehicleFile() }), rule: 'DOC-UPL-REQ-API_KEY', breaks: ['api_key'], required: always },
+      // A profile where "" is not missing still refuses an empty key, but without the word "required".
+      {
+        label: 'api_key part empty',
+        parts: () => ({ api_key: '', file: vehicleFile() }),
+        rule: 'PRO-VAL-MISSING',
+        breaks: ['api_key'],
+        required: (api) => api.profile.validation.emptyStringIsMissing,
+      },
+    ],
+  },
+  {
+    name: 'uploadUnknownApiKeyRefused()',
+    title: 'an upload with an unknown api_key is refused keyed api_key',
+    rules: ['DOC-AUTH-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-UNKNOWN-API_KEY', 'PRO-VAL-STATUS'],
+    cases: [
+      { label: 'unknown api_key', parts: () => ({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() }), rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] },
+    ],
+  },
+  {
+    name: 'uploadWithoutFileRefused()',
+    title: 'an upload without a file part is refused with a "required" message keyed file',
+    rules: ['DOC-UPL-REQ-FILE', 'PRO-UPL-VALIDATION', 'PRO-VAL-MISSING', 'PRO-VAL-STATUS'],
+    cases: [{ label: 'no file part', parts: (api) => ({ api_key: api.merchant.apiKey }), rule: 'DOC-UPL-REQ-FILE', breaks: ['file'], required: always }],
+  },
+  {
+    name: 'uploadWithNeitherPartRefused()',
+    title: 'an upload with neither api_key nor file gets both reported',
+    rules: ['PRO-VAL-ALL-FIELDS', 'PRO-UPL-VALIDATION', 'PRO-VAL-STATUS'],
+    cases: [{ label: 'no parts', parts: () => ({}), rule: 'DOC-UPL-REQ-FILE', breaks: ['api_key', 'file'], required: always }],
+  },
+];
+
+/** The upload refusal checks, one per entry of the table. */
+export function uploadRefusals(): ApiCheck[] {
+  return REFUSALS.map(({ name, title, rules, cases }) => ({
+    name,
+    title,
+    rules,
+    async run({ api }) {
+      for (const c of cases)
+        await test.step(c.label, async () =>
+          expectUploadRefused(api, await api.upload(c.parts(api)), { rule: c.rule, breaks: c.breaks, required: c.required?.(api) }),
+        );
+    },
+  }));
+}

@@ -1,0 +1,16 @@
+// The account to card payment (Endpoints 2): the checks shared with the invoice, its answer's card and X-Sign.
+import { paymentOperationChecks } from '../../checks/payment-operation-checks.js';
+import { cardCredentialsAreRecipientPan } from '../../checks/payment-fields.js';
+import { xSignCheckedBeforeBody, xSignMissingOrForeignRefused, xSignOverExactBytesAccepted, xSignWrongFormatRefused } from '../../checks/xsign.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  ...paymentOperationChecks('account2card'),
+  cardCredentialsAreRecipientPan(),
+  xSignOverExactBytesAccepted(),
+  xSignMissingOrForeignRefused(),
+  xSignWrongFormatRefused(),
+  xSignCheckedBeforeBody(),
+];
+
+for (const d of declarations('account2card', CHECKS)) test(...d);

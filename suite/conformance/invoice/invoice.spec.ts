@@ -1,0 +1,17 @@
+// The invoice payment (Endpoints 1): the checks shared with account to card, and the invoice's own.
+import { paymentOperationChecks } from '../../checks/payment-operation-checks.js';
+import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloadExtrasAccepted } from '../../checks/invoice-answer.js';
+import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  ...paymentOperationChecks('invoice'),
+  deeplinkCount(),
+  deeplinkKeys(),
+  credentialsShape(),
+  payloadExtrasAccepted(),
+  antifraudRefused(),
+  noServerErrorOnOddPayloads(),
+];
+
+for (const d of declarations('invoice', CHECKS)) test(...d);

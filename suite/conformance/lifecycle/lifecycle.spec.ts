@@ -1,0 +1,16 @@
+// Between requests: the lifecycle model over command sequences, and requests sent at once.
+import { concurrentDuplicatesOneAccepted, concurrentInvoicesDistinct, payAndDeclineAtOnce, statusAgreesWhenCallbackArrives } from '../../checks/concurrency.js';
+import { lifecycleFollowsModel } from '../../checks/lifecycle.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  lifecycleFollowsModel(),
+  concurrentDuplicatesOneAccepted('invoice'),
+  concurrentDuplicatesOneAccepted('account2card'),
+  concurrentInvoicesDistinct(),
+  payAndDeclineAtOnce(),
+  statusAgreesWhenCallbackArrives('deposited'),
+  statusAgreesWhenCallbackArrives('declined'),
+];
+
+for (const d of declarations('lifecycle', CHECKS)) test(...d);

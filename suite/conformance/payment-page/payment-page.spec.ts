@@ -1,0 +1,13 @@
+// The payment page behind redirect_url (profile): its content, its two buttons, final states.
+import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment } from '../../checks/payment-page.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  pageShowsAmountRecipientButtons(),
+  pressSettlesPayment('deposited'),
+  pressSettlesPayment('declined'),
+  finalStateStaysOnPage('deposited'),
+  finalStateStaysOnPage('declined'),
+];
+
+for (const d of declarations('payment-page', CHECKS)) test(...d);

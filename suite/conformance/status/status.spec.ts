@@ -1,0 +1,24 @@
+// The payment status method (profile).
+import {
+  statusBadFieldReported,
+  statusMissingFieldReported,
+  statusOfNewInvoice,
+  statusOfUnknownTransaction,
+  statusUpperCaseSignatureAccepted,
+  statusWrongSignatureRejected,
+} from '../../checks/status.js';
+import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  statusOfNewInvoice(),
+  statusOfUnknownTransaction(),
+  statusWrongSignatureRejected(),
+  statusUpperCaseSignatureAccepted(),
+  statusMissingFieldReported(),
+  statusBadFieldReported(),
+  otherMethodsRefused('status'),
+  answersSentAsJson('status'),
+];
+
+for (const d of declarations('status', CHECKS)) test(...d);

@@ -1,0 +1,25 @@
+// The vehicle file upload (Endpoints 3).
+import { answersSentAsJson, otherMethodsRefused, versionedPath } from '../../checks/transport.js';
+import {
+  uploadAccepted,
+  uploadMaxSizeAccepted,
+  uploadOverMaxSizeRefused,
+  uploadRefusals,
+  uploadSentAsJson,
+  uploadWithoutSignatureAccepted,
+} from '../../checks/upload.js';
+import { declarations, test } from '../../runner/declarations.js';
+
+const CHECKS = [
+  uploadWithoutSignatureAccepted(),
+  uploadAccepted(),
+  uploadSentAsJson(),
+  uploadMaxSizeAccepted(),
+  uploadOverMaxSizeRefused(),
+  ...uploadRefusals(),
+  otherMethodsRefused('upload'),
+  answersSentAsJson('upload'),
+  versionedPath('upload'),
+];
+
+for (const d of declarations('upload', CHECKS)) test(...d);

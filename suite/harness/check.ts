@@ -1,0 +1,69 @@
+// The checks layer: one named check function per rule (or tight group of rules) of the interface document
+// and the profile, parameterised by operation where the document states the same rule for several
+// operations. A check is data (its name, title and rules) plus a body that passes or throws a CheckFailure
+// naming the rule it found broken. Spec files under tests/conformance/ are tables of which checks run.
+import type { Page } from '@playwright/test';
+import type { RuleId } from '../../contracts/index.js';
+import type { CallbackInbox } from './callback-receiver.js';
+import type { ProviderApi } from './provider-api.js';
+
+/** What every check works with: the signed client of the provider under test and the callback inbox. */
+export interface ApiContext {
+  api: ProviderApi;
+  inbox: CallbackInbox;
+}
+
+/** Browser checks also drive a page (the payment page behind redirect_url). */
+export interface BrowserContext extends ApiContext {
+  page: Page;
+}
+
+interface CheckBase {
+  /** The check function and its arguments, e.g. `amountOutOfRangeRejected(account2card)`: how a reader finds it. */
+  name: string;
+  /** What the check shows, as a sentence: the test title. */
+  title: string;
+  /** The rules it enforces, the first deciding its kind (@documented or @profile). */
+  rules: readonly [RuleId, ...RuleId[]];
+  /** A fast-check property: its depth follows FC_NUM_RUNS / TIME_BUDGET. */
+  property?: boolean;
+}
+
+export interface ApiCheck extends CheckBase {
+  browser?: false;
+  run(ctx: ApiContext): Promise<void>;
+}
+
+export interface BrowserCheck extends CheckBase {
+  browser: true;
+  run(ctx: BrowserContext): Promise<void>;
+}
+
+export type Check = ApiCheck | BrowserCheck;
+
+/** The operations of the interface (and the profile's status method) a check can be asked about. */
+export type Operation = 'invoice' | 'account2card' | 'upload' | 'status';
+
+/** The two signed payment operations: the ones with amounts, digests and validation variants. */
+export type PaymentOperation = 'invoice' | 'account2card';
+
+/** How titles name an operation's request ("an invoice ...", "an account to card payment ..."). */
+export const REQUEST_NAME: Readonly<Record<Operation, string>> = {
+  invoice: 'invoice',
+  account2card: 'account to card payment',
+  upload: 'upload',
+  status: 'status request',
+};
+
+/** How titles name an operation's path ("on the invoice path"). */
+export const PATH_NAME: Readonly<Record<Operation, string>> = {
+  invoice: 'invoice',
+  account2card: 'account to card',
+  upload: 'upload',
+  status: 'status',
+};
+
+/** "a" or "an" before a word. */
+export function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+}

@@ -1,0 +1,290 @@
+// The pooled HTTP client used by every check: keep-alive connections (undici), a per-request deadline
+// (status, headers and body), a share of RATE_LIMIT per worker, 429 answers waited out as Retry-After
+// says, and a circuit breaker: after 3 consecutive transport failures further requests fail at once,
+// naming the original cause, until a trial request (one every ~5 s) gets an answer again.
+import { createHash } from 'node:crypto';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool, errors as undiciErrors } from 'undici';
+import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js';
+import { RateLimiter } from './rate-limiter.js';
+import { registerSentCardNumbers } from '../../contracts/redaction.js';
+
+/** The most of a response body the suite reads; a hostile provider may send far more. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_429_RETRIES = 5;
+const MAX_RETRY_AFTER_SECONDS = 60;
+/** Consecutive transport failures after which the breaker opens. */
+export const BREAKER_THRESHOLD = 3;
+/** While open, one real request is let through this often to see whether the provider is back. */
+export const BREAKER_RETRY_MS = 5000;
+
+export interface ClientOptions {
+  baseUrl: string;
+  timeoutSeconds: number;
+  /** Requests per second this client may send; undefined = unlimited. */
+  ratePerSecond?: number;
+  connections?: number;
+  /**
+   * File through which the clients of one run share the breaker state. Playwright replaces a worker
+   * after every failed test, so a per-process breaker alone would let each check wait out the deadline
+   * again. Default: inside a Playwright worker, a file in the temp directory keyed by the runner's
+   * process id and the origin; elsewhere none. null: never share.
+   */
+  breakerStateFile?: string | null;
+}
+
+export interface SendOptions {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Evidence for a multipart body (the body itself is binary). */
+  multipart?: SentRequest['multipart'];
+}
+
+export class HttpClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly limiter?: RateLimiter;
+  private readonly breaker: CircuitBreaker;
+  /** When the pool last dropped a connection for bytes beyond a response (a Content-Length shorter than the body). */
+  private lastSurplusBytesAt = -Infinity;
+
+  constructor(private readonly options: ClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      // Connections open only as needed: one for a check's sequential requests, many for the concurrency checks' bursts.
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 4_000, // below Node servers' 5 s idle close, so a pooled socket is never reused as the server drops it
+    }); // undici follows no redirects: a redirect is an answer, and a redirect loop cannot trap the suite
+    this.pool.on('disconnect', (_origin, _targets, err) => {
+      if ((err as { message?: string } | undefined)?.message === 'bad response') this.lastSurplusBytesAt = performance.now();
+    });
+    if (options.ratePerSecond !== undefined) this.limiter = new RateLimiter(options.ratePerSecond);
+    this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : (options.breakerStateFile ?? undefined));
+  }
+
+  /** How long one request may wait for its response (REQUEST_TIMEOUT). */
+  get timeoutMs(): number {
+    return this.options.timeoutSeconds * 1000;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /** Whether RATE_LIMIT spaces this client's requests: then none can be sent at once. */
+  get rateLimited(): boolean {
+    return this.limiter !== undefined;
+  }
+
+  async send(opts: SendOptions): Promise<Exchange> {
+    const method = opts.method ?? 'POST';
+    const headers = { ...(opts.headers ?? {}) };
+    const request: SentRequest = {
+      method,
+      url: this.options.baseUrl + opts.path,
+      headers,
+      body: typeof opts.body === 'string' ? opts.body : opts.multipart ? undefined : opts.body?.toString('utf8'),
+      multipart: opts.multipart,
+    };
+    registerSentCardNumbers(request.body); // so that evidence masks them wherever the provider quotes them
+    const started = performance.now();
+    let rateLimitedRetries = 0;
+    for (;;) {
+      const refused = this.breaker.refusal();
+      if (refused !== undefined) return { request, transportError: refused, ms: elapsedMs(started), rateLimitedRetries };
+      await this.limiter?.take();
+      const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body);
+      if ('transportError' in outcome) {
+        this.breaker.failed(outcome.transportError);
+        return { request, transportError: outcome.transportError, ms: elapsedMs(started), rateLimitedRetries };
+      }
+      this.breaker.succeeded();
+      if (outcome.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
+        rateLimitedRetries++;
+        await sleep(retryAfterMs(outcome.headers['retry-after'], rateLimitedRetries));
+        continue;
+      }
+      return { request, response: outcome, ms: elapsedMs(started), rateLimitedRetries };
+    }
+  }
+
+  private async once(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+  ): Promise<ReceivedResponse | { transportError: string }> {
+    const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
+    const started = performance.now();
+    let declaredLength: number | undefined;
+    let received: { bytes: number } | undefined;
+    try {
+      const res = await this.pool.request({ method: method as 'POST', path, headers, body, signal: deadline });
+      const cl = res.headers['content-length'];
+      declaredLength = typeof cl === 'string' && /^\d+$/.test(cl) ? Number(cl) : undefined;
+      received = { bytes: 0 };
+      const { text, truncated } = await readCapped(res.body, deadline, received);
+      if (declaredLength !== undefined && !truncated) {
+        // Bytes beyond the declared length make undici drop the connection as soon as they are parsed;
+        // its 'disconnect' comes with the socket's close callback, at the latest one loop turn later.
+        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setImmediate(r));
+        if (this.lastSurplusBytesAt >= started)
+          return { transportError: `response length differs from its Content-Length (more bytes followed the ${declaredLength} it declared)` };
+      }
+      const flatHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      const parsed = parseJson(text, truncated);
+      return { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed };
+    } catch (e) {
+      const reason = describeTransportError(e, this.options.timeoutSeconds);
+      if (received === undefined) return { transportError: reason };
+      // The status and headers came; the body did not complete.
+      if (reason.startsWith('no response in')) return { transportError: `${reason} (status and headers came, then only ${received.bytes} body byte(s))` };
+      if (declaredLength !== undefined && received.bytes < declaredLength)
+        return {
+          transportError: `response length differs from its Content-Length (it declared ${declaredLength} bytes, the connection closed after ${received.bytes})`,
+        };
+      return { transportError: reason };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => undefined);
+  }
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, signal: AbortSignal, received: { bytes: number }) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (signal.aborted) throw signal.reason;
+    chunks.push(chunk);
+    size += chunk.length;
+    received.bytes = size;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'), truncated: true };
+    }
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+function parseJson(text: string, truncated: boolean): { json?: unknown; jsonError?: string } {
+  if (truncated) return { jsonError: `body longer than ${MAX_BODY_BYTES} bytes, not parsed` };
+  try {
+    return { json: JSON.parse(text) };
+  } catch (e) {
+    return { jsonError: text === '' ? 'empty body' : (e as Error).message };
+  }
+}
+
+function retryAfterMs(header: string | undefined, attempt: number): number {
+  if (header !== undefined) {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+    if (Number.isFinite(seconds)) return Math.min(Math.max(seconds, 0), MAX_RETRY_AFTER_SECONDS) * 1000;
+  }
+  return Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_AFTER_SECONDS * 1000);
+}
+
+export function describeTransportError(e: unknown, timeoutSeconds: number): string {
+  const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no response in ${timeoutSeconds} s`;
+  const code = err?.code ?? err?.cause?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
+  if (code === 'ECONNRESET' || e instanceof undiciErrors.SocketError) return 'connection closed before a complete response';
+  if (e instanceof undiciErrors.ResponseContentLengthMismatchError || e instanceof undiciErrors.RequestContentLengthMismatchError)
+    return 'response length differs from its Content-Length';
+  if (e instanceof undiciErrors.HTTPParserError) return `invalid HTTP response (${err.message ?? 'parse error'})`;
+  return `${code ?? err?.name ?? 'error'}: ${err?.message ?? String(e)}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface BreakerState {
+  /** Consecutive transport failures. */
+  failures: number;
+  /** The transport error of the last failure: the original cause, quoted in every refusal. */
+  cause: string;
+  /** Date.now() of the last real request that failed. */
+  lastTryAt: number;
+}
+
+function defaultBreakerFile(origin: string): string | undefined {
+  if (process.env.TEST_WORKER_INDEX === undefined) return undefined; // not a Playwright worker
+  const key = createHash('sha256').update(origin).digest('hex').slice(0, 16);
+  return join(tmpdir(), `pts-breaker-${process.ppid}-${key}.json`);
+}
+
+/**
+ * Open after BREAKER_THRESHOLD consecutive transport failures: requests are refused at once (no
+ * deadline waited out, so property shrinking cannot multiply timeouts), except one real trial request
+ * every BREAKER_RETRY_MS; the first answer of any status closes it again.
+ */
+class CircuitBreaker {
+  private state: BreakerState = { failures: 0, cause: '', lastTryAt: 0 };
+  private trialInFlight = false;
+
+  constructor(private readonly file?: string) {
+    if (!file) return;
+    try {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as BreakerState;
+      if (Number.isInteger(saved.failures) && typeof saved.cause === 'string' && Number.isFinite(saved.lastTryAt)) this.state = saved;
+    } catch {
+      // no shared state yet (or unreadable): start closed
+    }
+  }
+
+  private get open(): boolean {
+    return this.state.failures >= BREAKER_THRESHOLD;
+  }
+
+  /** undefined: send the request (normally, or as the trial); otherwise the transport error to report without sending. */
+  refusal(): string | undefined {
+    if (!this.open) return undefined;
+    if (!this.trialInFlight && Date.now() - this.state.lastTryAt >= BREAKER_RETRY_MS) {
+      this.trialInFlight = true;
+      return undefined;
+    }
+    return `not sent: the provider gave no usable response to the last ${BREAKER_THRESHOLD} requests; last cause: ${this.state.cause}`;
+  }
+
+  failed(cause: string): void {
+    this.trialInFlight = false;
+    this.state = { failures: this.state.failures + 1, cause, lastTryAt: Date.now() };
+    if (this.open) this.save();
+  }
+
+  succeeded(): void {
+    this.trialInFlight = false;
+    const wasFailing = this.state.failures > 0;
+    this.state = { failures: 0, cause: '', lastTryAt: 0 };
+    if (wasFailing && this.file) {
+      try {
+        unlinkSync(this.file);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    try {
+      writeFileSync(this.file, JSON.stringify(this.state), { mode: 0o600 });
+    } catch {
+      // sharing is an optimisation; the breaker of this process still works
+    }
+  }
+}
+
+/** Milliseconds since `started`, to 0.1 ms: evidence needs no more, and a float's 16 digits would read like a card number. */
+function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}

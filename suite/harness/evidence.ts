@@ -1,0 +1,47 @@
+// Keeps the exchanges of one test and attaches them to the report, redacted: a sample when the test
+// passes, the last few with replay commands when it fails; and the distinct response shapes of all of
+// them, so a run-to-run comparison does not depend on which sample happened to be kept.
+import type { TestInfo } from '@playwright/test';
+import type { Exchange } from './exchange.js';
+import { toCurl } from './curl.js';
+import { redactJson, redactText } from '../../contracts/redaction.js';
+import { responseShape, SHAPES_ATTACHMENT } from './shape.js';
+
+export { SHAPES_ATTACHMENT };
+
+const KEPT = 5;
+/** Distinct response shapes kept per test: beyond this the provider answers a check in too many ways to list. */
+const MAX_SHAPES = 16;
+
+export class EvidenceRecorder {
+  private readonly recent: Exchange[] = [];
+  private first?: Exchange;
+  private readonly shapes = new Set<string>();
+  count = 0;
+  rateLimited = 0;
+
+  readonly record = (exchange: Exchange): void => {
+    this.count++;
+    this.rateLimited += exchange.rateLimitedRetries;
+    this.first ??= exchange;
+    const shape = responseShape(exchange);
+    if (shape !== undefined && this.shapes.size < MAX_SHAPES) this.shapes.add(shape);
+    this.recent.push(exchange);
+    if (this.recent.length > KEPT) this.recent.shift();
+  };
+
+  async attachTo(testInfo: TestInfo): Promise<void> {
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    const shown = failed ? this.recent : this.first ? [this.first] : [];
+    if (this.rateLimited > 0) testInfo.annotations.push({ type: 'rate limited', description: `${this.rateLimited} answer(s) 429 waited out` });
+    if (this.shapes.size > 0)
+      await testInfo.attach(SHAPES_ATTACHMENT, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
+    for (const [i, ex] of shown.entries()) {
+      await testInfo.attach(`exchange ${i + 1}${failed ? ' (last before failure)' : ''}`, {
+        contentType: 'application/json',
+        body: JSON.stringify(redactJson(ex), null, 2),
+      });
+      await testInfo.attach(`replay ${i + 1}.sh`, { contentType: 'text/plain', body: redactText(toCurl(ex.request)) + '\n' });
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The one failure shape of the suite: which rule, what was expected, what came back, the evidence,
+// and how to replay it. Checks throw it; reports read it.
+import type { Exchange } from './exchange.js';
+import { toCurl } from './curl.js';
+import { redactText } from '../../contracts/redaction.js';
+import { requirement, type RuleId } from '../../contracts/requirements.js';
+
+export interface FailureDetails {
+  /** Requirement ID (contracts/requirements.json) of the broken rule. */
+  rule: RuleId;
+  /** What the provider should have done, in one sentence. */
+  expected: string;
+  /** What it did instead. */
+  received: string;
+  exchange?: Exchange;
+  /** Extra replay material (fast-check seed and path). */
+  replay?: string;
+}
+
+const MAX_SHOWN_BODY = 1500;
+
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+  constructor(readonly details: FailureDetails) {
+    super(formatFailure(details));
+  }
+}
+
+/** Thrown when the provider cannot be reached at all: a run-level problem, not a conformance verdict. */
+export class ProviderUnreachable extends Error {
+  override name = 'ProviderUnreachable';
+}
+
+function clip(text: string): string {
+  return text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}… (${text.length} characters)` : text;
+}
+
+export function describeResponse(exchange: Exchange): string {
+  if (exchange.response === undefined) return exchange.transportError ?? 'no response';
+  const r = exchange.response;
+  const type = r.headers['content-type'] ?? '(no Content-Type)';
+  return `HTTP ${r.status} ${type} ${clip(r.bodyText)}${r.truncated ? ' (body cut: longer than the suite reads, not parsed)' : ''}`;
+}
+
+export function formatFailure(d: FailureDetails): string {
+  const lines = [`[${d.rule}] ${requirement(d.rule).title}`, `  Expected: ${d.expected}`, `  Received: ${d.received}`];
+  if (d.exchange) {
+    const req = d.exchange.request;
+    lines.push(`  Request:  ${req.method} ${req.url} ${req.body !== undefined ? clip(req.body) : req.multipart ? '(multipart)' : ''}`);
+    lines.push(`  Response: ${describeResponse(d.exchange)}`);
+    lines.push(`  Replay:   ${toCurl(req)}`);
+  }
+  if (d.replay) lines.push(`  Replay:   ${d.replay}`);
+  return redactText(lines.join('\n'));
+}

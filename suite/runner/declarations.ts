@@ -1,0 +1,95 @@
+// How checks become Playwright tests: `for (const d of declarations('invoice', CHECKS)) test(...d)` in a spec file.
+// The title carries the rule IDs, the tag (@documented / @profile) comes from the first rule's kind, so
+// `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports.
+// (A tuple spread into test(), not a wrapper around it, so Playwright reports the spec's own location.)
+import type { TestDetails } from '@playwright/test';
+import { test as fixtures } from './fixtures/callbacks.js';
+import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
+import { sectionLink } from '../../reporting/spec-links.js';
+import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
+import { CheckFailure } from '../harness/failure.js';
+import { loadPlan, OBSERVED_ANNOTATION, TARGET_ANNOTATION, type TargetPlan } from './targets.js';
+
+export { expect } from '@playwright/test';
+export const test = fixtures;
+
+/** Title and details of one test: the first rule decides the tag; all rules become annotations. */
+export function rule(rules: RuleId | readonly RuleId[], title: string, extra: TestDetails['annotation'] = []): [string, TestDetails] {
+  const ids = typeof rules === 'string' ? [rules] : [...rules];
+  const first = requirement(ids[0]);
+  const annotations = Array.isArray(extra) ? extra : [extra];
+  return [
+    `${title} [${ids.join(' ')}]`,
+    { tag: [`@${first.kind}`], annotation: [...ids.map((id) => ({ type: 'rule', description: id })), ...allureAnnotations(first), ...annotations] },
+  ];
+}
+
+/** The annotation naming the check function a test runs (reports and the matrices read it). */
+export const CHECK_ANNOTATION = 'check';
+
+type Body<C> = (fixtures: C) => Promise<void>;
+type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
+
+/**
+ * The arguments of `test()` for each check of an area: `for (const d of declarations('invoice', CHECKS)) test(...d)`.
+ * A normal run declares each check once. A matrix run (a plan, see targets.ts) declares it once per
+ * target that includes the area and one of the check's rules, its title prefixed with the target's name.
+ */
+export function declarations(area: string, checks: readonly Check[]): Declaration[] {
+  const plan = loadPlan();
+  if (!plan) return checks.map((check) => declared(check));
+  return plan.targets.flatMap((target) =>
+    (target.projects ?? [area]).includes(area)
+      ? checks.filter((c) => !target.rules || c.rules.some((r) => target.rules!.includes(r))).map((check) => declared(check, target))
+      : [],
+  );
+}
+
+/**
+ * One check as one test. Playwright creates a fixture only when the body's parameter list names it, so a
+ * browser check gets its own body that asks for `page`. Against an observed target a CheckFailure is
+ * recorded as an annotation and the test passes: the kill matrix expects failures, and Playwright would
+ * restart its worker after every failed test.
+ */
+function declared(check: Check, target?: TargetPlan): Declaration {
+  const extra = [
+    { type: CHECK_ANNOTATION, description: check.name },
+    ...(check.property ? [{ type: 'property', description: check.name }] : []),
+    ...(target ? [{ type: TARGET_ANNOTATION, description: target.name }] : []),
+  ];
+  const [title, details] = rule(check.rules, target ? `${target.name}: ${check.title}` : check.title, extra);
+  const observe = target?.mode === 'observe';
+  const run = async (go: () => Promise<void>) => {
+    if (!observe) return go();
+    try {
+      await go();
+    } catch (e) {
+      if (!(e instanceof CheckFailure)) throw e;
+      fixtures.info().annotations.push({ type: OBSERVED_ANNOTATION, description: e.message.split('\n')[0] });
+    }
+  };
+  const body = check.browser
+    ? async ({ api, inbox, page }: BrowserContext) => run(() => check.run({ api, inbox, page }))
+    : async ({ api, inbox }: ApiContext) => run(() => (check.run as Body<ApiContext>)({ api, inbox }));
+  return [title, details, body];
+}
+
+/**
+ * What allure-playwright turns into labels and a link (annotation types `@allure.label.<name>` become
+ * labels, `tms` a link): the first rule's operation, section and ID + title, a severity from its kind,
+ * and a link to the section that states it. The kind's `tag` label comes from the @documented/@profile tag.
+ */
+function allureAnnotations(first: Requirement): { type: string; description: string }[] {
+  return [
+    { type: '@allure.label.epic', description: first.operation },
+    { type: '@allure.label.feature', description: first.section },
+    { type: '@allure.label.story', description: `${first.id} ${first.title}` },
+    { type: '@allure.label.severity', description: first.kind === 'documented' ? 'critical' : 'normal' },
+    { type: 'tms', description: sectionLink(first) },
+  ];
+}
+
+/** Skips the current check, with the reason in the report, when the profile lacks what it needs. */
+export function requireProfile(condition: unknown, reason: string): asserts condition {
+  fixtures.skip(!condition, reason);
+}
