@@ -1,14 +1,15 @@
-import { isLuhnValid } from '../generators/arbitraries/luhnPan.js';
-
-// Everything the suite writes (failure messages, attachments, reports) passes through here:
+// Everything the suite and its reports write (failure messages, attachments, reports) passes through here:
 // card numbers are masked to the first 6 and last 4 digits; the crypto key and private keys never appear.
+// In contracts/ because both the suite (at the source of evidence) and reporting/ (again before a report is
+// written) apply it, and neither may import the other.
+import { isLuhnValid } from './luhn.js';
 
 const PEM_PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
 /** A card number under a `…pan` key inside JSON text, masked even when it fails Luhn (the non-Luhn checks send such). */
 const PAN_FIELD = /("(?:\w*_)?pan"\s*:\s*")(\d{13,19})"/gi;
 
-/** Luhn check of a digit string (the generators' implementation, re-exported for the scanners). */
+/** Luhn check of a digit string (contracts/luhn.ts), re-exported for the scanners. */
 export const luhnValid = isLuhnValid;
 
 export function maskPan(pan: string): string {

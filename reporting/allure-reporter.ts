@@ -18,6 +18,7 @@ import { isRequirementId, requirementOf, type Requirement } from '../contracts/r
 import { REPORT_FILES, reportsDir } from './reports-dir.js';
 import { SPEC_FROM_SUBFOLDER, sectionLink, sectionLinkName, sectionOfLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
+import { ANNOTATION } from '../contracts/run-protocol.js';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -126,7 +127,7 @@ export default class SuiteAllureReporter extends AllureReporter {
   }
 
   override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
-    const declared = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+    const declared = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description).map((a) => a.description!);
     if (declared.length > 0) {
       const internals = this as unknown as AllureInternals;
       if (!(internals.allureResultsUuids instanceof Map) || typeof internals.allureRuntime?.updateTest !== 'function')

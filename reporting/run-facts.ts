@@ -3,12 +3,13 @@
 // keeps that metadata: `npm run merge-reports` then reports the shards' provider, not the merging
 // machine's (which has no BASE_URL).
 import { loadProfile, profileDigest } from '../contracts/profile.js';
+import { RUN_ENV } from '../contracts/run-protocol.js';
 import { redactText } from '../contracts/redaction.js';
 
 export const RUN_FACTS_KEY = 'ptsRun';
 
-/** Set to "1" by global setup when it started the embedded provider (tests/harness/run-context.ts re-exports it). */
-export const EMBEDDED_ENV = 'PTS_EMBEDDED';
+/** Set to "1" by global setup when it started the embedded provider. */
+const EMBEDDED_ENV = RUN_ENV.embedded;
 
 export interface RunFacts {
   baseUrl: string | null;

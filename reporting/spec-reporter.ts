@@ -17,6 +17,7 @@ import { REPORT_FILES, reportsDir } from './reports-dir.js';
 import { writeSpecCopies } from './spec-docs.js';
 import { sectionLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
+import { ANNOTATION } from '../contracts/run-protocol.js';
 
 export interface SpecReporterOptions {
   /** The reports folder (spec/ is written there); default PTS_REPORTS_DIR or `reports`. */
@@ -35,7 +36,7 @@ export function forwardingPage(title: string, href: string): string {
 
 /** The rules of a check grouped by section, the rule its last failure names first. */
 export function sectionsOf(test: TestCase): { section: string; link: string; rules: string[] }[] {
-  const declared = test.annotations.filter((a) => a.type === 'rule' && a.description && isRequirementId(a.description)).map((a) => a.description!);
+  const declared = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description && isRequirementId(a.description)).map((a) => a.description!);
   const last = test.results[test.results.length - 1];
   const failed =
     last?.status === 'failed'

@@ -12,8 +12,8 @@ import { redactText, registerSecret } from '../contracts/redaction.js';
 import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
 import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
-import { SHAPES_ATTACHMENT } from '../suite/harness/shape.js';
 import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
+import { ANNOTATION, ATTACHMENT } from '../contracts/run-protocol.js';
 
 export interface SummaryReporterOptions {
   /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
@@ -65,7 +65,7 @@ function attachmentText(a: TestResult['attachments'][number]): string | undefine
  * already redacted there, and summary.json as a whole passes through redactText when written.
  */
 function shapesOf(result: TestResult | undefined): string[] | undefined {
-  const listed = result?.attachments.find((a) => a.name === SHAPES_ATTACHMENT);
+  const listed = result?.attachments.find((a) => a.name === ATTACHMENT.shapes);
   const text = listed && attachmentText(listed);
   const shapes = text?.split('\n').filter(Boolean);
   return shapes && shapes.length > 0 ? shapes : undefined;
@@ -122,7 +122,7 @@ export default class SummaryReporter implements Reporter {
       p.total++;
       p[status === 'flaky' ? 'passed' : status]++;
 
-      const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+      const rules = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description).map((a) => a.description!);
       if (rules.length === 0) continue; // self-tests and provider tests: counted above, not checks
       checks.push(this.check(test, project, status, rules));
     }
@@ -162,8 +162,8 @@ export default class SummaryReporter implements Reporter {
     const shapes = shapesOf(last);
     // Annotations the harness adds: which check function ran (declared), how many examples a property ran (while running).
     const annotation = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].find((a) => a.type === type)?.description;
-    const examples = annotation('examples');
-    const checkName = annotation('check');
+    const examples = annotation(ANNOTATION.examples);
+    const checkName = annotation(ANNOTATION.check);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,

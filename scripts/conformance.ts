@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUN_ENV } from '../suite/runner/run-context.js';
+import { RUN_ENV } from '../contracts/run-protocol.js';
 import { DEFAULT_WORKERS } from '../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from '../reporting/baseline.js';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
+import { isLuhnValid, luhnCheckDigit } from '../../contracts/luhn.js';
 
 /** A card scheme: the IIN prefixes it is issued under and the PAN lengths it uses. */
 export interface CardScheme {
@@ -35,26 +36,7 @@ export interface LuhnPanConstraints {
   classes?: readonly string[];
 }
 
-/** The Luhn check digit for the digits before it. */
-export function luhnCheckDigit(payload: string): number {
-  let sum = 0;
-  for (let i = 0; i < payload.length; i++) {
-    // Doubling starts with the rightmost payload digit (next to the check digit).
-    let d = payload.charCodeAt(payload.length - 1 - i) - 48;
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-/** Whether a digit string passes the Luhn check. */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^[0-9]+$/.test(digits)) return false;
-  return luhnCheckDigit(digits.slice(0, -1)) === Number(digits[digits.length - 1]);
-}
+export { isLuhnValid, luhnCheckDigit };
 
 /** Completes a digit payload with its Luhn check digit. */
 export function withLuhnDigit(payload: string): string {

@@ -4,14 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { startProvider, variationCatalog } from '../index.js';
 import { VARIATION_PROBES } from './variation-probes.js';
-import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
     (r) => r.id,
   ),
 );
-const AREAS = new Set<string>(CONFORMANCE_PROJECTS);
 const combinable = variationCatalog.filter((v) => !v.alone).map((v) => v.name);
 
 /**
@@ -37,7 +35,7 @@ test.describe('variation catalog', () => {
       expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(requirementIds.has(v.rule), `${v.name} -> ${v.rule}`).toBe(true);
       expect(v.description.length, v.name).toBeGreaterThan(10);
-      if (v.sees !== 'all') for (const area of v.sees) expect(AREAS.has(area), `${v.name}: ${area}`).toBe(true);
+      if (v.sees !== 'all') expect(v.sees.length, `${v.name}: the areas that see it`).toBeGreaterThan(0);
       if (v.alone !== undefined) expect(v.alone.length, v.name).toBeGreaterThan(10);
     }
   });

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
-import { PLAN_ENV, type Plan } from '../../suite/runner/targets.js';
+import { RUN_ENV } from '../../contracts/run-protocol.js';
+import type { Plan } from '../../suite/runner/targets.js';
 import { readOutcomes, type TestOutcome } from '../../suite/runner/playwright-report.js';
 
 export interface PlanRun {
@@ -39,7 +40,7 @@ export function runPlan(plan: Plan, options: PlanOptions): Promise<PlanRun> {
   const planFile = join(dir, 'plan.json');
   writeFileSync(planFile, JSON.stringify(plan, null, 2));
   const file = join(dir, 'report.json');
-  const env: NodeJS.ProcessEnv = { ...process.env, ...(options.extraEnv ?? {}), [PLAN_ENV.plan]: planFile, PLAYWRIGHT_JSON_OUTPUT_FILE: file };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(options.extraEnv ?? {}), [RUN_ENV.plan]: planFile, PLAYWRIGHT_JSON_OUTPUT_FILE: file };
   for (const name of FOREIGN) delete env[name];
   const areas = [...new Set(plan.targets.flatMap((t) => t.projects ?? CONFORMANCE_PROJECTS))];
   const projects = [...(options.otherProjects ?? []), ...areas];

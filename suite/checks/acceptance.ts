@@ -2,9 +2,8 @@
 // success body has the documented (or profile) shape, and is sent as JSON.
 import { forAll } from '../harness/property.js';
 import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
-import { requireProfile } from '../runner/declarations.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { ApiCheck, PaymentOperation } from '../harness/check.js';
+import { requireProfile, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 /** Every generated valid, correctly signed request is accepted with the profile's success status. */

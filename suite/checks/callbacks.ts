@@ -10,8 +10,7 @@ import { CheckFailure } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { buttonFor, invoicePressed, otherState, tryPressAgain, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile } from '../runner/declarations.js';
-import type { BrowserCheck } from '../harness/check.js';
+import { requireProfile, type BrowserCheck } from '../harness/check.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, expectStates, reportedState } from './callback-deliveries.js';
 
 /** An invoice refused for its extra merchant parameters breaks this documented rule. */

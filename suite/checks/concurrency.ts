@@ -23,10 +23,9 @@ import {
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile } from '../runner/declarations.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { article, type ApiCheck, type BrowserCheck, type PaymentOperation } from '../harness/check.js';
+import { requireProfile, article, type ApiCheck, type BrowserCheck, type PaymentOperation } from '../harness/check.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, reportedState } from './callback-deliveries.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 

@@ -1,9 +1,8 @@
 // Who may pay (Authentication 1: a known api_key) and that a transaction is used once (profile).
 import { randomUUID } from 'node:crypto';
 import { expectStatus } from '../harness/expect-response.js';
-import { requireProfile } from '../runner/declarations.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
+import { requireProfile, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
 /**

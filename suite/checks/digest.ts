@@ -4,9 +4,8 @@
 import { acceptedSignatureVariants, applyDigitFlip, digitFlips, leaveOneOutTamperings, signatureTamperings } from '../../generators/variants/index.js';
 import { expectStatus } from '../harness/expect-response.js';
 import { forAll } from '../harness/property.js';
-import { requireProfile } from '../runner/declarations.js';
 import { eachFromFreshBody, expectTamperingRejected } from '../harness/variants.js';
-import { article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
+import { requireProfile, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
 const DIGEST_FIELDS_TEXT: Record<PaymentOperation, string> = {

@@ -7,10 +7,9 @@ import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile } from '../runner/declarations.js';
 import type { Exchange } from '../harness/exchange.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { ApiCheck } from '../harness/check.js';
+import { requireProfile, type ApiCheck } from '../harness/check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 /** Runs `judge` on every generated valid invoice's answer. */

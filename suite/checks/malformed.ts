@@ -1,8 +1,7 @@
 // Bodies that are not JSON objects (the document: request bodies are JSON objects), answered with the
 // profile's malformed status and the documented {message} error body.
 import { expectMessageBody } from '../harness/expect-response.js';
-import { test } from '../runner/declarations.js';
-import { article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
+import { step, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
 const NOT_JSON = ['{"api_key": ', 'not json at all', '{"amount": 10000,}', "{'single': 'quotes'}"];
@@ -18,7 +17,7 @@ export function malformedJsonRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       for (const raw of NOT_JSON)
-        await test.step(JSON.stringify(raw), async () => {
+        await step(JSON.stringify(raw), async () => {
           // Sent as is (account to card: X-Sign over its bytes, so the answer is about the body alone).
           const exchange = await spec.send(api, undefined, { rawBody: raw });
           expectMessageBody(exchange, 'PRO-ERR-MALFORMED', api.profile.http.malformed, `malformed JSON ${JSON.stringify(raw)}`);
@@ -37,7 +36,7 @@ export function nonObjectJsonRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       for (const raw of NOT_OBJECTS)
-        await test.step(raw, async () => {
+        await step(raw, async () => {
           const exchange = await spec.send(api, undefined, { rawBody: raw });
           expectMessageBody(exchange, 'PRO-ERR-MALFORMED', api.profile.http.malformed, `JSON ${raw}, not an object`);
         });

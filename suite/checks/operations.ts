@@ -8,9 +8,8 @@ import { account2cardRequest, invoiceRequest } from '../../generators/arbitrarie
 import type { Exchange } from '../harness/exchange.js';
 import { freshAccount2Card, freshInvoice } from '../harness/fresh.js';
 import type { JsonSendOptions, ProviderApi } from '../harness/provider-api.js';
-import { requireProfile } from '../runner/declarations.js';
 import { INVOICE_RESPONSE_RULES, PAYMENT_RESPONSE_RULES, type RuleTable } from '../harness/schema-rules.js';
-import type { PaymentOperation } from '../harness/check.js';
+import { requireProfile, type PaymentOperation } from '../harness/check.js';
 
 type Body = Record<string, unknown>;
 

@@ -6,8 +6,7 @@ import { CheckFailure } from '../harness/failure.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile } from '../runner/declarations.js';
-import type { ApiCheck, PaymentOperation } from '../harness/check.js';
+import { requireProfile, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 type Body = Record<string, unknown>;

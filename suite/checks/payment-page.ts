@@ -20,9 +20,8 @@ import {
   type FinalState,
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile, test } from '../runner/declarations.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { BrowserCheck } from '../harness/check.js';
+import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { recipientShown, rublesPattern } from './page-text.js';
 
 const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
@@ -54,7 +53,7 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
       const { seed, values } = amounts();
       const replay = `FC_SEED=${seed} npm run conformance -- --project=payment-page -g "amount in rubles"`;
       for (const amount of values)
-        await test.step(`amount ${amount} kopecks`, async () => {
+        await step(`amount ${amount} kopecks`, async () => {
           const { body, response } = await createInvoice(api, rule, { amount });
           await openPaymentPage(page, response.redirect_url, rule, body.return_url);
           const pattern = rublesPattern(amount);

@@ -6,8 +6,7 @@ import { expectJson, expectNoServerError, responseOf } from '../harness/expect-r
 import { CheckFailure } from '../harness/failure.js';
 import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
-import { test } from '../runner/declarations.js';
-import { REQUEST_NAME, type ApiCheck, type PaymentOperation } from '../harness/check.js';
+import { step, REQUEST_NAME, type ApiCheck, type PaymentOperation } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
 const FIELDS: Record<PaymentOperation, readonly string[]> = {
@@ -62,7 +61,7 @@ export function noServerErrorOnOddPayloads(): ApiCheck {
         ['control and surrogate characters', { text: '\u0000\u0007\u2028\ud83d\ude00' }],
       ];
       for (const [label, extra] of odd)
-        await test.step(label, async () => {
+        await step(label, async () => {
           const base = buildInvoiceRequest(api.merchant);
           const exchange = await api.invoice(freshInvoice({ ...base, payload: { ...base.payload, ...extra } }, api.merchant));
           expectNoServerError(exchange, label);

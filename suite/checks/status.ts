@@ -15,8 +15,7 @@ import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile, test } from '../runner/declarations.js';
-import type { ApiCheck } from '../harness/check.js';
+import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { knownTransaction } from './known-transaction.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
@@ -60,7 +59,7 @@ export function statusWrongSignatureRejected(): ApiCheck {
       for (let i = 0; i < count; i++) {
         const t = (await tamperings())[i];
 
-        await test.step(t.label, async () => statusValidation(api, await api.status(t.body), t.rule, ['signature'], { keysRule: 'PRO-VAL-SIGNATURE' }));
+        await step(t.label, async () => statusValidation(api, await api.status(t.body), t.rule, ['signature'], { keysRule: 'PRO-VAL-SIGNATURE' }));
       }
     },
   };
@@ -98,7 +97,7 @@ export function statusMissingFieldReported(): ApiCheck {
       ].filter((a) => a.when);
       for (const field of ['api_key', 'transaction', 'signature'] as const)
         for (const { label, value } of absentValues)
-          await test.step(`${field} ${label}`, async () => {
+          await step(`${field} ${label}`, async () => {
             const body: Record<string, unknown> = { ...buildStatusRequest(api.merchant, (await knownTransaction(api)).transaction) };
             if (value === undefined) delete body[field];
             else body[field] = value;
@@ -110,8 +109,9 @@ export function statusMissingFieldReported(): ApiCheck {
             });
           });
 
-      await test.step('all three absent', async () =>
-        statusValidation(api, await api.status({}), 'PRO-STATUS-REQUEST', ['api_key', 'transaction', 'signature'], { required: true }));
+      await step('all three absent', async () =>
+        statusValidation(api, await api.status({}), 'PRO-STATUS-REQUEST', ['api_key', 'transaction', 'signature'], { required: true }),
+      );
     },
   };
 }
@@ -125,23 +125,25 @@ export function statusBadFieldReported(): ApiCheck {
     async run({ api }) {
       requireStatus(api);
 
-      await test.step('transaction not a UUID', async () =>
+      await step('transaction not a UUID', async () =>
         statusValidation(
           api,
           await api.status(buildStatusRequest(api.merchant, `not-a-uuid-${randomUUID().slice(0, 8)}`)),
           'PRO-VAL-TRANSACTION-UUID',
           ['transaction'],
           { mayAlsoReport: ['signature'] },
-        ));
+        ),
+      );
 
-      await test.step('unknown api_key', async () =>
+      await step('unknown api_key', async () =>
         statusValidation(
           api,
           await api.status(buildStatusRequest({ apiKey: `unknown-${randomUUID()}`, cryptoKey: api.merchant.cryptoKey }, randomUUID())),
           'PRO-VAL-UNKNOWN-API_KEY',
           ['api_key'],
           { mayAlsoReport: ['signature'] },
-        ));
+        ),
+      );
     },
   };
 }

@@ -7,8 +7,7 @@ import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { expectJsonContentType, expectStatus } from '../harness/expect-response.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile, test } from '../runner/declarations.js';
-import { PATH_NAME, type ApiCheck, type Operation } from '../harness/check.js';
+import { requireProfile, step, PATH_NAME, type ApiCheck, type Operation } from '../harness/check.js';
 import { knownTransaction } from './known-transaction.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 import { vehicleFile } from './upload-files.js';
@@ -39,7 +38,7 @@ export function otherMethodsRefused(op: Operation): ApiCheck {
     async run({ api }) {
       requireOperation(api, op);
       for (const method of OTHER_METHODS)
-        await test.step(method, async () => {
+        await step(method, async () => {
           const body = method === 'GET' || method === 'DELETE' ? undefined : bodyFor(api, op);
           const exchange = await api.request(method, api.profile.paths[op], body, body === undefined ? undefined : { 'content-type': 'application/json' });
           expectStatus(exchange, 'PRO-HTTP-405', api.profile.http.methodNotAllowed, `${method} is not allowed`);
@@ -88,7 +87,7 @@ export function answersSentAsJson(op: Operation): ApiCheck {
     async run({ api }) {
       requireOperation(api, op);
       requireProfile(api.profile.http.jsonContentType, 'profile http.jsonContentType is false');
-      for (const [label, send] of PROBES[op].probes(api)) await test.step(label, async () => expectJsonContentType(await send(), 'PRO-HTTP-CONTENT-TYPE'));
+      for (const [label, send] of PROBES[op].probes(api)) await step(label, async () => expectJsonContentType(await send(), 'PRO-HTTP-CONTENT-TYPE'));
     },
   };
 }

@@ -8,10 +8,9 @@ import type { Exchange } from '../harness/exchange.js';
 import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
-import type { ProviderApi, UploadParts } from '../harness/provider-api.js';
+import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile, test } from '../runner/declarations.js';
-import type { ApiCheck } from '../harness/check.js';
+import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
 
 /**
@@ -108,60 +107,61 @@ export function uploadOverMaxSizeRefused(): ApiCheck {
   };
 }
 
-/** The refusals of the upload: what is sent, what must be reported, and the rule the refusal is owed to. */
-type Refusal = { label: string; parts: (api: ProviderApi) => UploadParts; rule: RuleId; breaks: string[]; required?: (api: ProviderApi) => boolean };
-const always = () => true;
-
-const REFUSALS: { name: string; title: string; rules: ApiCheck['rules']; cases: Refusal[] }[] = [
-  {
+/** An upload without api_key (absent, or empty where the profile counts "" as missing) is refused keyed api_key. */
+export function uploadWithoutApiKeyRefused(): ApiCheck {
+  return {
     name: 'uploadWithoutApiKeyRefused()',
     title: 'an upload without api_key (absent or empty) is refused with a "required" message keyed api_key',
     rules: ['DOC-UPL-REQ-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-MISSING', 'PRO-VAL-STATUS'],
-    cases: [
-      { label: 'api_key part absent', parts: () => ({ file: vehicleFile() }), rule: 'DOC-UPL-REQ-API_KEY', breaks: ['api_key'], required: always },
+    async run({ api }) {
+      await step('api_key part absent', async () =>
+        expectUploadRefused(api, await api.upload({ file: vehicleFile() }), { rule: 'DOC-UPL-REQ-API_KEY', breaks: ['api_key'], required: true }),
+      );
       // A profile where "" is not missing still refuses an empty key, but without the word "required".
-      {
-        label: 'api_key part empty',
-        parts: () => ({ api_key: '', file: vehicleFile() }),
-        rule: 'PRO-VAL-MISSING',
-        breaks: ['api_key'],
-        required: (api) => api.profile.validation.emptyStringIsMissing,
-      },
-    ],
-  },
-  {
+      await step('api_key part empty', async () =>
+        expectUploadRefused(api, await api.upload({ api_key: '', file: vehicleFile() }), {
+          rule: 'PRO-VAL-MISSING',
+          breaks: ['api_key'],
+          required: api.profile.validation.emptyStringIsMissing,
+        }),
+      );
+    },
+  };
+}
+
+/** An upload with an unknown api_key is refused keyed api_key. */
+export function uploadUnknownApiKeyRefused(): ApiCheck {
+  return {
     name: 'uploadUnknownApiKeyRefused()',
     title: 'an upload with an unknown api_key is refused keyed api_key',
     rules: ['DOC-AUTH-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-UNKNOWN-API_KEY', 'PRO-VAL-STATUS'],
-    cases: [
-      { label: 'unknown api_key', parts: () => ({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() }), rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] },
-    ],
-  },
-  {
+    async run({ api }) {
+      const exchange = await api.upload({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() });
+      expectUploadRefused(api, exchange, { rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] });
+    },
+  };
+}
+
+/** An upload without a file part is refused keyed file. */
+export function uploadWithoutFileRefused(): ApiCheck {
+  return {
     name: 'uploadWithoutFileRefused()',
     title: 'an upload without a file part is refused with a "required" message keyed file',
     rules: ['DOC-UPL-REQ-FILE', 'PRO-UPL-VALIDATION', 'PRO-VAL-MISSING', 'PRO-VAL-STATUS'],
-    cases: [{ label: 'no file part', parts: (api) => ({ api_key: api.merchant.apiKey }), rule: 'DOC-UPL-REQ-FILE', breaks: ['file'], required: always }],
-  },
-  {
+    async run({ api }) {
+      expectUploadRefused(api, await api.upload({ api_key: api.merchant.apiKey }), { rule: 'DOC-UPL-REQ-FILE', breaks: ['file'], required: true });
+    },
+  };
+}
+
+/** An upload with neither part gets both reported. */
+export function uploadWithNeitherPartRefused(): ApiCheck {
+  return {
     name: 'uploadWithNeitherPartRefused()',
     title: 'an upload with neither api_key nor file gets both reported',
     rules: ['PRO-VAL-ALL-FIELDS', 'PRO-UPL-VALIDATION', 'PRO-VAL-STATUS'],
-    cases: [{ label: 'no parts', parts: () => ({}), rule: 'DOC-UPL-REQ-FILE', breaks: ['api_key', 'file'], required: always }],
-  },
-];
-
-/** The upload refusal checks, one per entry of the table. */
-export function uploadRefusals(): ApiCheck[] {
-  return REFUSALS.map(({ name, title, rules, cases }) => ({
-    name,
-    title,
-    rules,
     async run({ api }) {
-      for (const c of cases)
-        await test.step(c.label, async () =>
-          expectUploadRefused(api, await api.upload(c.parts(api)), { rule: c.rule, breaks: c.breaks, required: c.required?.(api) }),
-        );
+      expectUploadRefused(api, await api.upload({}), { rule: 'DOC-UPL-REQ-FILE', breaks: ['api_key', 'file'], required: true });
     },
-  }));
+  };
 }

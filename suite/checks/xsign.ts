@@ -11,8 +11,7 @@ import { amountVariants, formatVariants, missingFieldVariants, xSignTamperings, 
 import type { Exchange } from '../harness/exchange.js';
 import { expectMessageBody, expectRefused, expectStatus } from '../harness/expect-response.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile, test } from '../runner/declarations.js';
-import type { ApiCheck } from '../harness/check.js';
+import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 
 /** The merchant's private key (the check has been skipped without one). */
@@ -62,7 +61,7 @@ async function expectEveryTamperingRefused(api: ProviderApi, rule: RuleId): Prom
   for (let i = 0; i < count; i++) {
     const t = (await fresh())[i];
 
-    await test.step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
+    await step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
   }
 }
 
@@ -77,24 +76,26 @@ export function xSignOverExactBytesAccepted(): ApiCheck {
       base64Only(api);
       const compact = JSON.stringify(buildAccount2CardRequest(api.merchant));
 
-      await test.step('compact JSON', async () =>
+      await step('compact JSON', async () =>
         expectStatus(
           await sendWithXSign(api, compact, xSign(compact, key)),
           'DOC-AUTH-A2C-XSIGN',
           api.profile.http.success,
           'a correctly signed request is accepted',
-        ));
+        ),
+      );
 
       // The signature is over the bytes as sent, not over a re-serialisation of the parsed body.
       const pretty = JSON.stringify(buildAccount2CardRequest(api.merchant), null, 2) + '\n';
 
-      await test.step('pretty-printed JSON with a trailing newline', async () =>
+      await step('pretty-printed JSON with a trailing newline', async () =>
         expectStatus(
           await sendWithXSign(api, pretty, xSign(pretty, key)),
           'PRO-A2C-XSIGN-FORMAT',
           api.profile.http.success,
           'X-Sign over the exact (pretty-printed) bytes is accepted',
-        ));
+        ),
+      );
     },
   };
 }
@@ -148,13 +149,14 @@ export function xSignCheckedBeforeBody(): ApiCheck {
         for (const variant of invalidBodies() as InvalidVariant[]) {
           const text = variant.rawBody ?? JSON.stringify(variant.body);
 
-          await test.step(`${what}, ${variant.label}`, async () =>
+          await step(`${what}, ${variant.label}`, async () =>
             expectXSignRefused(
               api,
               await sendWithXSign(api, text, header(text)),
               'DOC-AUTH-A2C-XSIGN',
               `${what} on a body with ${variant.label}: 401 before validation`,
-            ));
+            ),
+          );
         }
     },
   };

@@ -1,8 +1,9 @@
-// The checks layer: one named check function per rule (or tight group of rules) of the interface document
+// What a check is: one named check function per rule (or tight group of rules) of the interface document
 // and the profile, parameterised by operation where the document states the same rule for several
-// operations. A check is data (its name, title and rules) plus a body that passes or throws a CheckFailure
-// naming the rule it found broken. Spec files under tests/conformance/ are tables of which checks run.
-import type { Page } from '@playwright/test';
+// operations. A check is data (its name, title and rules) plus a body that passes, skips with a reason
+// (requireProfile) or throws a CheckFailure naming the rule it found broken. The checks are in
+// suite/checks/; suite/runner/ turns them into Playwright tests, area by area (suite/conformance/).
+import { test, type Page } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import type { CallbackInbox } from './callback-receiver.js';
 import type { ProviderApi } from './provider-api.js';
@@ -40,6 +41,16 @@ export interface BrowserCheck extends CheckBase {
 }
 
 export type Check = ApiCheck | BrowserCheck;
+
+/** Skips the current check, with the reason in the report, when the profile or configuration lacks what it needs. */
+export function requireProfile(condition: unknown, reason: string): asserts condition {
+  test.skip(!condition, reason);
+}
+
+/** One named step of a check (a variant, a case): reports show each, and a failure says in which. */
+export function step<T>(label: string, body: () => Promise<T>): Promise<T> {
+  return test.step(label, body);
+}
 
 /** The operations of the interface (and the profile's status method) a check can be asked about. */
 export type Operation = 'invoice' | 'account2card' | 'upload' | 'status';

@@ -5,9 +5,8 @@ import type { TestInfo } from '@playwright/test';
 import type { Exchange } from './exchange.js';
 import { toCurl } from './curl.js';
 import { redactJson, redactText } from '../../contracts/redaction.js';
-import { responseShape, SHAPES_ATTACHMENT } from './shape.js';
-
-export { SHAPES_ATTACHMENT };
+import { ANNOTATION, ATTACHMENT } from '../../contracts/run-protocol.js';
+import { responseShape } from './shape.js';
 
 const KEPT = 5;
 /** Distinct response shapes kept per test: beyond this the provider answers a check in too many ways to list. */
@@ -33,9 +32,9 @@ export class EvidenceRecorder {
   async attachTo(testInfo: TestInfo): Promise<void> {
     const failed = testInfo.status !== testInfo.expectedStatus;
     const shown = failed ? this.recent : this.first ? [this.first] : [];
-    if (this.rateLimited > 0) testInfo.annotations.push({ type: 'rate limited', description: `${this.rateLimited} answer(s) 429 waited out` });
+    if (this.rateLimited > 0) testInfo.annotations.push({ type: ANNOTATION.rateLimited, description: `${this.rateLimited} answer(s) 429 waited out` });
     if (this.shapes.size > 0)
-      await testInfo.attach(SHAPES_ATTACHMENT, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
+      await testInfo.attach(ATTACHMENT.shapes, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
     for (const [i, ex] of shown.entries()) {
       await testInfo.attach(`exchange ${i + 1}${failed ? ' (last before failure)' : ''}`, {
         contentType: 'application/json',

@@ -1,25 +1,22 @@
 // Property checks: fast-check drives generated requests through a check; a failure becomes a
 // CheckFailure of the shrunk counterexample, with the seed and path that replay it.
 //
-// Depth, first that applies: a matrix target's own runs, FC_NUM_RUNS, a time budget (TIME_BUDGET, turned
-// by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as fit), DEFAULT_RUNS. A check
-// that varies little, or costs much a run, takes a share of it. Each property records how many examples it ran.
+// Depth, first that applies: a matrix target's own runs (the test's `target runs` annotation), FC_NUM_RUNS,
+// a time budget (TIME_BUDGET, turned by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many
+// runs as fit), DEFAULT_RUNS. A check that varies little, or costs much a run, takes a share of it. Each
+// property records how many examples it ran.
 import fc from 'fast-check';
 import { test } from '@playwright/test';
 import { propertyParameters, readFcNumRuns } from '../../generators/settings.js';
 import type { RuleId } from '../../contracts/index.js';
+import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import { CheckFailure } from './failure.js';
-import { RUN_ENV } from '../runner/run-context.js';
-import { targetOf } from '../runner/targets.js';
 
 /**
  * Runs per property at the default depth: a request costs about a millisecond, so depth is cheap. 700 makes a
  * default run send about 12 000 requests in about 21 s on the 2-core machine (npm run bench:depth; 500 sent 8 700).
  */
 export const DEFAULT_RUNS = 700;
-/** The annotation with the number of examples a property ran (summary.json reports it). */
-export const EXAMPLES_ANNOTATION = 'examples';
-
 export interface PropertyOptions {
   /** The rule a failure that is not a CheckFailure names. */
   rule: RuleId;
@@ -31,7 +28,8 @@ export interface PropertyOptions {
 
 /** numRuns and, under a time budget, the time limit of one property (every property the same slice of the budget). */
 function depth(share: number): { numRuns: number; timeLimitMs?: number } {
-  const base = targetOf(test.info())?.numRuns ?? readFcNumRuns();
+  const targetRuns = test.info().annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
+  const base = targetRuns !== undefined ? Number(targetRuns) : readFcNumRuns();
   if (base === undefined) {
     const budget = Number(process.env[RUN_ENV.propertyMs]);
     if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: budget };
@@ -44,7 +42,7 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const params = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: timeLimitMs });
   const details = await fc.check(fc.asyncProperty(arbitrary, check), { ...params, numRuns });
-  test.info().annotations.push({ type: EXAMPLES_ANNOTATION, description: String(details.numRuns) });
+  test.info().annotations.push({ type: ANNOTATION.examples, description: String(details.numRuns) });
   if (!details.failed) return;
   const shown = fc.stringify(details.counterexample);
   const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '', shown)}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;

@@ -3,9 +3,6 @@
 // maps whose keys are data rather than field names (the deeplink object's <BANK>_FOREIGN keys) collapse
 // to `{*:shape}`, so two providers with different banks give the same shape.
 
-/** Name of the attachment in which the evidence recorder lists a check's distinct response shapes; the summary reads it. */
-export const SHAPES_ATTACHMENT = 'response shapes';
-
 /** A key that names a field: lower-case snake case, possibly dotted (`payload.client_id`). */
 const FIELD_KEY = /^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*$/;
 

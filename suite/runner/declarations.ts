@@ -5,12 +5,12 @@
 import type { TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
-import { sectionLink } from '../../reporting/spec-links.js';
+import { ANNOTATION } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
 import { CheckFailure } from '../harness/failure.js';
-import { loadPlan, OBSERVED_ANNOTATION, TARGET_ANNOTATION, type TargetPlan } from './targets.js';
+import { checkSource } from './check-source.js';
+import { loadPlan, type TargetPlan } from './targets.js';
 
-export { expect } from '@playwright/test';
 export const test = fixtures;
 
 /** Title and details of one test: the first rule decides the tag; all rules become annotations. */
@@ -20,12 +20,9 @@ export function rule(rules: RuleId | readonly RuleId[], title: string, extra: Te
   const annotations = Array.isArray(extra) ? extra : [extra];
   return [
     `${title} [${ids.join(' ')}]`,
-    { tag: [`@${first.kind}`], annotation: [...ids.map((id) => ({ type: 'rule', description: id })), ...allureAnnotations(first), ...annotations] },
+    { tag: [`@${first.kind}`], annotation: [...ids.map((id) => ({ type: ANNOTATION.rule, description: id })), ...allureAnnotations(first), ...annotations] },
   ];
 }
-
-/** The annotation naming the check function a test runs (reports and the matrices read it). */
-export const CHECK_ANNOTATION = 'check';
 
 type Body<C> = (fixtures: C) => Promise<void>;
 type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
@@ -53,9 +50,11 @@ export function declarations(area: string, checks: readonly Check[]): Declaratio
  */
 function declared(check: Check, target?: TargetPlan): Declaration {
   const extra = [
-    { type: CHECK_ANNOTATION, description: check.name },
-    ...(check.property ? [{ type: 'property', description: check.name }] : []),
-    ...(target ? [{ type: TARGET_ANNOTATION, description: target.name }] : []),
+    { type: ANNOTATION.check, description: check.name },
+    { type: ANNOTATION.checkSource, description: checkSource(check.name) },
+    ...(check.property ? [{ type: ANNOTATION.property, description: check.name }] : []),
+    ...(target ? [{ type: ANNOTATION.target, description: target.name }] : []),
+    ...(target?.numRuns !== undefined ? [{ type: ANNOTATION.targetRuns, description: String(target.numRuns) }] : []),
   ];
   const [title, details] = rule(check.rules, target ? `${target.name}: ${check.title}` : check.title, extra);
   const observe = target?.mode === 'observe';
@@ -65,7 +64,7 @@ function declared(check: Check, target?: TargetPlan): Declaration {
       await go();
     } catch (e) {
       if (!(e instanceof CheckFailure)) throw e;
-      fixtures.info().annotations.push({ type: OBSERVED_ANNOTATION, description: e.message.split('\n')[0] });
+      fixtures.info().annotations.push({ type: ANNOTATION.observed, description: e.message.split('\n')[0] });
     }
   };
   const body = check.browser
@@ -76,8 +75,8 @@ function declared(check: Check, target?: TargetPlan): Declaration {
 
 /**
  * What allure-playwright turns into labels and a link (annotation types `@allure.label.<name>` become
- * labels, `tms` a link): the first rule's operation, section and ID + title, a severity from its kind,
- * and a link to the section that states it. The kind's `tag` label comes from the @documented/@profile tag.
+ * labels): the first rule's operation, section and ID + title, and a severity from its kind. The kind's
+ * `tag` label comes from the @documented/@profile tag; reporting/allure-reporter.ts adds the section links.
  */
 function allureAnnotations(first: Requirement): { type: string; description: string }[] {
   return [
@@ -85,11 +84,5 @@ function allureAnnotations(first: Requirement): { type: string; description: str
     { type: '@allure.label.feature', description: first.section },
     { type: '@allure.label.story', description: `${first.id} ${first.title}` },
     { type: '@allure.label.severity', description: first.kind === 'documented' ? 'critical' : 'normal' },
-    { type: 'tms', description: sectionLink(first) },
   ];
-}
-
-/** Skips the current check, with the reason in the report, when the profile lacks what it needs. */
-export function requireProfile(condition: unknown, reason: string): asserts condition {
-  fixtures.skip(!condition, reason);
 }

@@ -11,9 +11,9 @@ import { randomSeed } from '../../generators/settings.js';
 import { loadProfile } from '../../contracts/profile.js';
 import { CallbackReceiver } from '../harness/callback-receiver.js';
 import { readSettings } from './settings.js';
-import { RUN_ENV, embeddedFaults } from './run-context.js';
+import { RUN_ENV } from '../../contracts/run-protocol.js';
 import { probeProvider } from './probe.js';
-import { loadPlan, PLAN_ENV, type TargetPlan } from './targets.js';
+import { loadPlan, type TargetPlan } from './targets.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const settings = readSettings();
@@ -27,7 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[RUN_ENV.inbox] = receiver.url;
 
   if (settings.baseUrl !== undefined) {
-    if (plan) throw new Error(`${PLAN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
+    if (plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
     await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
     return () => receiver.close();
   }
@@ -41,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const start = (options: TargetPlan['provider'] = {}) =>
     startProvider({
       merchants: [{ ...merchant, publicKeyPem: keys.publicKeyPem, callbackUrl: `${receiver.url}/callbacks` }],
-      faults: options.faults ?? embeddedFaults(),
+      faults: options.faults ?? listed(process.env[RUN_ENV.faults]),
       variations: options.variations,
       profile: options.profile ? loadProfile(options.profile) : undefined,
       callbackRetryDelaysMs: [100, 250, 500, 1000],
@@ -55,11 +55,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CRYPTO_KEY: merchant.cryptoKey,
     XSIGN_PRIVATE_KEY: keyPath,
     [RUN_ENV.embedded]: '1',
-    [PLAN_ENV.urls]: JSON.stringify(Object.fromEntries(targets.map((t, i) => [t.name, providers[i + 1].url]))),
+    [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t, i) => [t.name, providers[i + 1].url]))),
   });
   return async () => {
     await Promise.all(providers.map((p) => p.close()));
     await receiver.close();
     rmSync(keyDir, { recursive: true, force: true });
   };
+}
+
+/** A comma-separated list of names (PTS_FAULTS), empty when unset. */
+function listed(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

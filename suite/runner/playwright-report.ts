@@ -1,5 +1,6 @@
 // Reads Playwright's JSON report (the matrices and the reliability tests run the suite through it).
 import { readFileSync } from 'node:fs';
+import { ANNOTATION } from '../../contracts/run-protocol.js';
 
 export interface TestOutcome {
   title: string;
@@ -49,9 +50,9 @@ export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: s
           title: spec.title,
           project: t.projectName,
           status: last?.status ?? 'skipped',
-          rules: [...new Set(of('rule'))],
-          target: of('target')[0],
-          observed: [...new Set(of('observed failure'))],
+          rules: [...new Set(of(ANNOTATION.rule))],
+          target: of(ANNOTATION.target)[0],
+          observed: [...new Set(of(ANNOTATION.observed))],
           message: error
             ?.split('\n')
             .find((l) => l.trim() !== '')

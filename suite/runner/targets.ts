@@ -5,6 +5,7 @@
 // one set of workers, for all of them.
 import { readFileSync } from 'node:fs';
 import type { RuleId } from '../../contracts/index.js';
+import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import type { TestInfo } from '@playwright/test';
 
 /** How a matrix target is judged: 'judge' (failures fail the test) or 'observe' (failures are recorded, the test passes). */
@@ -31,39 +32,26 @@ export interface Plan {
   targets: TargetPlan[];
 }
 
-/** Environment variables of a matrix run. */
-export const PLAN_ENV = {
-  /** Path of the plan (set by the matrix scripts before Playwright starts: test collection reads it). */
-  plan: 'PTS_PLAN',
-  /** JSON map of target name to its provider's base URL (set by global setup for the workers). */
-  urls: 'PTS_TARGET_URLS',
-} as const;
-
 let cached: { file: string; plan: Plan } | undefined;
 
 /** The run's plan, or undefined for a normal run. */
 export function loadPlan(env: NodeJS.ProcessEnv = process.env): Plan | undefined {
-  const file = env[PLAN_ENV.plan]?.trim();
+  const file = env[RUN_ENV.plan]?.trim();
   if (!file) return undefined;
   if (cached?.file !== file) cached = { file, plan: JSON.parse(readFileSync(file, 'utf8')) as Plan };
   return cached.plan;
 }
 
-/** The annotation that names a test's target. */
-export const TARGET_ANNOTATION = 'target';
-/** The annotation an observed failure leaves (its first line: `[RULE] title`). */
-export const OBSERVED_ANNOTATION = 'observed failure';
-
 /** The plan entry of the running test's target; undefined in a normal run. */
 export function targetOf(info: Pick<TestInfo, 'annotations'>): TargetPlan | undefined {
-  const name = info.annotations.find((a) => a.type === TARGET_ANNOTATION)?.description;
+  const name = info.annotations.find((a) => a.type === ANNOTATION.target)?.description;
   return name === undefined ? undefined : loadPlan()?.targets.find((t) => t.name === name);
 }
 
 /** The base URL global setup started for a target. */
 export function targetUrl(name: string, env: NodeJS.ProcessEnv = process.env): string {
-  const urls = JSON.parse(env[PLAN_ENV.urls] ?? '{}') as Record<string, string>;
+  const urls = JSON.parse(env[RUN_ENV.targetUrls] ?? '{}') as Record<string, string>;
   const url = urls[name];
-  if (!url) throw new Error(`no provider was started for target '${name}' (global setup publishes ${PLAN_ENV.urls})`);
+  if (!url) throw new Error(`no provider was started for target '${name}' (global setup publishes ${RUN_ENV.targetUrls})`);
   return url;
 }

@@ -1,9 +1,17 @@
-// The profile variants (tests/harness/profile-variants.ts) between them change every profile key that
-// changes what a check expects; each is a valid PROFILE file.
+// The matrices' targets: the profile variants (scripts/matrix/profile-variants.ts) between them change every
+// profile key that changes what a check expects, each a valid PROFILE file; every variation of the reference
+// provider names conformance areas that exist (the variation matrix runs it on those).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { defaultProfile, loadProfile } from '../../contracts/index.js';
+import { variationCatalog } from '../../mock/index.js';
 import { KEYS_NO_CHECK_EXPECTS, PROFILE_VARIANTS } from '../../scripts/matrix/profile-variants.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
+
+test('every variation of the reference provider is seen by conformance areas that exist', () => {
+  const areas = new Set<string>(CONFORMANCE_PROJECTS);
+  for (const v of variationCatalog) if (v.sees !== 'all') for (const area of v.sees) expect(areas.has(area), `${v.name}: ${area}`).toBe(true);
+});
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,48 @@
+// What one part of a run tells another without importing it: the annotations and attachments the runner
+// puts on each test (read by the reporters in reporting/ and by the matrix scripts), and the variables
+// through which global setup and the scripts speak to the workers (Playwright offers no other channel).
+// suite/ writes them, reporting/ and scripts/ read them; this table is the only place their names are spelt.
+
+/** Annotation types of a test. */
+export const ANNOTATION = {
+  /** One per rule the check enforces (contracts/requirements.json IDs); the first decides @documented/@profile. */
+  rule: 'rule',
+  /** The check function and its arguments, e.g. `amountOutOfRangeRejected(account2card)`. */
+  check: 'check',
+  /** Where the check function is defined, `suite/checks/amounts.ts:34`. */
+  checkSource: 'check source',
+  /** Present on a fast-check property; its description is the check name. */
+  property: 'property',
+  /** How many examples a property ran (added while it runs). */
+  examples: 'examples',
+  /** Examples per property a matrix target asks for (declared with the test). */
+  targetRuns: 'target runs',
+  /** The matrix target a test judges. */
+  target: 'target',
+  /** A failure recorded instead of failing the test (observed matrix targets), its first line `[RULE] title`. */
+  observed: 'observed failure',
+  /** How many 429 answers the check waited out. */
+  rateLimited: 'rate limited',
+} as const;
+
+/** Attachment names. */
+export const ATTACHMENT = {
+  /** The distinct response shapes of a check's exchanges, one per line. */
+  shapes: 'response shapes',
+} as const;
+
+/** Internal variables of a run, set by global setup or the scripts; a user never sets them. */
+export const RUN_ENV = {
+  /** URL of the callback receiver's query endpoint. */
+  inbox: 'PTS_CALLBACK_INBOX',
+  /** "1" when the provider under test is the embedded one. */
+  embedded: 'PTS_EMBEDDED',
+  /** Milliseconds each property check may run (scripts/conformance.ts sets it from TIME_BUDGET). */
+  propertyMs: 'PTS_PROPERTY_MS',
+  /** Fault names to start the embedded provider with. */
+  faults: 'PTS_FAULTS',
+  /** Path of a matrix plan (set before Playwright starts: test collection reads it). */
+  plan: 'PTS_PLAN',
+  /** JSON map of matrix target name to its provider's base URL (set by global setup for the workers). */
+  targetUrls: 'PTS_TARGET_URLS',
+} as const;
