@@ -19,6 +19,7 @@ import { REPORT_FILES, reportsDir } from './reports-dir.js';
 import { SPEC_FROM_SUBFOLDER, sectionLink, sectionLinkName, sectionOfLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
 import { ANNOTATION } from '../contracts/run-protocol.js';
+import { firstErrorLine } from './playwright-json.js';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -135,13 +136,7 @@ export default class SuiteAllureReporter extends AllureReporter {
       const uuid = internals.allureResultsUuids.get(test.id);
       if (uuid === undefined) return super.onTestEnd(test, result); // a test allure-playwright did not start (test plan): it says so
       const failed = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
-      const message = (result.errors[0]?.message ?? result.error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-      const firstLine = failed
-        ? (message
-            .split('\n')
-            .find((l) => l.trim() !== '')
-            ?.trim() ?? '')
-        : undefined;
+      const firstLine = failed ? (firstErrorLine(result.errors[0]?.message ?? result.error?.message) ?? '') : undefined;
       internals.allureRuntime!.updateTest(uuid, (r) => void fileCheck(r, declared, firstLine, test.parent.project()?.name));
     }
     await super.onTestEnd(test, result);

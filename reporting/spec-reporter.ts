@@ -18,6 +18,7 @@ import { writeSpecCopies } from './spec-docs.js';
 import { sectionLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
 import { ANNOTATION } from '../contracts/run-protocol.js';
+import { firstErrorLine } from './playwright-json.js';
 
 export interface SpecReporterOptions {
   /** The reports folder (spec/ is written there); default PTS_REPORTS_DIR or `reports`. */
@@ -38,15 +39,7 @@ export function forwardingPage(title: string, href: string): string {
 export function sectionsOf(test: TestCase): { section: string; link: string; rules: string[] }[] {
   const declared = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description && isRequirementId(a.description)).map((a) => a.description!);
   const last = test.results[test.results.length - 1];
-  const failed =
-    last?.status === 'failed'
-      ? failedRuleOf(
-          (last.errors[0]?.message ?? '')
-            .replace(/\u001b\[[0-9;]*m/g, '')
-            .trim()
-            .split('\n')[0],
-        )
-      : null;
+  const failed = last?.status === 'failed' ? failedRuleOf(firstErrorLine(last.errors[0]?.message) ?? '') : null;
   const ids = failed !== null ? [failed, ...declared.filter((id) => id !== failed)] : declared;
   const bySection = new Map<string, { section: string; link: string; rules: string[] }>();
   for (const id of ids) {

@@ -14,13 +14,13 @@ import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
 import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 import { ANNOTATION, ATTACHMENT } from '../contracts/run-protocol.js';
+import { firstErrorLine } from './playwright-json.js';
 
 export interface SummaryReporterOptions {
   /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
   outputDir?: string;
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
 const ID_SUFFIX = /\s*\[[A-Z][A-Z0-9_-]*(?: [A-Z][A-Z0-9_-]*)*\]$/;
 
 export function stripRuleSuffix(title: string): string {
@@ -28,11 +28,7 @@ export function stripRuleSuffix(title: string): string {
 }
 
 function firstLine(text: string | undefined): string | undefined {
-  const line = text
-    ?.replace(ANSI, '')
-    .split('\n')
-    .find((l) => l.trim() !== '')
-    ?.trim();
+  const line = firstErrorLine(text);
   // `CheckFailure: [RULE] ...` reads as `[RULE] ...`: the rule tag already says what failed.
   return line === undefined ? undefined : redactText(line.replace(/^\w*(?:Failure|Error): (?=\[)/, ''));
 }

@@ -10,7 +10,6 @@
 // certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
 // missing, provider unreachable, bad profile, no Chromium for the browser checks, a run that produced no verdict).
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
-import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,7 +22,9 @@ import { writeRequirements } from '../reporting/requirements-report.js';
 import { writeSpecCopies } from '../reporting/spec-docs.js';
 import { readSummary, type Summary, type SummaryCheck } from '../reporting/summary-file.js';
 import { failedRuleOfCheck } from '../reporting/summary-model.js';
-import { EXIT, SetupError, isSetupError, preflight, takeOption } from './gate/preflight.js';
+import { ownOptions } from './args.js';
+import { PLAYWRIGHT_CLI, runChild } from './child-run.js';
+import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
 import { browserProjects, selectedProjects } from './gate/projects.js';
 
 /** Sandbox defaults, applied only where the variable is unset. */
@@ -165,9 +166,9 @@ async function main(): Promise<number> {
   let out: string;
   let args: string[];
   try {
-    const opt = takeOption(argv, 'out');
-    out = resolve(opt.value ?? 'reports/certification');
-    args = opt.rest;
+    const own = ownOptions(argv, ['out']);
+    out = resolve(own.values.out ?? 'reports/certification');
+    args = own.rest;
     if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/'))
       throw new SetupError(`--out ${out} would replace a folder certify does not own`);
     if (!process.env.BASE_URL?.trim())
@@ -208,9 +209,9 @@ async function main(): Promise<number> {
   console.log(
     `certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`,
   );
-  const run = spawnSync('npx', ['playwright', 'test', ...projects, '--retries=0', '--workers=1', ...output, ...args], { stdio: 'inherit', env });
-  if (run.status !== 0 && run.status !== 1) {
-    console.error(`certify: the Playwright run ended without a verdict (exit ${run.status ?? run.signal})`);
+  const run = await runChild(process.execPath, [PLAYWRIGHT_CLI, 'test', ...projects, '--retries=0', '--workers=1', ...output, ...args], { env, console: true });
+  if (run.code !== 0 && run.code !== 1) {
+    console.error(`certify: the Playwright run ended without a verdict (exit ${run.code ?? run.signal})`);
     return EXIT.setup;
   }
   let summary: Summary;
@@ -221,7 +222,7 @@ async function main(): Promise<number> {
     console.error(`certify: no summary of the run: ${(e as Error).message}`);
     return EXIT.setup;
   }
-  if (run.status === 1 && !summary.checks.some((c) => c.status === 'failed')) {
+  if (run.code === 1 && !summary.checks.some((c) => c.status === 'failed')) {
     console.error('certify: the run failed outside the checks (see the output above), so there is no verdict');
     return EXIT.setup;
   }

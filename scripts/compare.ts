@@ -7,18 +7,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareSummaries, comparisonLines, renderComparisonMarkdown } from '../reporting/compare.js';
 import { readSummary, SummaryError } from '../reporting/summary-file.js';
-import { EXIT, isSetupError, reportsDir, takeFlag, takeOption } from './gate/preflight.js';
+import { scriptArgs } from './args.js';
+import { EXIT, isSetupError, reportsDir } from './gate/preflight.js';
 
 function main(): number {
   let failOnNew: boolean;
   let out: string;
   let paths: string[];
   try {
-    const flag = takeFlag(process.argv.slice(2), 'fail-on-new');
-    const opt = takeOption(flag.rest, 'out');
-    failOnNew = flag.present;
-    out = opt.value ?? reportsDir();
-    paths = opt.rest;
+    const { values, positionals } = scriptArgs(process.argv.slice(2), { 'fail-on-new': { type: 'boolean' }, out: { type: 'string' } });
+    failOnNew = values['fail-on-new'] === true;
+    out = values.out ?? reportsDir();
+    paths = positionals;
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`compare: ${e.message}`);
@@ -26,7 +26,7 @@ function main(): number {
     }
     throw e;
   }
-  if (paths.length !== 2 || paths.some((p) => p.startsWith('--'))) {
+  if (paths.length !== 2) {
     console.error('compare: usage: npm run compare -- OLD NEW [--fail-on-new] [--out DIR] (OLD, NEW: summary.json files or report directories)');
     return EXIT.setup;
   }

@@ -6,9 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomSeed } from '../generators/settings.js';
 import { variationCatalog } from '../mock/variations/catalog.js';
 import type { Plan } from '../suite/runner/targets.js';
-import { runPlan } from './matrix/run-suite.js';
+import { countValue, scriptArgsOrExit } from './args.js';
+import { runPlan } from './matrix/run-plan.js';
 
-const rounds = Number(process.argv[2] ?? 10);
+const { positionals } = scriptArgsOrExit('flake', process.argv.slice(2), {});
+const rounds = countValue('flake', 'the number of rounds', positionals[0]) ?? 10;
 const plan: Plan = {
   targets: [
     { name: 'reference', mode: 'judge' },

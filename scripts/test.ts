@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { profileVariantTargets } from './matrix/profile-variants.js';
 import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from './matrix/kill.js';
 import { profileLines, profileRows } from './matrix/profiles.js';
-import { option, runPlan } from './matrix/run-suite.js';
+import { countValue, scriptArgsOrExit } from './args.js';
+import { runPlan } from './matrix/run-plan.js';
 import { chooseVariations, variationLines, variationMarkdown, variationMatrix, variationTargets } from './matrix/variations.js';
 
 /** The project's own tests, beside the conformance areas. */
@@ -27,7 +28,8 @@ const TEST_WORKERS = 8;
 const { faults } = chooseFaults(undefined);
 const { variations } = chooseVariations(undefined);
 const plan = { targets: [...killTargets(faults, CLEAN_RUNS), ...variationTargets(variations), ...profileVariantTargets(PROFILE_RUNS)] };
-const run = await runPlan(plan, { workers: Number(option('workers') ?? TEST_WORKERS), otherProjects: OWN_PROJECTS, console: true });
+const { values } = scriptArgsOrExit('test', process.argv.slice(2), { workers: { type: 'string' } });
+const run = await runPlan(plan, { workers: countValue('test', '--workers', values.workers) ?? TEST_WORKERS, otherProjects: OWN_PROJECTS, console: true });
 
 const kill = killMatrix(faults, run.outcomes, run.errors, run.ms / 1000);
 const varied = variationMatrix(variations, run.outcomes, run.errors, run.ms / 1000);

@@ -4,16 +4,18 @@
 // must pass every time: a check that fails on a variation is a false alarm. Writes reports/variants.md and
 // .json; exits 1 on any false alarm or run error.
 // Options: --variations a,b (a subset), --workers N.
-import { listOption } from './matrix/run-suite.js';
+import { countValue, listValue, scriptArgsOrExit } from './args.js';
 import { runMatrixScript } from './matrix/script.js';
 import { chooseVariations, variationLines, variationMarkdown, variationMatrix, variationTargets } from './matrix/variations.js';
 
-const { variations, unknown } = chooseVariations(listOption('variations'));
+const { values } = scriptArgsOrExit('variants', process.argv.slice(2), { variations: { type: 'string' }, workers: { type: 'string' } });
+const { variations, unknown } = chooseVariations(listValue(values.variations));
 await runMatrixScript({
   script: 'variants',
   kind: 'variation',
   unknown,
   plan: { targets: variationTargets(variations) },
+  workers: countValue('variants', '--workers', values.workers),
   judge: (run) => variationMatrix(variations, run.outcomes, run.errors, run.ms / 1000),
   file: 'variants',
   markdown: variationMarkdown,

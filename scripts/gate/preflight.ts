@@ -4,7 +4,8 @@ import { loadProfile, ProfileError } from '../../contracts/profile.js';
 import { ConfigError, readSettings, type Settings } from '../../suite/runner/settings.js';
 import { probeProvider } from '../../suite/runner/probe.js';
 import { ProviderUnreachable } from '../../suite/harness/failure.js';
-import { browserProblem } from '../../suite/runner/browser.js';
+import { browserProblem } from './browser-setup.js';
+import { ArgsError } from '../args.js';
 
 type Profile = ReturnType<typeof loadProfile>;
 
@@ -36,29 +37,8 @@ export async function preflight(env: Record<string, string | undefined> = proces
 
 /** True for the errors that mean "exit 2 with one line": configuration, profile, reachability, setup. */
 export function isSetupError(e: unknown): e is Error {
-  return e instanceof ConfigError || e instanceof ProfileError || e instanceof ProviderUnreachable || e instanceof SetupError;
+  return e instanceof ConfigError || e instanceof ProfileError || e instanceof ProviderUnreachable || e instanceof SetupError || e instanceof ArgsError;
 }
 
 /** The repository root and the run's reports directory: one implementation, in reporting/. */
 export { REPO_ROOT, reportsDir } from '../../reporting/reports-dir.js';
-
-/** Value of `--name VALUE` or `--name=VALUE` in args, and args without it. */
-export function takeOption(args: readonly string[], name: string): { value?: string; rest: string[] } {
-  const rest: string[] = [];
-  let value: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === `--${name}`) {
-      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new SetupError(`--${name} needs a value`);
-      value = args[++i];
-    } else if (a.startsWith(`--${name}=`)) value = a.slice(name.length + 3);
-    else rest.push(a);
-  }
-  return { value, rest };
-}
-
-/** Whether args carry the flag `--name`, and args without it. */
-export function takeFlag(args: readonly string[], name: string): { present: boolean; rest: string[] } {
-  const rest = args.filter((a) => a !== `--${name}`);
-  return { present: rest.length !== args.length, rest };
-}

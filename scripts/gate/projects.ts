@@ -1,27 +1,11 @@
 // Which Playwright projects a gate or certification run selects, and which of them drive a browser
 // (project metadata `browser: true` in playwright.config.ts).
 import config from '../../playwright.config.js';
+import { projectArgs } from '../args.js';
 
 interface ProjectMeta {
   name?: string;
   metadata?: { browser?: boolean };
-}
-
-/** The values of `--project=X` and `--project X [Y …]` (Playwright's option takes several), or undefined when none is given. */
-export function projectArgs(args: readonly string[]): string[] | undefined {
-  const names: string[] = [];
-  let seen = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('--project=')) {
-      seen = true;
-      names.push(a.slice('--project='.length));
-    } else if (a === '--project') {
-      seen = true;
-      while (i + 1 < args.length && !args[i + 1].startsWith('-')) names.push(args[++i]);
-    }
-  }
-  return seen ? names : undefined;
 }
 
 /** Playwright's matching of a --project value: case-insensitive, `*` any characters. */

@@ -4,7 +4,7 @@ import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
 import type { RuleId } from '../../contracts/index.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
-import type { TestOutcome } from '../../suite/runner/playwright-report.js';
+import type { TestOutcome } from '../../reporting/playwright-json.js';
 
 export interface FaultRow {
   fault: string;

@@ -1,7 +1,7 @@
 // The profile variants as a matrix: each provider judged with its PROFILE (every check passes) and with
 // the default profile (some check fails: the PROFILE made the difference).
 import { PROFILE_VARIANTS } from './profile-variants.js';
-import type { TestOutcome } from '../../suite/runner/playwright-report.js';
+import type { TestOutcome } from '../../reporting/playwright-json.js';
 import { checkTitle } from './kill.js';
 
 export interface ProfileRow {

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_WORKERS } from '../../playwright.config.js';
 import type { Plan } from '../../suite/runner/targets.js';
-import { option, runPlan, type PlanRun } from './run-suite.js';
+import { runPlan, type PlanRun } from './run-plan.js';
 
 export interface MatrixScript<M extends { ok: boolean }> {
   /** The script's name in messages (`mutation`, `variants`). */
@@ -12,6 +12,8 @@ export interface MatrixScript<M extends { ok: boolean }> {
   kind: string;
   unknown: readonly string[];
   plan: Plan;
+  /** --workers of the command line; default the configuration's. */
+  workers?: number;
   judge(run: PlanRun): M;
   /** Report file name under reports/, without extension. */
   file: string;
@@ -24,7 +26,7 @@ export async function runMatrixScript<M extends { ok: boolean }>(s: MatrixScript
     console.error(`${s.script}: unknown ${s.kind}(s) ${s.unknown.join(', ')}`);
     process.exit(2);
   }
-  const run = await runPlan(s.plan, { workers: Number(option('workers') ?? DEFAULT_WORKERS) });
+  const run = await runPlan(s.plan, { workers: s.workers ?? DEFAULT_WORKERS });
   const matrix = s.judge(run);
   mkdirSync('reports', { recursive: true });
   writeFileSync(`reports/${s.file}.json`, JSON.stringify(matrix, null, 2));

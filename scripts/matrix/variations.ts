@@ -4,7 +4,7 @@ import { variationCatalog, type VariationDefinition } from '../../mock/variation
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
-import type { TestOutcome } from '../../suite/runner/playwright-report.js';
+import type { TestOutcome } from '../../reporting/playwright-json.js';
 
 /** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
 export const VARIATION_RUNS = 10;

@@ -2,18 +2,14 @@
 // BASE_URL is unset, the embedded reference provider with generated credentials (a matrix run: one
 // embedded provider per target of its plan). Workers receive the providers' addresses and the
 // credentials through the environment.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { generateRsaKeyPair } from '../../generators/signing.js';
 import { randomSeed } from '../../generators/settings.js';
 import { loadProfile } from '../../contracts/profile.js';
 import { CallbackReceiver } from '../harness/callback-receiver.js';
 import { readSettings } from './settings.js';
 import { RUN_ENV } from '../../contracts/run-protocol.js';
 import { probeProvider } from './probe.js';
-import { loadPlan, type TargetPlan } from './targets.js';
+import { startEmbedded } from './embedded.js';
+import { loadPlan } from './targets.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const settings = readSettings();
@@ -32,35 +28,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return () => receiver.close();
   }
 
-  const { startProvider } = await import('../../mock/index.js'); // only when the embedded provider is used
-  const keys = generateRsaKeyPair();
-  const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
-  const keyPath = join(keyDir, 'merchant.pem');
-  writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
-  const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex') };
-  const start = (options: TargetPlan['provider'] = {}) =>
-    startProvider({
-      merchants: [{ ...merchant, publicKeyPem: keys.publicKeyPem, callbackUrl: `${receiver.url}/callbacks` }],
-      faults: options.faults ?? listed(process.env[RUN_ENV.faults]),
-      variations: options.variations,
-      profile: options.profile ? loadProfile(options.profile) : undefined,
-      callbackRetryDelaysMs: [100, 250, 500, 1000],
-      ...options.options,
-    });
+  // PTS_FAULTS: faults of the main provider, and of every target that names none of its own.
+  const faults = listed(process.env[RUN_ENV.faults]);
   const targets = plan?.targets ?? [];
-  const providers = await Promise.all([start(), ...targets.map((t) => start(t.provider))]);
+  const embedded = await startEmbedded([{ faults }, ...targets.map((t) => ({ ...t.provider, faults: t.provider?.faults ?? faults }))], {
+    callbackUrl: `${receiver.url}/callbacks`,
+    callbackRetryDelaysMs: [100, 250, 500, 1000],
+  });
   Object.assign(process.env, {
-    BASE_URL: providers[0].url,
-    API_KEY: merchant.apiKey,
-    CRYPTO_KEY: merchant.cryptoKey,
-    XSIGN_PRIVATE_KEY: keyPath,
+    ...embedded.env,
     [RUN_ENV.embedded]: '1',
-    [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t, i) => [t.name, providers[i + 1].url]))),
+    [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t, i) => [t.name, embedded.providers[i + 1].url]))),
   });
   return async () => {
-    await Promise.all(providers.map((p) => p.close()));
+    await embedded.close();
     await receiver.close();
-    rmSync(keyDir, { recursive: true, force: true });
   };
 }
 

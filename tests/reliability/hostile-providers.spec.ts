@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
-import { runSuite } from '../../suite/runner/child-run.js';
+import { runProjects } from '../../scripts/child-run.js';
 
 /** A slice of the invoice project: a success check, a multi-request transport check, a malformed-body check, a property. */
 const SLICE = [
@@ -67,7 +67,7 @@ for (const behaviour of HOSTILE_BEHAVIOURS) {
   test(`a provider that ${DESCRIBED[behaviour]}: every check fails by itself, naming a rule and the evidence`, async () => {
     test.setTimeout(BOUND_MS + 30_000);
     const server = await startHostileServer(behaviour);
-    const run = await runSuite({
+    const run = await runProjects({
       projects: ['invoice'],
       grep: GREP,
       env: { BASE_URL: server.url, API_KEY: 'x', CRYPTO_KEY: 'y', REQUEST_TIMEOUT: String(REQUEST_TIMEOUT), FC_NUM_RUNS: '10' },
@@ -80,7 +80,7 @@ for (const behaviour of HOSTILE_BEHAVIOURS) {
       expect(run.report, `${run.reportError}\n${diagnostics}`).toBeDefined();
       const report = run.report!;
       expect(report.errors, 'no error outside the checks (setup, collection, worker crash)').toEqual([]);
-      const titles = report.tests.map((t) => t.title);
+      const titles = report.outcomes.map((t) => t.title);
       expect(titles, 'the whole slice ran').toHaveLength(SLICE.length);
       for (const s of SLICE)
         expect(
@@ -90,7 +90,7 @@ for (const behaviour of HOSTILE_BEHAVIOURS) {
       expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
       expect(server.requests, 'the provider was actually asked').toBeGreaterThan(0);
 
-      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
+      const failing = report.outcomes.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
       expect(failing.length, 'at least one check fails').toBeGreaterThan(0);
       for (const t of failing) {
         const where = `${t.title}: ${t.status}\n${t.error}`;
@@ -101,7 +101,7 @@ for (const behaviour of HOSTILE_BEHAVIOURS) {
       }
       test.info().annotations.push({
         type: 'run',
-        description: `${behaviour}: ${failing.length}/${report.tests.length} failing, exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s, ${server.requests} request(s) reached the provider`,
+        description: `${behaviour}: ${failing.length}/${report.outcomes.length} failing, exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s, ${server.requests} request(s) reached the provider`,
       });
     } finally {
       run.cleanup();

@@ -3,7 +3,7 @@
 // unchecked Luhn); a slice of invoice and account2card runs against it as an external BASE_URL with the
 // configured reporters into a temp PTS_REPORTS_DIR; then every file written (and the console) is
 // scanned for the crypto key, the private key and every full card number that crossed the wire.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { request } from 'undici';
 import { test, expect } from '@playwright/test';
-import { startProvider } from '../../mock/index.js';
-import { generateRsaKeyPair } from '../../generators/signing.js';
 import { cardNumbersIn, scanOutputs, type Finding, type Secrets } from '../../reporting/leak-scan.js';
-import { runSuite } from '../../suite/runner/child-run.js';
+import { runProjects } from '../../scripts/child-run.js';
+import { startEmbedded } from '../../suite/runner/embedded.js';
 
 const FAULTS = ['leaks-crypto-key', 'created-at-millis', 'a2c-credentials-wrong', 'luhn-not-checked'];
 /** Rules the faults break: the run must fail on each, so the evidence that could leak is really written. */
@@ -136,18 +135,14 @@ test('the leak scanner finds planted secrets in plain files, base64 attachments 
 
 test('no report, attachment, test output or console line of a failing run holds the crypto key, the private key or a full card number', async () => {
   test.setTimeout(240_000);
-  const keys = generateRsaKeyPair();
-  const keyDir = mkdtempSync(join(tmpdir(), 'pts-secrets-keys-'));
-  const keyPath = join(keyDir, 'merchant.pem');
-  writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
-  const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex') };
-  const provider = await startProvider({ merchants: [{ ...merchant, publicKeyPem: keys.publicKeyPem }], faults: FAULTS });
-  const proxy = await recordingProxy(provider.url);
-  const run = await runSuite({
+  const provider = await startEmbedded([{ faults: FAULTS }]);
+  const { merchant } = provider;
+  const proxy = await recordingProxy(provider.env.BASE_URL);
+  const run = await runProjects({
     projects: ['invoice', 'account2card'],
     grep: GREP,
     reporter: null, // the configured reporters (console, HTML, JUnit, Allure, summary), into PTS_REPORTS_DIR
-    env: { BASE_URL: proxy.url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, XSIGN_PRIVATE_KEY: keyPath, FC_NUM_RUNS: '10' },
+    env: { ...provider.env, BASE_URL: proxy.url },
     boundMs: 200_000,
   }).finally(async () => {
     await proxy.close();
@@ -161,15 +156,14 @@ test('no report, attachment, test output or console line of a failing run holds 
 
     const pans = [...new Set(proxy.bodies.flatMap(cardNumbersIn))];
     expect(pans.length, 'card numbers crossed the wire (else the scan proves nothing)').toBeGreaterThan(0);
-    const { files, bytes, findings } = scanOutputs([run.dir], { '(console of the run)': output }, secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans));
+    const { files, bytes, findings } = scanOutputs([run.dir], { '(console of the run)': output }, secretsOf(merchant.cryptoKey, merchant.privateKeyPem, pans));
     expect(files, 'the run wrote reports and test output').toBeGreaterThan(0);
     test.info().annotations.push({
       type: 'scan',
-      description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, keys.privateKeyPem, pans).exact.length} exact secret(s) looked for`,
+      description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, merchant.privateKeyPem, pans).exact.length} exact secret(s) looked for`,
     });
     expect(findings, `secrets found (file @ byte offset: kind):\n${list(findings)}`).toEqual([]);
   } finally {
     run.cleanup();
-    rmSync(keyDir, { recursive: true, force: true });
   }
 });

@@ -117,7 +117,7 @@ test.describe('npm run conformance with a baseline', () => {
 
     const none = await gate({ entries: [] }, 'created-at-millis');
     expect(none.code, none.stdout + none.stderr).toBe(1);
-    expect(none.stdout).toMatch(/NEW failure: invoice › tests\/conformance\/invoice\/invoice\.spec\.ts › created_at has the shape.*\[DOC-PAY-CREATED_AT\]/);
+    expect(none.stdout).toMatch(/NEW failure: invoice › suite\/conformance\/invoice\/invoice\.spec\.ts › created_at has the shape.*\[DOC-PAY-CREATED_AT\]/);
     expect(none.md).toMatch(/## New failures \(1\)/);
   });
 

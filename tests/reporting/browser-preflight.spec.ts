@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { downloadReachable } from '../../suite/runner/browser.js';
+import { downloadReachable } from '../../scripts/gate/browser-setup.js';
 import { childEnv, lines, runScript, tempDir } from './gate-support.js';
 
 /** A provider stand-in that counts the requests it gets. */

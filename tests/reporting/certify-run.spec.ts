@@ -61,11 +61,11 @@ test.describe('certify', () => {
 
       const env = JSON.parse(readFileSync(join(r.out, 'environment.json'), 'utf8'));
       expect(env).toMatchObject({
-        baseUrl: provider.url,
+        baseUrl: provider.env.BASE_URL,
         rateLimit: 5,
         requestTimeoutSeconds: 15,
         fcNumRuns: 10,
-        apiKey: `${provider.apiKey.slice(0, 4)}…`,
+        apiKey: `${provider.merchant.apiKey.slice(0, 4)}…`,
         verdict: 'CERTIFIED',
       });
       expect(env.node).toBe(process.version);
@@ -79,13 +79,13 @@ test.describe('certify', () => {
       expect(summary.checks).toHaveLength(8);
 
       // No file carries the crypto key, the private key or the full API key in environment/certificate.
-      const keyLine = provider.privateKeyPem.split('\n')[1];
+      const keyLine = provider.merchant.privateKeyPem.split('\n')[1];
       for (const f of allFiles(r.out)) {
         const text = readFileSync(join(r.out, f)).toString('latin1');
-        expect(text.includes(provider.cryptoKey), `${f} holds CRYPTO_KEY`).toBe(false);
+        expect(text.includes(provider.merchant.cryptoKey), `${f} holds CRYPTO_KEY`).toBe(false);
         expect(text.includes(keyLine), `${f} holds the private key`).toBe(false);
       }
-      for (const f of ['environment.json', 'certificate.md']) expect(readFileSync(join(r.out, f), 'utf8')).not.toContain(provider.apiKey);
+      for (const f of ['environment.json', 'certificate.md']) expect(readFileSync(join(r.out, f), 'utf8')).not.toContain(provider.merchant.apiKey);
 
       // A changed file no longer verifies (sha256sum -c, where the tool exists).
       writeFileSync(join(r.out, 'certificate.md'), cert.replace('CERTIFIED', 'CERTIFIED!'));

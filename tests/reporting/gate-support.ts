@@ -1,59 +1,26 @@
-// For the tests of the gate scripts (tests/reporting/{certify,baseline,compare,shards,browser}-*.spec.ts): an
-// embedded provider with generated credentials, child runs with a clean environment and a time bound
-// (tests/reliability/suite-run.ts, the one implementation of child runs), fixture summaries.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// For the tests of the gate scripts (tests/reporting/{certify,baseline,compare,shards,browser}-*.spec.ts): the
+// embedded provider as global setup starts it (suite/runner/embedded.ts), child runs with a clean environment
+// and a time bound (scripts/child-run.ts), fixture summaries.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateRsaKeyPair } from '../../generators/signing.js';
-import { startProvider } from '../../mock/index.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary, SummaryCheck } from '../../reporting/summary-file.js';
 import { failedRuleOf, ruleEntry, suiteErrorsOf } from '../../reporting/summary-model.js';
 import { requirementOf } from '../../contracts/requirements.js';
-import { childEnv, runChild, type ChildRun } from '../../suite/runner/child-run.js';
+import { childEnv, runChild, type ChildRun } from '../../scripts/child-run.js';
+import { startEmbedded as startProviders, type Embedded } from '../../suite/runner/embedded.js';
 
-export { REPO_ROOT, childEnv, type ChildRun };
+export { REPO_ROOT, childEnv, type ChildRun, type Embedded };
 
-export interface Embedded {
-  url: string;
-  /** BASE_URL, API_KEY, CRYPTO_KEY, XSIGN_PRIVATE_KEY for a child run against this provider. */
-  env: Record<string, string>;
-  apiKey: string;
-  cryptoKey: string;
-  privateKeyPem: string;
-  close(): Promise<void>;
-}
-
-/** Starts the embedded provider (as global setup does) with the private key in a temp file. */
-export async function startEmbedded(faults: string[] = []): Promise<Embedded> {
-  const keys = generateRsaKeyPair();
-  const keyDir = mkdtempSync(join(tmpdir(), 'pts-gate-keys-'));
-  const keyPath = join(keyDir, 'merchant.pem');
-  writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
-  const apiKey = `pts-${randomUUID()}`;
-  const cryptoKey = randomBytes(24).toString('hex');
-  const provider = await startProvider({
-    merchants: [{ apiKey, cryptoKey, publicKeyPem: keys.publicKeyPem, callbackUrl: 'http://127.0.0.1:9/callbacks' }],
-    faults,
-    callbackRetryDelaysMs: [100],
-  });
-  return {
-    url: provider.url,
-    env: { BASE_URL: provider.url, API_KEY: apiKey, CRYPTO_KEY: cryptoKey, XSIGN_PRIVATE_KEY: keyPath },
-    apiKey,
-    cryptoKey,
-    privateKeyPem: keys.privateKeyPem,
-    close: async () => {
-      await provider.close();
-      rmSync(keyDir, { recursive: true, force: true });
-    },
-  };
+/** One embedded provider with the given faults, as global setup starts it (short callback retries). */
+export function startEmbedded(faults: string[] = []): Promise<Embedded> {
+  return startProviders([{ faults }], { callbackRetryDelaysMs: [100] });
 }
 
 /** Runs `command args` in the repository root in its own process group; killed after boundMs. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv, boundMs = 180_000): Promise<ChildRun> {
-  return runChild(command, args, env, boundMs, REPO_ROOT);
+  return runChild(command, args, { env, boundMs, cwd: REPO_ROOT });
 }
 
 /** A tsx script of the repository (e.g. scripts/certify.ts) as a user runs it. */

@@ -5,11 +5,8 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { childEnv, run, runScript, tempDir } from './gate-support.js';
+import { childEnv, run, runScript, startEmbedded, tempDir } from './gate-support.js';
 import type { Summary } from '../../reporting/summary-file.js';
-import { startProvider } from '../../mock/index.js';
-import { generateRsaKeyPair } from '../../generators/signing.js';
 import { loadProfile, profileDigest } from '../../contracts/profile.js';
 
 const SUBSET = ['--project=invoice', '-g', 'amount'];
@@ -18,9 +15,8 @@ const RULE_SUFFIX = /\s\[(?:(?:DOC|PRO)-[A-Z0-9_-]+\s?)+\]$/;
 
 test('two shards merged hold every test of the unsharded list exactly once', async () => {
   const dir = tempDir('shards');
-  const merchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), publicKeyPem: generateRsaKeyPair().publicKeyPem };
-  const provider = await startProvider({ merchants: [merchant] });
-  const underTest = { BASE_URL: provider.url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, FC_SEED: '424242' };
+  const provider = await startEmbedded();
+  const underTest = { ...provider.env, FC_SEED: '424242' };
   try {
     const listed = await run('npx', ['playwright', 'test', ...SUBSET, '--list'], childEnv());
     expect(listed.code, listed.stderr).toBe(0);
@@ -63,7 +59,7 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
     expect(ids).toEqual(expected);
     expect(summary.totals).toMatchObject({ total: expected.length, passed: expected.length, failed: 0 });
     // The run's facts are the shards', not the merging environment's (which has no BASE_URL or FC_SEED).
-    expect(summary).toMatchObject({ baseUrl: provider.url, embedded: false, fcSeed: 424242, profileDigest: profileDigest(loadProfile()) });
+    expect(summary).toMatchObject({ baseUrl: provider.env.BASE_URL, embedded: false, fcSeed: 424242, profileDigest: profileDigest(loadProfile()) });
     // The other configured reporters ran on the merge too.
     for (const f of ['junit.xml', 'html/index.html']) expect.soft(existsSync(join(merged, f)), f).toBe(true);
   } finally {

@@ -1,6 +1,5 @@
 // Helpers of the reporting self-tests: run the suite in a child process into a temporary reports
-// directory (through tests/reliability/suite-run.ts, the one implementation of child runs), read what it
-// wrote, and serve a directory over loopback HTTP.
+// directory (scripts/child-run.ts), read what it wrote, and serve a directory over loopback HTTP.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Summary } from '../../reporting/summary-model.js';
 import type { Traceability } from '../../reporting/requirements-report.js';
-import { runSuite as runChildSuite, type SuiteRun } from '../../suite/runner/child-run.js';
+import { runProjects, type SuiteRun } from '../../scripts/child-run.js';
 
 export type { SuiteRun };
 
@@ -28,15 +27,7 @@ export function runSuite(o: {
   workers?: number;
   boundMs?: number;
 }): Promise<SuiteRun> {
-  return runChildSuite({
-    projects: o.projects,
-    grep: o.grep,
-    env: o.env ?? {},
-    dir: o.dir,
-    workers: o.workers ?? 1,
-    boundMs: o.boundMs ?? 240_000,
-    reporter: null,
-  });
+  return runProjects({ ...o, boundMs: o.boundMs ?? 240_000, reporter: null });
 }
 
 export function readSummary(reportsDir: string): Summary {

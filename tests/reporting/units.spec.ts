@@ -12,7 +12,8 @@ import { stripRuleSuffix } from '../../reporting/summary-reporter.js';
 import { failedRuleOf, ruleEntry, suiteErrorsOf, type JudgedCheck } from '../../reporting/summary-model.js';
 import { upgradeSummary, type Summary } from '../../reporting/summary-file.js';
 import { compareSummaries } from '../../reporting/compare.js';
-import { browserProjects, projectArgs, selectedProjects } from '../../scripts/gate/projects.js';
+import { projectArgs } from '../../scripts/args.js';
+import { browserProjects, selectedProjects } from '../../scripts/gate/projects.js';
 import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../suite/runner/browser.js';
 import { fixtureSummary } from './gate-support.js';
 

@@ -1,6 +1,22 @@
-// Reads Playwright's JSON report (the matrices and the reliability tests run the suite through it).
+// Reading what Playwright reports about a run: the first line of an error (what every report quotes) and the
+// outcome of each test in a JSON report (the matrices and the project's own child runs judge by it).
 import { readFileSync } from 'node:fs';
-import { ANNOTATION } from '../../contracts/run-protocol.js';
+import { stripVTControlCharacters } from 'node:util';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import { ANNOTATION } from '../contracts/run-protocol.js';
+
+/** An error message without terminal colour codes. */
+export function plainError(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : stripVTControlCharacters(message);
+}
+
+/** The first non-empty line of an error, without colour codes: `[RULE] title` for a CheckFailure. */
+export function firstErrorLine(message: string | undefined): string | undefined {
+  return plainError(message)
+    ?.split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
+}
 
 export interface TestOutcome {
   title: string;
@@ -10,6 +26,8 @@ export interface TestOutcome {
   rules: string[];
   /** The matrix target the test judged (its `target` annotation); undefined in a normal run. */
   target?: string;
+  /** Whether the test is a fast-check property (its `property` annotation). */
+  property: boolean;
   /** First lines of the failures an observed target recorded instead of failing (`[RULE] title`). */
   observed: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
@@ -19,30 +37,21 @@ export interface TestOutcome {
   durationMs: number;
 }
 
-type Annotation = { type: string; description?: string };
-
-interface JsonSuite {
-  specs?: {
-    title: string;
-    tests: {
-      projectName: string;
-      annotations: Annotation[];
-      results: { status: string; duration: number; annotations?: Annotation[]; errors?: { message?: string }[] }[];
-    }[];
-  }[];
-  suites?: JsonSuite[];
+export interface RunOutcomes {
+  outcomes: TestOutcome[];
+  /** Errors outside tests (global setup, collection, worker crashes). */
+  errors: string[];
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: string[] } {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: JsonSuite[]; errors?: { message?: string }[] };
+/** Every test of a Playwright JSON report, as it ended (its last result). */
+export function readOutcomes(file: string): RunOutcomes {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as JSONReport;
   const outcomes: TestOutcome[] = [];
-  const walk = (suite: JsonSuite) => {
+  const walk = (suite: JSONReportSuite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
-        const error = last?.errors?.[0]?.message?.replace(ANSI, '');
+        const error = plainError(last?.errors?.[0]?.message);
         // Annotations added while the test ran (observed failures) are the result's; declared ones the test's.
         const annotations = [...t.annotations, ...(last?.annotations ?? [])];
         const of = (type: string) => annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
@@ -52,11 +61,9 @@ export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: s
           status: last?.status ?? 'skipped',
           rules: [...new Set(of(ANNOTATION.rule))],
           target: of(ANNOTATION.target)[0],
+          property: of(ANNOTATION.property).length > 0,
           observed: [...new Set(of(ANNOTATION.observed))],
-          message: error
-            ?.split('\n')
-            .find((l) => l.trim() !== '')
-            ?.trim(),
+          message: firstErrorLine(error),
           error,
           durationMs: t.results.reduce((sum, r) => sum + r.duration, 0),
         });
@@ -65,7 +72,7 @@ export function readOutcomes(file: string): { outcomes: TestOutcome[]; errors: s
   };
   for (const s of report.suites) walk(s);
   const errors = (report.errors ?? [])
-    .map((e) => (e.message ?? '').replace(ANSI, ''))
+    .map((e) => plainError(e.message) ?? '')
     // --max-failures ending a run early is the caller's own choice, not an error of the run.
     .filter((m) => m !== '' && !/^Testing stopped early after \d+ maximum allowed failures/.test(m));
   return { outcomes, errors };

@@ -1,0 +1,166 @@
+// The one way the project runs something in a child process: the suite (Playwright's CLI, for the gate,
+// certification, the matrices and the project's own tests of reports and hostile providers) or a script.
+// One list of the variables a child must not inherit, one process-group stop, one bound, one reader of
+// the child's JSON report (reporting/playwright-json.ts).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RUN_ENV } from '../contracts/run-protocol.js';
+import { readOutcomes, type RunOutcomes } from '../reporting/playwright-json.js';
+
+/** Playwright's command line, run with this node: npx would add npm's own start-up to every run. */
+export const PLAYWRIGHT_CLI = fileURLToPath(new URL('../node_modules/@playwright/test/cli.js', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * What a child must not inherit: the suite's settings (a child chooses its provider, depth and reports
+ * itself), the run's internal variables (global setup's, a matrix plan's), and the identity and loader of a
+ * parent Playwright worker. The machine's own choices (PTS_SYSTEM_CHROMIUM, PATH, ...) pass through.
+ */
+const NOT_INHERITED: readonly RegExp[] = [
+  /^(BASE_URL|API_KEY|CRYPTO_KEY|XSIGN_PRIVATE_KEY|PROFILE|CALLBACK_PORT|RATE_LIMIT|REQUEST_TIMEOUT|TIME_BUDGET|BASELINE|PTS_REPORTS_DIR)$/,
+  /^FC_/,
+  new RegExp(`^(${Object.values(RUN_ENV).join('|')})$`),
+  /^(TEST_|PW_|PLAYWRIGHT_)/,
+  /^(NODE_OPTIONS|FORCE_COLOR|CI)$/,
+];
+
+/** The parent's environment without what a child must not inherit, plus `extra`. */
+export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!NOT_INHERITED.some((re) => re.test(k))) env[k] = v;
+  // npm's own configuration warnings (a user-level .npmrc) are not the child's output.
+  const defined = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
+  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', ...defined };
+}
+
+export interface ChildRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when the bound was reached and the child's process group was stopped. */
+  killed: boolean;
+  ms: number;
+  /** The last 64 KiB of each stream (empty when it went to the console). */
+  stdout: string;
+  stderr: string;
+}
+
+export interface ChildOptions {
+  env: NodeJS.ProcessEnv;
+  /** Stop the child's whole process group after this long; default no bound. */
+  boundMs?: number;
+  cwd?: string;
+  /** Print the child's output as it comes (the gate, npm test); default: keep it. */
+  console?: boolean;
+}
+
+const TAIL = 64 * 1024;
+
+/** Stops a child and everything it started (its own process group: npx, Playwright and its workers). */
+export function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs `command args` in its own process group, within the bound. */
+export function runChild(command: string, args: readonly string[], o: ChildOptions): Promise<ChildRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: o.env, cwd: o.cwd ?? REPO_ROOT, stdio: ['ignore', o.console ? 'inherit' : 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    child.stdout?.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-TAIL)));
+    child.stderr!.on('data', (d: Buffer) => {
+      if (o.console) process.stderr.write(d);
+      stderr = (stderr + d.toString()).slice(-TAIL);
+    });
+    const timer =
+      o.boundMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            killed = true;
+            stopGroup(child.pid);
+          }, o.boundMs);
+    // Ctrl-C reaches the parent's process group only: the child's own group hears it too, and ends as it would.
+    const onSignal = () => {
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    };
+    process.once('SIGINT', onSignal);
+    child.on('error', (e) => (stderr += `\n${e.message}`));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      process.off('SIGINT', onSignal);
+      resolve({ code, signal, killed, ms: performance.now() - started, stdout, stderr });
+    });
+  });
+}
+
+export interface SuiteRunOptions {
+  /** Arguments after `playwright test` (projects, grep, workers...). */
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+  boundMs?: number;
+  /** Reporter argument; default json only. null keeps the configuration's reporters (the JSON report is added through the environment). */
+  reporter?: string | null;
+  /** Where reports and test output go; default a fresh temp directory that cleanup() removes. */
+  dir?: string;
+  console?: boolean;
+}
+
+export interface SuiteRun extends ChildRun {
+  dir: string;
+  report?: RunOutcomes;
+  reportError?: string;
+  cleanup(): void;
+}
+
+/** `playwright test …` in a child, its reports and test output under `dir`, its JSON report read back. */
+export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
+  const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'pts-run-'));
+  const file = join(dir, 'report.json');
+  const reporter = o.reporter === null ? [] : [`--reporter=${o.reporter ?? 'json'}`];
+  const args = [PLAYWRIGHT_CLI, 'test', ...o.args, ...reporter, `--output=${join(dir, 'test-results')}`];
+  const env = { PTS_REPORTS_DIR: dir, ...o.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file };
+  const run = await runChild(process.execPath, args, { env, boundMs: o.boundMs, console: o.console });
+  let report: RunOutcomes | undefined;
+  let reportError: string | undefined;
+  try {
+    if (!existsSync(file)) throw new Error(`no JSON report written; ${run.stderr.trim().slice(-2000)}`);
+    report = readOutcomes(file);
+  } catch (e) {
+    reportError = (e as Error).message;
+  }
+  return { ...run, dir, report, reportError, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ProjectRunOptions {
+  projects: readonly string[];
+  grep?: string;
+  /** Variables for the child besides a clean environment (its provider, faults, profile...). */
+  env?: Record<string, string>;
+  workers?: number;
+  boundMs: number;
+  reporter?: string | null;
+  dir?: string;
+}
+
+/**
+ * The suite's projects in a clean child environment, as the project's own tests run them: they test the
+ * suite's machinery (reports, gate, hostile providers), not a provider's depth, so ten examples per
+ * property and one worker unless told otherwise.
+ */
+export function runProjects(o: ProjectRunOptions): Promise<SuiteRun> {
+  const args = [...o.projects.map((p) => `--project=${p}`), `--workers=${o.workers ?? 1}`, ...(o.grep ? ['-g', o.grep] : [])];
+  return runSuite({ args, env: childEnv({ FC_NUM_RUNS: '10', ...o.env }), boundMs: o.boundMs, reporter: o.reporter, dir: o.dir });
+}

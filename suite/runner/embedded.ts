@@ -1,0 +1,79 @@
+// The embedded reference provider, as the suite starts it when BASE_URL is unset: one merchant with
+// generated credentials (API key, crypto key, an RSA key pair whose private key sits in a file of its own,
+// mode 0600, as a user's XSIGN_PRIVATE_KEY would), and one provider per target, all knowing that merchant.
+// Global setup, the gate's tests and the secrets test all start it through here.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProfile } from '../../contracts/profile.js';
+import { generateRsaKeyPair } from '../../generators/signing.js';
+import type { RunningProvider } from '../../mock/index.js';
+
+/** What one embedded provider differs in: faults, variations, the PROFILE file it follows, other options. */
+export interface EmbeddedProvider {
+  faults?: string[];
+  variations?: string[];
+  profile?: string;
+  options?: Record<string, unknown>;
+}
+
+export interface EmbeddedMerchant {
+  apiKey: string;
+  cryptoKey: string;
+  privateKeyPem: string;
+  /** The private key's file: XSIGN_PRIVATE_KEY. */
+  keyPath: string;
+}
+
+export interface Embedded {
+  merchant: EmbeddedMerchant;
+  providers: RunningProvider[];
+  /** BASE_URL, API_KEY, CRYPTO_KEY and XSIGN_PRIVATE_KEY for a run against the first provider, as a user sets them. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Where the providers deliver callbacks; default nowhere that answers (a closed port). */
+  callbackUrl?: string;
+  /** Delays between callback tries: short ones keep redelivery checks fast. */
+  callbackRetryDelaysMs?: number[];
+}
+
+/** Starts one provider per entry of `providers` (default one clean provider), all with the same merchant. */
+export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}], o: EmbeddedOptions = {}): Promise<Embedded> {
+  const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
+  const keys = generateRsaKeyPair();
+  const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
+  const keyPath = join(keyDir, 'merchant.pem');
+  writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
+  const merchant: EmbeddedMerchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), privateKeyPem: keys.privateKeyPem, keyPath };
+  const known = {
+    apiKey: merchant.apiKey,
+    cryptoKey: merchant.cryptoKey,
+    publicKeyPem: keys.publicKeyPem,
+    callbackUrl: o.callbackUrl ?? 'http://127.0.0.1:9/callbacks',
+  };
+  const started = await Promise.all(
+    providers.map((p) =>
+      startProvider({
+        merchants: [known],
+        faults: p.faults,
+        variations: p.variations,
+        profile: p.profile ? loadProfile(p.profile) : undefined,
+        callbackRetryDelaysMs: o.callbackRetryDelaysMs,
+        ...p.options,
+      }),
+    ),
+  );
+  return {
+    merchant,
+    providers: started,
+    env: { BASE_URL: started[0].url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, XSIGN_PRIVATE_KEY: keyPath },
+    close: async () => {
+      await Promise.all(started.map((p) => p.close()));
+      rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
