@@ -15,7 +15,8 @@ export { SCHEMA_BASE_URI, SCHEMA_NAMES, PROFILE_SCHEMA_NAMES, SCHEMA_FILES, sche
 export type { SchemaName } from './schema-files.js';
 export { loadProfile, defaultProfile, profileDigest, ProfileError, DEFAULT_PROFILE_URL } from './profile.js';
 export { requirements, requirement, requirementOf, isRequirementId, RULE_IDS } from './requirements.js';
-export type { Requirement, RequirementId, RequirementKind, RuleId } from './requirements.js';
+export type { Requirement, RequirementId, RequirementKind, RequirementOperation, RuleId } from './requirements.js';
+export type { Operation, PaymentOperation, SignedOperation } from './operations.js';
 
 // Generated from the schemas (types.gen.ts); these names are the stable public ones.
 export type {

@@ -3,10 +3,10 @@
  * documented) and of defaults.md (kind profile). Checks declare the IDs they cover.
  */
 import { readFileSync } from 'node:fs';
-import { RULE_IDS, type RuleId } from './rule-ids.gen.js';
+import { RULE_IDS, type RequirementOperation, type RuleId } from './rule-ids.gen.js';
 
 export type RequirementKind = 'documented' | 'profile';
-export { RULE_IDS, type RuleId };
+export { RULE_IDS, type RequirementOperation, type RuleId };
 
 /** A requirement ID such as 'DOC-PAY-STATE' (the generated union of requirements.json). */
 export type RequirementId = RuleId;
@@ -15,7 +15,7 @@ export interface Requirement {
   id: RequirementId;
   kind: RequirementKind;
   /** invoice, account2card, upload, status, callbacks, payment-page or all. */
-  operation: string;
+  operation: RequirementOperation;
   /** Section of the interface document or of defaults.md that states the rule. */
   section: string;
   title: string;

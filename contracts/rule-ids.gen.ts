@@ -107,3 +107,16 @@ export const RULE_IDS = [
 
 /** A requirement ID of contracts/requirements.json. */
 export type RuleId = (typeof RULE_IDS)[number];
+
+/** Every value of the requirements' `operation` field, in order of first use: the operations and areas rules are stated for. */
+export const REQUIREMENT_OPERATIONS = [
+  'all',
+  'invoice',
+  'status',
+  'account2card',
+  'upload',
+  'callbacks',
+  'payment-page',
+] as const;
+
+export type RequirementOperation = (typeof REQUIREMENT_OPERATIONS)[number];

@@ -113,8 +113,9 @@ export async function generateTypesSource(): Promise<string> {
  * misspelt ID in a check, a fault or a variant is a compile error rather than a failure at collection.
  */
 export function generateRuleIdsSource(): string {
-  const raw = JSON.parse(readFileSync(new URL('./requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] };
+  const raw = JSON.parse(readFileSync(new URL('./requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string; operation: string }[] };
   const ids = raw.requirements.map((r) => r.id);
+  const operations = [...new Set(raw.requirements.map((r) => r.operation))];
   return [
     TYPES_BANNER.replace('contracts/schemas/**.schema.json', 'contracts/requirements.json').replace('Edit the schemas', 'Edit requirements.json'),
     '',
@@ -125,6 +126,13 @@ export function generateRuleIdsSource(): string {
     '',
     '/** A requirement ID of contracts/requirements.json. */',
     'export type RuleId = (typeof RULE_IDS)[number];',
+    '',
+    "/** Every value of the requirements' `operation` field, in order of first use: the operations and areas rules are stated for. */",
+    'export const REQUIREMENT_OPERATIONS = [',
+    ...operations.map((op) => `  '${op}',`),
+    '] as const;',
+    '',
+    'export type RequirementOperation = (typeof REQUIREMENT_OPERATIONS)[number];',
     '',
   ].join('\n');
 }

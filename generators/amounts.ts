@@ -2,9 +2,7 @@
  * Amount limits (payment-transfer-service.md, Limits) and the edge cases around them.
  * Amounts are integers in kopecks; both bounds are inclusive.
  */
-
-/** The two payment operations that carry an amount. */
-export type AmountOperation = 'invoice' | 'account2card';
+import type { PaymentOperation } from '../contracts/operations.js';
 
 /** Inclusive amount range of an operation, in kopecks. */
 export interface AmountRange {
@@ -13,7 +11,7 @@ export interface AmountRange {
 }
 
 /** Invoice: 100 to 400 000 rubles; account to card: 1 000 to 15 000 rubles. */
-export const AMOUNT_LIMITS: Readonly<Record<AmountOperation, AmountRange>> = {
+export const AMOUNT_LIMITS: Readonly<Record<PaymentOperation, AmountRange>> = {
   invoice: { min: 10_000, max: 40_000_000 },
   account2card: { min: 100_000, max: 1_500_000 },
 };
@@ -37,7 +35,7 @@ export interface AmountCase {
 }
 
 /** The amount edge cases of an operation, valid and invalid, in a fixed order. */
-export function amountEdges(operation: AmountOperation): AmountCase[] {
+export function amountEdges(operation: PaymentOperation): AmountCase[] {
   const range = AMOUNT_LIMITS[operation];
   if (range === undefined) throw new Error(`amountEdges: unknown operation '${String(operation)}'`);
   const { min, max } = range;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { AMOUNT_LIMITS, type AmountOperation } from '../amounts.js';
+import { AMOUNT_LIMITS } from '../amounts.js';
 import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
 /** Options of {@link amount}. */
 export interface AmountConstraints {
@@ -50,7 +51,7 @@ class ShrinkTowardMin extends fc.Arbitrary<number> {
  * count changes at the next kopeck), `lowest-decade` (below ten times the minimum, which a
  * uniform draw almost never reaches). Classes empty in a narrow range are left out.
  */
-export function amountClasses(operation: AmountOperation, constraints: AmountConstraints = {}): ValueClass<number>[] {
+export function amountClasses(operation: PaymentOperation, constraints: AmountConstraints = {}): ValueClass<number>[] {
   const limits = AMOUNT_LIMITS[operation];
   if (limits === undefined) throw new Error(`amount: unknown operation '${String(operation)}'`);
   const min = constraints.min ?? limits.min;
@@ -89,6 +90,6 @@ export function amountClasses(operation: AmountOperation, constraints: AmountCon
  * {@link amountClasses}, class i at run i of a property's first runs, then by weight. Shrinks
  * toward the minimum whatever the class.
  */
-export function amount(operation: AmountOperation, constraints: AmountConstraints = {}): fc.Arbitrary<number> {
+export function amount(operation: PaymentOperation, constraints: AmountConstraints = {}): fc.Arbitrary<number> {
   return classed('amount', amountClasses(operation, constraints), { crossShrink: false });
 }

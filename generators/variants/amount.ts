@@ -3,15 +3,16 @@ import { amountEdges } from '../amounts.js';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, resignAsSent } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
-import { kindOf, type InvalidVariant, type VariantOperation } from './types.js';
+import { kindOf, type InvalidVariant } from './types.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
-const RANGE_RULE: Record<VariantOperation, RuleId> = {
+const RANGE_RULE: Record<PaymentOperation, RuleId> = {
   invoice: 'DOC-LIMIT-INV-AMOUNT',
   account2card: 'DOC-LIMIT-A2C-AMOUNT',
 };
 
 /** "amount is a required integer in kopecks": a fraction or a string accepted breaks it. */
-const TYPE_RULE: Record<VariantOperation, RuleId> = {
+const TYPE_RULE: Record<PaymentOperation, RuleId> = {
   invoice: 'DOC-INV-REQ-AMOUNT',
   account2card: 'DOC-A2C-REQ-AMOUNT',
 };
@@ -24,7 +25,7 @@ const TYPE_RULE: Record<VariantOperation, RuleId> = {
  * A case with `rawJsonAmount` carries `rawBody`, the body text with that literal, and its
  * signature is taken over those digits.
  */
-export function amountVariants(operation: VariantOperation, creds: MerchantCredentials): InvalidVariant[] {
+export function amountVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
   if (RANGE_RULE[operation] === undefined) throw new Error(`amountVariants: unknown operation '${String(operation)}'`);
   return amountEdges(operation)
     .filter((c) => !c.valid)

@@ -2,13 +2,13 @@
 import { buildAccount2CardRequest, buildInvoiceRequest } from '../builders.js';
 import { account2cardDigest, invoiceDigest, statusDigest, type MerchantCredentials } from '../signing.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { SignedOperation, VariantOperation } from './types.js';
+import type { PaymentOperation, SignedOperation } from '../../contracts/operations.js';
 
 /** A JSON object body under construction. */
 export type Body = Record<string, unknown>;
 
 /** Required fields of each operation, with the requirement ID a missing one breaks. */
-export const REQUIRED_FIELDS: Readonly<Record<VariantOperation, readonly { field: string; rule: RuleId }[]>> = {
+export const REQUIRED_FIELDS: Readonly<Record<PaymentOperation, readonly { field: string; rule: RuleId }[]>> = {
   invoice: [
     { field: 'api_key', rule: 'DOC-INV-REQ-API_KEY' },
     { field: 'transaction', rule: 'DOC-INV-REQ-TRANSACTION' },
@@ -39,7 +39,7 @@ export const DIGEST_FIELDS: Readonly<Record<SignedOperation, readonly string[]>>
 };
 
 /** A fresh valid, signed body of the operation (new transaction each call). */
-export function freshBody(operation: VariantOperation, creds: MerchantCredentials): Body {
+export function freshBody(operation: PaymentOperation, creds: MerchantCredentials): Body {
   const body = operation === 'invoice' ? buildInvoiceRequest(creds) : buildAccount2CardRequest(creds);
   return structuredClone(body) as unknown as Body;
 }
@@ -85,13 +85,13 @@ export function digestAsSent(operation: SignedOperation, body: Body, cryptoKey: 
 }
 
 /** Re-signs a body as sent, unless `signature` is one of the broken fields. */
-export function resignAsSent(operation: VariantOperation, body: Body, creds: MerchantCredentials, broken: readonly string[], rawAmount?: string): void {
+export function resignAsSent(operation: PaymentOperation, body: Body, creds: MerchantCredentials, broken: readonly string[], rawAmount?: string): void {
   if (broken.includes('signature')) return;
   body.signature = digestAsSent(operation, body, creds.cryptoKey, rawAmount);
 }
 
 /** Keys a correct provider may also report when `broken` fields are broken. */
-export function collateralKeys(operation: VariantOperation, broken: readonly string[]): string[] {
+export function collateralKeys(operation: PaymentOperation, broken: readonly string[]): string[] {
   const extra = new Set<string>();
   if (broken.some((b) => DIGEST_FIELDS[operation].includes(b)) && !broken.includes('signature')) extra.add('signature');
   if (operation === 'invoice' && broken.includes('payload')) {

@@ -7,7 +7,8 @@ import { withLuhnDigit } from '../arbitraries/luhnPan.js';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, resignAsSent, setField, show } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
-import { kindOf, type InvalidVariant, type VariantOperation } from './types.js';
+import { kindOf, type InvalidVariant } from './types.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
 interface FormatCase {
   field: string;
@@ -59,7 +60,7 @@ const ACCOUNT2CARD_CASES: readonly FormatCase[] = [
 ];
 
 /** Right-typed, wrongly formatted values, one field at a time; each body otherwise valid and signed as sent. */
-export function formatVariants(operation: VariantOperation, creds: MerchantCredentials): InvalidVariant[] {
+export function formatVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
   const cases =
     operation === 'invoice'
       ? [...TRANSACTION_CASES, ...INVOICE_CASES]

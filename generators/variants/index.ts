@@ -1,5 +1,5 @@
 /** Invalid request variants: each names the rule it breaks and the keys a provider must report. */
-export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSignTampering, VariantOperation, SignedOperation } from './types.js';
+export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSignTampering } from './types.js';
 export { kindOf } from './types.js';
 export { REQUIRED_FIELDS, DIGEST_FIELDS, digestAsSent, getField, setField } from './body.js';
 export { missingFieldVariants } from './missing.js';

@@ -4,7 +4,8 @@
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, getField, REQUIRED_FIELDS, resignAsSent, setField, show, type Body } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
-import { kindOf, type InvalidVariant, type VariantOperation } from './types.js';
+import { kindOf, type InvalidVariant } from './types.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
 /** How a field is made missing. */
 type MissingMode = 'absent' | 'null' | 'empty';
@@ -19,7 +20,7 @@ function wrongTypes(field: string, valid: unknown): unknown[] {
 }
 
 /** A body with `changes` applied to a fresh valid body and re-signed as sent. */
-function variantBody(operation: VariantOperation, creds: MerchantCredentials, changes: readonly { field: string; value: unknown }[]): Body {
+function variantBody(operation: PaymentOperation, creds: MerchantCredentials, changes: readonly { field: string; value: unknown }[]): Body {
   const body = cloneBody(freshBody(operation, creds));
   for (const c of changes) setField(body, c.field, c.value);
   resignAsSent(
@@ -32,7 +33,7 @@ function variantBody(operation: VariantOperation, creds: MerchantCredentials, ch
 }
 
 /** Combinations of several missing fields at once (each keeps the rest of the body valid). */
-const COMBINATIONS: Record<VariantOperation, readonly (readonly [string, MissingMode])[][]> = {
+const COMBINATIONS: Record<PaymentOperation, readonly (readonly [string, MissingMode])[][]> = {
   invoice: [
     [
       ['description', 'absent'],
@@ -82,7 +83,7 @@ const COMBINATIONS: Record<VariantOperation, readonly (readonly [string, Missing
  * and 2 or 3 missing fields at once (PRO-VAL-ALL-FIELDS). Each body is otherwise valid,
  * has a fresh transaction, and is signed over its fields as sent.
  */
-export function missingFieldVariants(operation: VariantOperation, creds: MerchantCredentials): InvalidVariant[] {
+export function missingFieldVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
   const required = REQUIRED_FIELDS[operation];
   if (required === undefined) throw new Error(`missingFieldVariants: unknown operation '${String(operation)}'`);
   const out: InvalidVariant[] = [];

@@ -7,7 +7,8 @@ import type { MerchantCredentials } from '../signing.js';
 import { digestInput, sha256Hex } from '../signing.js';
 import { cloneBody, DIGEST_FIELDS, digestAsSent, type Body } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { AcceptedSignatureVariant, SignatureTampering, SignedOperation } from './types.js';
+import type { AcceptedSignatureVariant, SignatureTampering } from './types.js';
+import type { SignedOperation } from '../../contracts/operations.js';
 
 const DIGEST_RULE: Record<SignedOperation, RuleId> = {
   invoice: 'DOC-AUTH-INV-DIGEST',

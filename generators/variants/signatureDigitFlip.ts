@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, digestAsSent } from './body.js';
 import { flipHexDigit } from './signature.js';
-import type { SignatureTampering, VariantOperation } from './types.js';
+import type { SignatureTampering } from './types.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
 /** One hex digit of a digest changed: at `position` (0..63), `delta` (1..15) values further, mod 16. */
 export interface DigitFlip {
@@ -20,7 +21,7 @@ export function digitFlips(): fc.Arbitrary<DigitFlip> {
 }
 
 /** The tampering of a valid body whose signature is its correct digest with one digit flipped. */
-export function applyDigitFlip(operation: VariantOperation, creds: MerchantCredentials, validBody: unknown, flip: DigitFlip): SignatureTampering {
+export function applyDigitFlip(operation: PaymentOperation, creds: MerchantCredentials, validBody: unknown, flip: DigitFlip): SignatureTampering {
   const body = cloneBody(validBody);
   const correct = digestAsSent(operation, body, creds.cryptoKey);
   return {

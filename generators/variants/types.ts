@@ -1,11 +1,5 @@
 import type { RuleId } from '../../contracts/index.js';
 
-/** The operations whose request bodies have invalid variants. */
-export type VariantOperation = 'invoice' | 'account2card';
-
-/** The operations signed with a sha256 digest: the two payments and the profile's status request. */
-export type SignedOperation = VariantOperation | 'status';
-
 /** A request body the provider must reject with a validation failure. */
 export interface InvalidVariant {
   /** Human readable, e.g. `amount = max+1 (40000001)`. */

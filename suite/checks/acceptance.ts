@@ -3,8 +3,9 @@
 import { forAll } from '../harness/property.js';
 import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
 import type { RuleId } from '../../contracts/index.js';
-import { requireProfile, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
+import { requireProfile, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, article, sendFresh } from './operations.js';
 
 /** Every generated valid, correctly signed request is accepted with the profile's success status. */
 export function validRequestAccepted(op: PaymentOperation): ApiCheck {
@@ -79,7 +80,7 @@ export function successSentAsJson(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `successSentAsJson(${op})`,
-    title: `${op === 'invoice' ? 'an invoice' : 'an account to card'} success body is sent as application/json`,
+    title: `${article(OPERATION_NAMES[op].label)} success body is sent as application/json`,
     rules: ['PRO-HTTP-CONTENT-TYPE'],
     property: true,
     async run({ api }) {

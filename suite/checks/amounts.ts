@@ -1,14 +1,24 @@
 // Amount limits (Limits section): both bounds inclusive; everything outside, and anything not an
 // integer, refused keyed amount.
-import { amountEdges, type AmountCase } from '../../generators/amounts.js';
+import type { RuleId } from '../../contracts/index.js';
+import { AMOUNT_LIMITS, amountEdges, type AmountCase } from '../../generators/amounts.js';
 import { amountVariants } from '../../generators/variants/index.js';
 import { expectStatus } from '../harness/expect-response.js';
 import { expectEachRejected } from '../harness/variants.js';
-import type { ApiCheck, PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import type { ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
-const RANGE_TEXT: Record<PaymentOperation, string> = { invoice: '10 000..40 000 000', account2card: '100 000..1 500 000' };
-const REQUEST_TEXT: Record<PaymentOperation, string> = { invoice: 'invoice', account2card: 'account to card' };
+/** The documented amount limits of each operation (Limits). */
+const LIMIT_RULE = { invoice: 'DOC-LIMIT-INV-AMOUNT', account2card: 'DOC-LIMIT-A2C-AMOUNT' } as const satisfies Record<PaymentOperation, RuleId>;
+/** The documented "amount is a required integer in kopecks" of each operation (Endpoints). */
+const INTEGER_RULE = { invoice: 'DOC-INV-REQ-AMOUNT', account2card: 'DOC-A2C-REQ-AMOUNT' } as const satisfies Record<PaymentOperation, RuleId>;
+
+/** `10 000..40 000 000`: an operation's limits in kopecks, as titles show them. */
+function rangeText(op: PaymentOperation): string {
+  const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
+  return `${grouped(AMOUNT_LIMITS[op].min)}..${grouped(AMOUNT_LIMITS[op].max)}`;
+}
 
 /** The valid amount edges of an operation (min, min+1, max-1, max). */
 export function validAmountEdges(op: PaymentOperation): AmountCase[] {
@@ -20,12 +30,12 @@ export function amountEdgeAccepted(op: PaymentOperation, edge: AmountCase): ApiC
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `amountEdgeAccepted(${op}, ${edge.label})`,
-    title: `${REQUEST_TEXT[op]} amount ${edge.label} is accepted`,
-    rules: [spec.limitRule],
+    title: `${OPERATION_NAMES[op].label} amount ${edge.label} is accepted`,
+    rules: [LIMIT_RULE[op]],
     async run({ api }) {
       spec.requireConfigured(api);
       const exchange = await spec.send(api, spec.build(api, { amount: edge.value }));
-      expectStatus(exchange, spec.limitRule, api.profile.http.success, `amount ${edge.label} is inside the inclusive limits`);
+      expectStatus(exchange, LIMIT_RULE[op], api.profile.http.success, `amount ${edge.label} is inside the inclusive limits`);
     },
   };
 }
@@ -35,11 +45,11 @@ export function amountOutOfRangeRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `amountOutOfRangeRejected(${op})`,
-    title: `${REQUEST_TEXT[op]} amounts outside ${RANGE_TEXT[op]} kopecks are refused keyed amount`,
-    rules: [spec.limitRule, 'PRO-VAL-AMOUNT-RANGE'],
+    title: `${OPERATION_NAMES[op].label} amounts outside ${rangeText(op)} kopecks are refused keyed amount`,
+    rules: [LIMIT_RULE[op], 'PRO-VAL-AMOUNT-RANGE'],
     async run({ api }) {
       spec.requireConfigured(api);
-      const variants = amountVariants(op, api.merchant).filter((v) => v.rule === spec.limitRule);
+      const variants = amountVariants(op, api.merchant).filter((v) => v.rule === LIMIT_RULE[op]);
       await expectEachRejected(api, op, variants, 'out-of-range amounts');
     },
   };
@@ -50,8 +60,8 @@ export function amountNotIntegerRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `amountNotIntegerRejected(${op})`,
-    title: `${REQUEST_TEXT[op]} amounts that are not integers (fractions, strings) are refused keyed amount`,
-    rules: [spec.amountRule, 'PRO-VAL-TYPES'],
+    title: `${OPERATION_NAMES[op].label} amounts that are not integers (fractions, strings) are refused keyed amount`,
+    rules: [INTEGER_RULE[op], 'PRO-VAL-TYPES'],
     async run({ api }) {
       spec.requireConfigured(api);
       const variants = amountVariants(op, api.merchant).filter((v) => v.keysRule === 'PRO-VAL-TYPES');

@@ -1,7 +1,6 @@
 // Callbacks (the document: every payload.* parameter is in them; profile: a JSON POST on every change
 // to a final state, delivered again until answered 2xx, at least minDeliveries times in all).
 import fc from 'fast-check';
-import type { RuleId } from '../../contracts/index.js';
 import { payloadExtras } from '../../generators/arbitraries/index.js';
 import { INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { propertyParameters } from '../../generators/settings.js';
@@ -12,6 +11,7 @@ import { buttonFor, invoicePressed, otherState, tryPressAgain, type FinalState }
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, type BrowserCheck } from '../harness/check.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, expectStates, reportedState } from './callback-deliveries.js';
+import { PRESS_RULE } from './payment-page.js';
 
 /** An invoice refused for its extra merchant parameters breaks this documented rule. */
 const EXTRA_RULE = 'DOC-INV-REQ-PAYLOAD-EXTRA';
@@ -49,8 +49,6 @@ function requireCallbacks(api: ProviderApi): void {
   requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
   requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false: no way to settle a payment');
 }
-
-const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
 
 /** A payment settled on the page is reported by a JSON callback with its state, and every payload parameter unchanged. */
 export function settledPaymentCallback(state: FinalState): BrowserCheck {

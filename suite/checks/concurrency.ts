@@ -3,7 +3,7 @@
 // stored). Each failure quotes the interleaving: when every request left and what came back.
 import { randomUUID } from 'node:crypto';
 import type { Locator } from '@playwright/test';
-import type { Payment, RuleId, StatusResponse } from '../../contracts/index.js';
+import type { Payment, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import type { Exchange } from '../harness/exchange.js';
@@ -25,9 +25,11 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { requireProfile, article, type ApiCheck, type BrowserCheck, type PaymentOperation } from '../harness/check.js';
+import { requireProfile, type ApiCheck, type BrowserCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, reportedState } from './callback-deliveries.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { PAYMENT_OPERATIONS, article } from './operations.js';
+import { PRESS_RULE } from './payment-page.js';
 
 /** How many identical requests race, and how many distinct ones are in flight at once. */
 export const DUPLICATES_AT_ONCE = 8;
@@ -130,8 +132,6 @@ export function concurrentInvoicesDistinct(): ApiCheck {
     },
   };
 }
-
-const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
 
 /**
  * Presses two buttons on two tabs of one page in the same instant, as a user's two clicks would: the second

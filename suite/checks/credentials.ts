@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { requireProfile, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { requireProfile, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { PAYMENT_OPERATIONS, article } from './operations.js';
 
 /**
  * A request with an unknown api_key (signed with the merchant's keys: only the key is unknown) is

@@ -5,8 +5,13 @@ import { acceptedSignatureVariants, applyDigitFlip, digitFlips, leaveOneOutTampe
 import { expectStatus } from '../harness/expect-response.js';
 import { forAll } from '../harness/property.js';
 import { eachFromFreshBody, expectTamperingRejected } from '../harness/variants.js';
-import { requireProfile, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { requireProfile, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import type { RuleId } from '../../contracts/index.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, article } from './operations.js';
+
+/** The documented digest of each operation (Authentication 2 and 3). */
+const DIGEST_RULE = { invoice: 'DOC-AUTH-INV-DIGEST', account2card: 'DOC-AUTH-A2C-DIGEST' } as const satisfies Record<PaymentOperation, RuleId>;
 
 const DIGEST_FIELDS_TEXT: Record<PaymentOperation, string> = {
   invoice: 'any one field',
@@ -19,10 +24,10 @@ export function documentedDigestAccepted(op: PaymentOperation): ApiCheck {
   return {
     name: `documentedDigestAccepted(${op})`,
     title: `${article(spec.request)} signed with the documented digest is accepted`,
-    rules: [spec.digestRule],
+    rules: [DIGEST_RULE[op]],
     async run({ api }) {
       spec.requireConfigured(api);
-      expectStatus(await spec.send(api, spec.build(api)), spec.digestRule, api.profile.http.success, 'the correct digest is accepted');
+      expectStatus(await spec.send(api, spec.build(api)), DIGEST_RULE[op], api.profile.http.success, 'the correct digest is accepted');
     },
   };
 }
@@ -32,8 +37,8 @@ export function tamperedDigestsRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `tamperedDigestsRejected(${op})`,
-    title: `every tampered ${op === 'invoice' ? 'invoice' : 'account to card'} signature is refused keyed signature`,
-    rules: [spec.digestRule, 'PRO-VAL-SIGNATURE'],
+    title: `every tampered ${OPERATION_NAMES[op].label} signature is refused keyed signature`,
+    rules: [DIGEST_RULE[op], 'PRO-VAL-SIGNATURE'],
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
@@ -50,8 +55,8 @@ export function leaveOneOutDigestsRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `leaveOneOutDigestsRejected(${op})`,
-    title: `${op === 'invoice' ? 'an invoice' : 'an account to card'} digest that leaves out ${DIGEST_FIELDS_TEXT[op]} is refused`,
-    rules: [spec.digestRule],
+    title: `${article(OPERATION_NAMES[op].label)} digest that leaves out ${DIGEST_FIELDS_TEXT[op]} is refused`,
+    rules: [DIGEST_RULE[op]],
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
@@ -68,14 +73,14 @@ export function anyDigitFlipRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `anyDigitFlipRejected(${op})`,
-    title: `${op === 'invoice' ? 'an invoice' : 'an account to card'} signature with any one hex digit changed is refused`,
-    rules: [spec.digestRule],
+    title: `${article(OPERATION_NAMES[op].label)} signature with any one hex digit changed is refused`,
+    rules: [DIGEST_RULE[op]],
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);
       // Each flip, shrinking included, goes to a fresh body: a flip wrongly accepted cannot make the next a duplicate.
       await forAll(digitFlips(), (flip) => expectTamperingRejected(api, op, applyDigitFlip(op, api.merchant, spec.build(api), flip)), {
-        rule: spec.digestRule,
+        rule: DIGEST_RULE[op],
       });
     },
   };
@@ -86,7 +91,7 @@ export function upperCaseDigestAccepted(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `upperCaseDigestAccepted(${op})`,
-    title: `${op === 'invoice' ? 'an invoice' : 'an account to card'} digest in upper-case hex is accepted`,
+    title: `${article(OPERATION_NAMES[op].label)} digest in upper-case hex is accepted`,
     rules: ['PRO-VAL-SIGNATURE'],
     async run({ api }) {
       spec.requireConfigured(api);

@@ -4,8 +4,12 @@
 import type { RuleId } from '../../contracts/index.js';
 import { formatVariants } from '../../generators/variants/index.js';
 import { expectEachRejected } from '../harness/variants.js';
-import type { ApiCheck, PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import type { ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+
+/** The documented "transaction is a required UUID string" of each operation (Endpoints). */
+const TRANSACTION_RULE = { invoice: 'DOC-INV-REQ-TRANSACTION', account2card: 'DOC-A2C-REQ-TRANSACTION' } as const satisfies Record<PaymentOperation, RuleId>;
 
 /** The format rules each operation has, with what the check says. */
 export const FORMAT_RULES: Readonly<Record<PaymentOperation, readonly (readonly [RuleId, string])[]>> = {
@@ -29,8 +33,8 @@ export function wrongFormatRejected(op: PaymentOperation, rule: RuleId): ApiChec
   if (!entry) throw new Error(`wrongFormatRejected: ${op} has no format rule ${rule}`);
   return {
     name: `wrongFormatRejected(${op}, ${rule})`,
-    title: `${op === 'invoice' ? 'invoice' : 'account to card'}: ${entry[1]}`,
-    rules: rule === 'PRO-VAL-TRANSACTION-UUID' ? [rule, spec.transactionRule] : [rule],
+    title: `${OPERATION_NAMES[op].label}: ${entry[1]}`,
+    rules: rule === 'PRO-VAL-TRANSACTION-UUID' ? [rule, TRANSACTION_RULE[op]] : [rule],
     async run({ api }) {
       spec.requireConfigured(api);
       await expectEachRejected(

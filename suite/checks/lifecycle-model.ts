@@ -18,8 +18,9 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
 import { expectProfileValidation, expectVariantRejected, shapeRule } from '../harness/variants.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, reportedState } from './callback-deliveries.js';
-import type { PaymentOperation } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
+import { PRESS_RULE } from './payment-page.js';
 
 type Body = Record<string, unknown>;
 
@@ -183,8 +184,6 @@ class OpenPage implements Command {
   }
   toString = () => `openPage(${this.pick})`;
 }
-
-const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
 
 /** Presses Pay or Decline on a processing invoice's page: the model moves it to the final state, a callback becomes due. */
 class Press implements Command {

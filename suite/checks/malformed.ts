@@ -1,8 +1,9 @@
 // Bodies that are not JSON objects (the document: request bodies are JSON objects), answered with the
 // profile's malformed status and the documented {message} error body.
 import { expectMessageBody } from '../harness/expect-response.js';
-import { step, article, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { step, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, article } from './operations.js';
 
 const NOT_JSON = ['{"api_key": ', 'not json at all', '{"amount": 10000,}', "{'single': 'quotes'}"];
 const NOT_OBJECTS = ['[]', '[{"api_key": "x"}]', '"a string"', '42', 'null', 'true'];
@@ -12,7 +13,7 @@ export function malformedJsonRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `malformedJsonRejected(${op})`,
-    title: `${article(op === 'invoice' ? 'invoice' : 'account to card')} body that is not valid JSON gets the malformed status and a {message} body`,
+    title: `${article(OPERATION_NAMES[op].label)} body that is not valid JSON gets the malformed status and a {message} body`,
     rules: ['PRO-ERR-MALFORMED', 'DOC-ERR-MESSAGE-SHAPE'],
     async run({ api }) {
       spec.requireConfigured(api);
@@ -31,7 +32,7 @@ export function nonObjectJsonRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `nonObjectJsonRejected(${op})`,
-    title: `${article(op === 'invoice' ? 'invoice' : 'account to card')} body that is JSON but not an object gets the malformed status`,
+    title: `${article(OPERATION_NAMES[op].label)} body that is JSON but not an object gets the malformed status`,
     rules: ['PRO-ERR-MALFORMED', 'DOC-HTTP-JSON-BODY'],
     async run({ api }) {
       spec.requireConfigured(api);

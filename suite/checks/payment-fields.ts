@@ -6,8 +6,9 @@ import { CheckFailure } from '../harness/failure.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectAccepted } from '../harness/requests.js';
-import { requireProfile, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
+import { requireProfile, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
 type Body = Record<string, unknown>;
 type Answer = { transaction?: unknown; payment?: Record<string, unknown> };
@@ -40,7 +41,7 @@ export function transactionEchoed(op: PaymentOperation): ApiCheck {
   const rule: RuleId = op === 'invoice' ? 'DOC-INV-RES-TRANSACTION' : 'PRO-A2C-SUCCESS';
   return {
     name: `transactionEchoed(${op})`,
-    title: `the ${op === 'invoice' ? 'invoice' : 'account to card'} response echoes the request transaction`,
+    title: `the ${OPERATION_NAMES[op].label} response echoes the request transaction`,
     rules: [rule],
     property: true,
     run: ({ api }) =>

@@ -1,15 +1,15 @@
 // The checks the document states alike for both signed payment operations (invoice, account to card):
 // one list, so that the two spec tables cannot drift apart.
-import { REQUIRED_FIELDS } from '../../generators/variants/index.js';
 import { successBodyMatchesSchema, successSentAsJson, validRequestAccepted } from './acceptance.js';
 import { amountEdgeAccepted, amountNotIntegerRejected, amountOutOfRangeRejected, validAmountEdges } from './amounts.js';
-import type { Check, PaymentOperation } from '../harness/check.js';
+import type { Check } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { duplicateTransactionRejected, unknownApiKeyRejected } from './credentials.js';
 import { anyDigitFlipRejected, documentedDigestAccepted, leaveOneOutDigestsRejected, tamperedDigestsRejected, upperCaseDigestAccepted } from './digest.js';
 import { FORMAT_RULES, wrongFormatRejected } from './formats.js';
 import { malformedJsonRejected, messageErrorShape, nonObjectJsonRejected } from './malformed.js';
 import { createdAtIsRequestTime, errorFieldsNullWithoutError, newPaymentState, transactionEchoed } from './payment-fields.js';
-import { missingFieldReported, nullEmptyOrWrongTypeReported, severalMissingFieldsReported } from './required-fields.js';
+import { missingFieldReported, nullEmptyOrWrongTypeReported, requiredFields, severalMissingFieldsReported } from './required-fields.js';
 import { cryptoKeyNeverDisclosed, noServerErrorOnReplacedField } from './robustness.js';
 import { answersSentAsJson, otherMethodsRefused, versionedPath } from './transport.js';
 
@@ -28,7 +28,7 @@ export function paymentOperationChecks(op: PaymentOperation): Check[] {
     amountOutOfRangeRejected(op),
     amountNotIntegerRejected(op),
     // Required fields and formats
-    ...REQUIRED_FIELDS[op].flatMap(({ field }) => [missingFieldReported(op, field), nullEmptyOrWrongTypeReported(op, field)]),
+    ...requiredFields(op).flatMap((field) => [missingFieldReported(op, field), nullEmptyOrWrongTypeReported(op, field)]),
     severalMissingFieldsReported(op),
     ...FORMAT_RULES[op].map(([rule]) => wrongFormatRejected(op, rule)),
     // The sha256 signature, the api_key, the transaction

@@ -84,7 +84,8 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
   };
 }
 
-const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
+/** What pressing each button of the page must do (profile): Pay deposits, Decline declines. The one table of the press rules. */
+export const PRESS_RULE = { deposited: 'PRO-PAGE-PAY', declined: 'PRO-PAGE-DECLINE' } as const satisfies Record<FinalState, RuleId>;
 
 /** Pressing Pay moves the payment to deposited; Decline to declined with a non-null error_code and error_description. */
 export function pressSettlesPayment(state: FinalState): BrowserCheck {

@@ -6,8 +6,9 @@ import { expectJson, expectNoServerError, responseOf } from '../harness/expect-r
 import { CheckFailure } from '../harness/failure.js';
 import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
-import { step, REQUEST_NAME, type ApiCheck, type PaymentOperation } from '../harness/check.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { step, type ApiCheck } from '../harness/check.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
 const FIELDS: Record<PaymentOperation, readonly string[]> = {
   invoice: ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'],
@@ -19,7 +20,7 @@ export function noServerErrorOnReplacedField(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `noServerErrorOnReplacedField(${op})`,
-    title: `no ${op === 'invoice' ? 'invoice' : 'account to card'} body with one field replaced by arbitrary JSON causes a server error`,
+    title: `no ${OPERATION_NAMES[op].label} body with one field replaced by arbitrary JSON causes a server error`,
     rules: ['PRO-ERR-SERVER', 'DOC-ERR-UNKNOWN'],
     property: true,
     async run({ api }) {
@@ -76,7 +77,7 @@ export function cryptoKeyNeverDisclosed(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `cryptoKeyNeverDisclosed(${op})`,
-    title: `no ${REQUEST_NAME[op] === 'invoice' ? 'invoice' : 'account to card'} answer discloses the crypto key`,
+    title: `no ${OPERATION_NAMES[op].label} answer discloses the crypto key`,
     rules: ['DOC-AUTH-CRYPTO_KEY-SECRET'],
     async run({ api }) {
       spec.requireConfigured(api);

@@ -7,9 +7,10 @@ import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { expectJsonContentType, expectStatus } from '../harness/expect-response.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile, step, PATH_NAME, type ApiCheck, type Operation } from '../harness/check.js';
+import { requireProfile, step, type ApiCheck } from '../harness/check.js';
+import type { Operation } from '../../contracts/operations.js';
 import { knownTransaction } from './known-transaction.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 import { vehicleFile } from './upload-files.js';
 
 const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -32,7 +33,7 @@ function bodyFor(api: ProviderApi, op: Operation): string | undefined {
 export function otherMethodsRefused(op: Operation): ApiCheck {
   return {
     name: `otherMethodsRefused(${op})`,
-    title: `methods other than POST on the ${PATH_NAME[op]} path get 405`,
+    title: `methods other than POST on the ${OPERATION_NAMES[op].label} path get 405`,
     // The status method is the profile's: the document's "all operations are POST" does not cover it.
     rules: op === 'status' ? ['PRO-HTTP-405'] : ['PRO-HTTP-405', 'DOC-HTTP-POST'],
     async run({ api }) {
@@ -94,10 +95,9 @@ export function answersSentAsJson(op: Operation): ApiCheck {
 
 /** The operation's path is under /api/v1/ and exists there (any answer but 404). */
 export function versionedPath(op: Exclude<Operation, 'status'>): ApiCheck {
-  const label = op === 'account2card' ? 'account to card' : op;
   return {
     name: `versionedPath(${op})`,
-    title: `the ${label} operation lives under /api/v1/`,
+    title: `the ${OPERATION_NAMES[op].label} operation lives under /api/v1/`,
     rules: ['DOC-VER-PATH'],
     async run({ api }) {
       requireOperation(api, op);

@@ -51,30 +51,3 @@ export function requireProfile(condition: unknown, reason: string): asserts cond
 export function step<T>(label: string, body: () => Promise<T>): Promise<T> {
   return test.step(label, body);
 }
-
-/** The operations of the interface (and the profile's status method) a check can be asked about. */
-export type Operation = 'invoice' | 'account2card' | 'upload' | 'status';
-
-/** The two signed payment operations: the ones with amounts, digests and validation variants. */
-export type PaymentOperation = 'invoice' | 'account2card';
-
-/** How titles name an operation's request ("an invoice ...", "an account to card payment ..."). */
-export const REQUEST_NAME: Readonly<Record<Operation, string>> = {
-  invoice: 'invoice',
-  account2card: 'account to card payment',
-  upload: 'upload',
-  status: 'status request',
-};
-
-/** How titles name an operation's path ("on the invoice path"). */
-export const PATH_NAME: Readonly<Record<Operation, string>> = {
-  invoice: 'invoice',
-  account2card: 'account to card',
-  upload: 'upload',
-  status: 'status',
-};
-
-/** "a" or "an" before a word. */
-export function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
-}

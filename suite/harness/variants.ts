@@ -1,17 +1,18 @@
 // Sending the generators' invalid variants and judging the answer against the profile's validation rules.
 import { test } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
-import type { InvalidVariant, SignatureTampering, VariantOperation } from '../../generators/variants/index.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import type { InvalidVariant, SignatureTampering } from '../../generators/variants/index.js';
 import type { Exchange } from './exchange.js';
 import { expectValidationBody, type ValidationExpectation } from './expect-response.js';
 import type { ProviderApi } from './provider-api.js';
 
-export function sendBody(api: ProviderApi, operation: VariantOperation, body: unknown, rawBody?: string): Promise<Exchange> {
+export function sendBody(api: ProviderApi, operation: PaymentOperation, body: unknown, rawBody?: string): Promise<Exchange> {
   return operation === 'invoice' ? api.invoice(body, { rawBody }) : api.account2card(body, { rawBody });
 }
 
 /** The rule of the validation body's shape: stated by the document for the invoice, by the profile elsewhere. */
-export function shapeRule(operation: VariantOperation | 'upload' | 'status'): RuleId {
+export function shapeRule(operation: PaymentOperation | 'upload' | 'status'): RuleId {
   return operation === 'invoice' ? 'DOC-ERR-VALIDATION-SHAPE' : 'PRO-VAL-STATUS';
 }
 
@@ -34,7 +35,7 @@ export function expectProfileValidation(api: ProviderApi, exchange: Exchange, e:
 }
 
 /** The variant is refused with a validation body naming exactly the fields it breaks. */
-export async function expectVariantRejected(api: ProviderApi, operation: VariantOperation, variant: InvalidVariant): Promise<void> {
+export async function expectVariantRejected(api: ProviderApi, operation: PaymentOperation, variant: InvalidVariant): Promise<void> {
   const exchange = await sendBody(api, operation, variant.body, variant.rawBody);
   // An absent field's "required" message is the document's; a null or empty one's is the profile's.
   const requiredRule: RuleId = variant.rule === 'PRO-VAL-MISSING' ? 'PRO-VAL-MISSING' : 'DOC-ERR-VALIDATION-REQUIRED';
@@ -49,7 +50,7 @@ export async function expectVariantRejected(api: ProviderApi, operation: Variant
 }
 
 /** A wrong signature is refused keyed `signature` and nothing else (PRO-VAL-SIGNATURE when keyed otherwise). */
-export async function expectTamperingRejected(api: ProviderApi, operation: VariantOperation, t: SignatureTampering): Promise<void> {
+export async function expectTamperingRejected(api: ProviderApi, operation: PaymentOperation, t: SignatureTampering): Promise<void> {
   expectProfileValidation(api, await sendBody(api, operation, t.body), {
     rule: t.rule,
     keysRule: 'PRO-VAL-SIGNATURE',
@@ -74,7 +75,7 @@ export async function eachFromFreshBody<T extends { label: string }>(make: () =>
 }
 
 /** Every variant, as one step each; an empty list is a suite error (a check that cannot fail), not a pass. */
-export async function expectEachRejected(api: ProviderApi, operation: VariantOperation, variants: readonly InvalidVariant[], what: string): Promise<void> {
+export async function expectEachRejected(api: ProviderApi, operation: PaymentOperation, variants: readonly InvalidVariant[], what: string): Promise<void> {
   if (variants.length === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
   for (const variant of variants) await test.step(variant.label, () => expectVariantRejected(api, operation, variant));
 }

@@ -27,12 +27,12 @@ import {
   xSign,
   xSignTamperings,
   type InvalidVariant,
-  type VariantOperation,
 } from '../../generators/index.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { buildAccount2CardRequest, buildInvoiceRequest } from '../../generators/builders.js';
 
 const creds = { apiKey: 'merchant-key-7', cryptoKey: 'crypto-key-7' };
-const OPS: readonly VariantOperation[] = ['invoice', 'account2card'];
+const OPS: readonly PaymentOperation[] = ['invoice', 'account2card'];
 const SCHEMA = { invoice: 'invoice-request', account2card: 'account2card-request' } as const;
 
 /** Validation-body keys (dotted) named by schema diagnostics; a `required` error names the missing property. */
@@ -52,7 +52,7 @@ function schemaKeys(errors: readonly Diagnostic[]): Set<string> {
  * null or "" counts as missing; return_url absolute http(s); client_ip IPv4/IPv6;
  * recipient_pan 13..19 Luhn digits; payer_phone 10..15 digits with an optional plus.
  */
-function profileKeys(op: VariantOperation, body: Record<string, unknown>): Set<string> {
+function profileKeys(op: PaymentOperation, body: Record<string, unknown>): Set<string> {
   const keys = new Set<string>();
   const payloadIsObject = body.payload !== null && typeof body.payload === 'object' && !Array.isArray(body.payload);
   for (const { field } of REQUIRED_FIELDS[op]) {
@@ -87,7 +87,7 @@ function profileKeys(op: VariantOperation, body: Record<string, unknown>): Set<s
 }
 
 /** The body with every broken key restored from a fresh valid body and re-signed as sent. */
-function repaired(op: VariantOperation, v: InvalidVariant): Record<string, unknown> {
+function repaired(op: PaymentOperation, v: InvalidVariant): Record<string, unknown> {
   const valid = (op === 'invoice' ? buildInvoiceRequest(creds) : buildAccount2CardRequest(creds)) as unknown as Record<string, unknown>;
   const body = structuredClone(v.body) as Record<string, unknown>;
   for (const key of [...v.breaks].sort((a, b) => a.length - b.length)) {
@@ -100,7 +100,7 @@ function repaired(op: VariantOperation, v: InvalidVariant): Record<string, unkno
   return body;
 }
 
-function allVariants(op: VariantOperation): { family: string; v: InvalidVariant }[] {
+function allVariants(op: PaymentOperation): { family: string; v: InvalidVariant }[] {
   return [
     ...missingFieldVariants(op, creds).map((v) => ({ family: 'missing', v })),
     ...formatVariants(op, creds).map((v) => ({ family: 'format', v })),
