@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { request } from 'undici';
 import { test, expect } from '@playwright/test';
-import { cardNumbersIn, scanOutputs, type Finding, type Secrets } from '../../reporting/leak-scan.js';
+import { cardNumbersIn, scanOutputs, secretsFor, type Finding } from '../../reporting/leak-scan.js';
 import { runProjects } from '../../scripts/child-run.js';
 import { startEmbedded } from '../../suite/runner/embedded.js';
 
@@ -68,29 +68,46 @@ async function recordingProxy(target: string): Promise<{ url: string; bodies: st
   };
 }
 
-function secretsOf(cryptoKey: string, privateKeyPem: string, pans: string[]): Secrets {
-  const pemLines = privateKeyPem
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.length >= 16 && !l.startsWith('-----'));
-  return {
-    exact: [
-      { label: 'the crypto key', value: cryptoKey },
-      { label: 'a PEM private key marker', value: 'PRIVATE KEY-----' },
-      ...pemLines.map((value, i) => ({ label: `line ${i + 1} of the private key PEM body`, value })),
-    ],
-    pans,
-    anyLuhn16: true,
-  };
-}
-
 const list = (findings: Finding[]) =>
   findings
     .slice(0, 40)
     .map((f) => `  ${f.where} @ ${f.offset}: ${f.what}`)
     .join('\n');
 
-test('the leak scanner finds planted secrets in plain files, base64 attachments and zipped HTML data', () => {
+/** A zip of one deflated entry; `mangle` changes the compressed bytes after the headers are written. */
+function zipOf(name: string, content: string, mangle = (deflated: Buffer) => deflated): Buffer {
+  const raw = Buffer.from(content);
+  const data = mangle(deflateRawSync(raw));
+  const fileName = Buffer.from(name);
+  const lfh = Buffer.alloc(30);
+  lfh.writeUInt32LE(0x04034b50, 0);
+  lfh.writeUInt16LE(8, 8);
+  lfh.writeUInt32LE(crc32(raw), 14);
+  lfh.writeUInt32LE(data.length, 18);
+  lfh.writeUInt32LE(raw.length, 22);
+  lfh.writeUInt16LE(fileName.length, 26);
+  const cdh = Buffer.alloc(46);
+  cdh.writeUInt32LE(0x02014b50, 0);
+  cdh.writeUInt16LE(8, 10);
+  cdh.writeUInt32LE(crc32(raw), 16);
+  cdh.writeUInt32LE(data.length, 20);
+  cdh.writeUInt32LE(raw.length, 24);
+  cdh.writeUInt16LE(fileName.length, 28);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(cdh.length + fileName.length, 12);
+  eocd.writeUInt32LE(lfh.length + fileName.length + data.length, 16);
+  return Buffer.concat([lfh, fileName, data, cdh, fileName, eocd]);
+}
+
+/** Embedded as Playwright's HTML report stores its data. */
+const htmlWithZip = (zip: Buffer) => `<script>window.data="data:application/zip;base64,${zip.toString('base64')}";</script>`;
+
+const NO_PEM = '-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----';
+
+test('the leak scanner finds planted secrets in plain files, base64 attachments and zipped HTML data', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pts-scan-selftest-'));
   try {
     const key = randomBytes(24).toString('hex');
@@ -99,35 +116,37 @@ test('the leak scanner finds planted secrets in plain files, base64 attachments 
     writeFileSync(join(dir, 'nested', 'plain.txt'), `x${key}x`);
     writeFileSync(join(dir, 'attach.json'), JSON.stringify({ body: Buffer.from(`{"recipient_pan":"${pan}"}`).toString('base64') }));
     writeFileSync(join(dir, 'glued.txt'), `digest input …a37150000${pan}[crypto_key redacted]`);
-    // A minimal zip (one deflated entry) base64-embedded in HTML, as Playwright's HTML report stores its data.
-    const data = deflateRawSync(Buffer.from(`{"error":"${key}"}`));
-    const name = Buffer.from('report.json');
-    const lfh = Buffer.alloc(30);
-    lfh.writeUInt32LE(0x04034b50, 0);
-    lfh.writeUInt16LE(8, 8);
-    lfh.writeUInt32LE(data.length, 18);
-    lfh.writeUInt16LE(name.length, 26);
-    const cdh = Buffer.alloc(46);
-    cdh.writeUInt32LE(0x02014b50, 0);
-    cdh.writeUInt16LE(8, 10);
-    cdh.writeUInt32LE(data.length, 20);
-    cdh.writeUInt16LE(name.length, 28);
-    cdh.writeUInt32LE(0, 42);
-    const cdOffset = lfh.length + name.length + data.length;
-    const eocd = Buffer.alloc(22);
-    eocd.writeUInt32LE(0x06054b50, 0);
-    eocd.writeUInt16LE(1, 8);
-    eocd.writeUInt16LE(1, 10);
-    eocd.writeUInt32LE(cdh.length + name.length, 12);
-    eocd.writeUInt32LE(cdOffset, 16);
-    const zip = Buffer.concat([lfh, name, data, cdh, name, eocd]);
-    writeFileSync(join(dir, 'index.html'), `<script>window.data="data:application/zip;base64,${zip.toString('base64')}";</script>`);
-    const { findings } = scanOutputs([dir], { console: 'clean' }, secretsOf(key, '-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----', [pan]));
+    writeFileSync(join(dir, 'index.html'), htmlWithZip(zipOf('report.json', `{"error":"${key}"}`)));
+    const { findings } = await scanOutputs([dir], { console: 'clean' }, secretsFor({ cryptoKey: key, privateKeyPem: NO_PEM, pans: [pan] }));
     const wheres = findings.map((f) => `${f.where}: ${f.what}`);
     expect(wheres).toContainEqual(expect.stringMatching(/^nested\/plain\.txt: the crypto key$/));
     expect(wheres).toContainEqual(expect.stringMatching(/^attach\.json » base64 at \d+: a full card number/));
     expect(wheres).toContainEqual(expect.stringMatching(/^glued\.txt: a full card number/));
     expect(wheres).toContainEqual(expect.stringMatching(/^index\.html » base64 at \d+ » zip entry report\.json: the crypto key$/));
+    expect(wheres.join('\n'), 'a finding names the secret, never quotes it').not.toContain(key);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a zip entry or archive the scanner cannot read fails the scan, naming it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pts-scan-selftest-'));
+  try {
+    const key = randomBytes(24).toString('hex');
+    const zip = zipOf('report.json', `{"error":"${key}"}`);
+    // Every compressed byte flipped: inflating fails. One bit flipped: it mostly inflates to other bytes of the right length, which only the CRC tells.
+    writeFileSync(join(dir, 'index.html'), htmlWithZip(zipOf('report.json', `{"error":"${key}"}`, (d) => Buffer.from(d.map((b) => b ^ 0xff)))));
+    const oneBit = (d: Buffer) => Buffer.from(d.map((b, i) => (i === d.length >> 1 ? b ^ 0x10 : b)));
+    writeFileSync(join(dir, 'trace.zip'), zipOf('trace.network', `{"error":"${key}"}`, oneBit));
+    writeFileSync(join(dir, 'truncated.zip'), zip.subarray(0, zip.length - 30));
+    writeFileSync(join(dir, 'named-but-not.zip'), 'plain bytes, scanned as such');
+    const { findings } = await scanOutputs([dir], {}, secretsFor({ cryptoKey: key, privateKeyPem: NO_PEM, pans: [] }));
+    const wheres = findings.map((f) => `${f.where}: ${f.what}`);
+    expect(wheres).toEqual([
+      expect.stringMatching(/^index\.html » base64 at \d+ » zip entry report\.json: an entry that cannot be read \(.+\)$/),
+      expect.stringMatching(/^trace\.zip » zip entry trace\.network: an entry that cannot be read \(.+\)$/),
+      expect.stringMatching(/^truncated\.zip: a zip archive that cannot be read \(.+\)$/),
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,11 +175,12 @@ test('no report, attachment, test output or console line of a failing run holds 
 
     const pans = [...new Set(proxy.bodies.flatMap(cardNumbersIn))];
     expect(pans.length, 'card numbers crossed the wire (else the scan proves nothing)').toBeGreaterThan(0);
-    const { files, bytes, findings } = scanOutputs([run.dir], { '(console of the run)': output }, secretsOf(merchant.cryptoKey, merchant.privateKeyPem, pans));
+    const secrets = secretsFor({ cryptoKey: merchant.cryptoKey, privateKeyPem: merchant.privateKeyPem, pans });
+    const { files, bytes, findings } = await scanOutputs([run.dir], { '(console of the run)': output }, secrets);
     expect(files, 'the run wrote reports and test output').toBeGreaterThan(0);
     test.info().annotations.push({
       type: 'scan',
-      description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secretsOf(merchant.cryptoKey, merchant.privateKeyPem, pans).exact.length} exact secret(s) looked for`,
+      description: `${files} file(s), ${bytes} bytes, ${pans.length} card number(s) and ${secrets.exact.length} exact secret(s) looked for`,
     });
     expect(findings, `secrets found (file @ byte offset: kind):\n${list(findings)}`).toEqual([]);
   } finally {

@@ -1,6 +1,6 @@
 // npm run certify against an embedded provider started here: a clean provider is CERTIFIED with a folder
 // whose manifest verifies and which holds no secret; a fault on a documented rule is NOT CERTIFIED (exit 1);
-// a profile failure alone does not fail certification; missing settings are one line and exit 2.
+// a profile failure alone does not fail certification; a secret in the folder and missing settings are exit 2.
 import { test, expect } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,6 +126,23 @@ test.describe('certify', () => {
       expect(cert).toContain('## Verdict: CERTIFIED');
       const profileFailures = cert.split('## Profile failures')[1].split('## Skipped')[0];
       expect(profileFailures).toContain('PRO-INV-DEEPLINK-COUNT');
+      rmSync(r.out, { recursive: true, force: true });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('a secret in the folder stops certify: exit 2, one line per finding, no manifest', async () => {
+    const provider = await startEmbedded();
+    try {
+      // Arguments are written into certificate.md and environment.json: here one carries the crypto key.
+      const r = await certify(provider, ['--project=invoice', '-g', `amount min|${provider.merchant.cryptoKey}`], { RATE_LIMIT: '50' });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      const found = lines(r.stderr).filter((l) => l.endsWith('; this folder must not be shared'));
+      expect(found).toContain('certify: certificate.md holds the crypto key; this folder must not be shared');
+      expect(found).toContain('certify: environment.json holds the crypto key; this folder must not be shared');
+      expect(found.join('\n')).not.toContain(provider.merchant.cryptoKey);
+      expect(existsSync(join(r.out, 'manifest.sha256'))).toBe(false);
       rmSync(r.out, { recursive: true, force: true });
     } finally {
       await provider.close();
