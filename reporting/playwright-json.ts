@@ -28,6 +28,9 @@ export interface TestOutcome {
   target?: string;
   /** Whether the test is a fast-check property (its `property` annotation). */
   property: boolean;
+  /** The check function it runs and where that is defined (`check`, `check source` annotations). */
+  check?: string;
+  checkSource?: string;
   /** First lines of the failures an observed target recorded instead of failing (`[RULE] title`). */
   observed: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
@@ -62,6 +65,8 @@ export function readOutcomes(file: string): RunOutcomes {
           rules: [...new Set(of(ANNOTATION.rule))],
           target: of(ANNOTATION.target)[0],
           property: of(ANNOTATION.property).length > 0,
+          check: of(ANNOTATION.check)[0],
+          checkSource: of(ANNOTATION.checkSource)[0],
           observed: [...new Set(of(ANNOTATION.observed))],
           message: firstErrorLine(error),
           error,

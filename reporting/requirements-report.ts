@@ -20,6 +20,8 @@ export interface TraceRow {
   title: string;
   status: RuleStatus;
   checks: string[];
+  /** The check functions of those checks and where each is defined: rule → code in one lookup. */
+  code: { check: string; source: string }[];
   failedBy?: string[];
   notProvenBy?: NotProven[];
   reason?: string;
@@ -38,9 +40,22 @@ export interface Traceability {
 }
 
 /** What the table needs of a summary (written now, or read back from a file). */
-type Run = Pick<Summary, 'rules'> & { suiteErrors?: string[]; checks: readonly { id: string; failure?: string }[] };
+type Run = Pick<Summary, 'rules'> & {
+  suiteErrors?: string[];
+  checks: readonly { id: string; failure?: string; check?: string; checkSource?: string }[];
+};
 
 export function traceability(run: Run, projects: readonly string[], generatedAt: string): Traceability {
+  const byId = new Map(run.checks.map((c) => [c.id, c]));
+  /** The distinct check functions (with their arguments) of some checks, and where each is defined. */
+  const codeOf = (ids: readonly string[]) => [
+    ...new Map(
+      ids
+        .map((id) => byId.get(id))
+        .filter((c) => c?.check !== undefined && c.checkSource !== undefined)
+        .map((c) => [c!.check!, { check: c!.check!, source: c!.checkSource! }]),
+    ).values(),
+  ];
   const rows: TraceRow[] = requirements.map((req) => {
     const entry: RuleEntry = run.rules[req.id] ?? ruleEntry(req, []);
     return {
@@ -52,6 +67,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
       title: req.title,
       status: entry.status,
       checks: entry.checks,
+      code: codeOf(entry.checks),
       ...(entry.failedBy ? { failedBy: entry.failedBy } : {}),
       ...(entry.notProvenBy ? { notProvenBy: entry.notProvenBy } : {}),
       ...(req.testable === false ? { reason: req.reason } : {}),
@@ -93,11 +109,11 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     '',
     `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,
     '',
-    '| Rule | Kind | Section | Title | Status | Checks | Detail |',
-    '|---|---|---|---|---|---|---|',
+    '| Rule | Kind | Section | Title | Status | Check functions | Checks | Detail |',
+    '|---|---|---|---|---|---|---|---|',
     ...t.rules.map(
       (r) =>
-        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.title)} | ${r.status} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
+        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.title)} | ${r.status} | ${r.code.map((c) => `\`${cell(c.check)}\` ${cell(c.source)}`).join('<br>') || '—'} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
     ),
     '',
     `## Failures that name no rule (${t.suiteErrors.length})`,

@@ -43,8 +43,10 @@ export interface CheckEntry {
    * request. Several when the provider answers one check in several documented ways (card or FPS credentials).
    */
   responseShapes?: string[];
-  /** The check function it ran (`amountOutOfRangeRejected(account2card)`), where the harness names it. */
+  /** The check function it ran (`amountOutOfRangeRejected(account2card)`), where the runner names it. */
   check?: string;
+  /** Where that function is defined (`suite/checks/amounts.ts:34`). */
+  checkSource?: string;
   /** Property checks: how many generated examples it ran (the depth of the run). */
   examples?: number;
 }

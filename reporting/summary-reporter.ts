@@ -160,6 +160,7 @@ export default class SummaryReporter implements Reporter {
     const annotation = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].find((a) => a.type === type)?.description;
     const examples = annotation(ANNOTATION.examples);
     const checkName = annotation(ANNOTATION.check);
+    const checkSource = annotation(ANNOTATION.checkSource);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -174,6 +175,7 @@ export default class SummaryReporter implements Reporter {
       ...(skipAnnotation ? { skipReason: redactText(skipAnnotation.description ?? '') } : {}),
       ...(shapes !== undefined ? { responseShapes: shapes } : {}),
       ...(checkName !== undefined ? { check: checkName } : {}),
+      ...(checkSource !== undefined ? { checkSource } : {}),
       ...(examples !== undefined ? { examples: Number(examples) } : {}),
     };
   }

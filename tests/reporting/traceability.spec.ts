@@ -1,58 +1,39 @@
-// Requirements traceability gate: every documented, testable rule has at least one conformance check, and
-// every check declares a rule that some fault of the reference provider's catalog breaks (so the kill
-// matrix shows the check can fail). Collects the conformance projects with `playwright test --list
-// --reporter=json` (nothing runs) and reads the `rule` annotations. Profile rules without a check are
-// reported (attachment) but do not fail.
-import { spawnSync } from 'node:child_process';
+// Requirements traceability gate, on the conformance projects as collected (`playwright test --list`, nothing
+// runs): every documented, testable rule has a check; every check declares a rule that some fault of the
+// reference provider's catalog breaks (so the kill matrix shows the check can fail); and from every testable
+// rule the requirements report leads to a check function and its file:line, and that function names the rule.
+// Profile rules without a check are reported (attachment) but do not fail.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
 import { faultCatalog } from '../../mock/index.js';
+import type { TestOutcome } from '../../reporting/playwright-json.js';
+import { traceability } from '../../reporting/requirements-report.js';
+import { ruleEntries } from '../../reporting/summary-model.js';
+import { REPO_ROOT, childEnv, runSuite } from '../../scripts/child-run.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
-import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
-interface ListedSuite {
-  specs?: { title: string; file: string; tests: { projectName: string; annotations: { type: string; description?: string }[] }[] }[];
-  suites?: ListedSuite[];
-}
-interface ListReport {
-  suites: ListedSuite[];
-  errors?: { message?: string }[];
+let listed: { outcomes: TestOutcome[]; errors: string[] } | undefined;
+
+/** The conformance checks as collected, once per worker. */
+async function listConformance(): Promise<{ outcomes: TestOutcome[]; errors: string[] }> {
+  if (listed) return listed;
+  const run = await runSuite({ args: ['--list', ...CONFORMANCE_PROJECTS.map((p) => `--project=${p}`)], env: childEnv(), boundMs: 120_000 });
+  run.cleanup();
+  if (!run.report) throw new Error(`playwright --list gave no report (exit ${run.code}): ${run.reportError}`);
+  listed = run.report;
+  return listed;
 }
 
-function listConformance(): { checksByRule: Map<string, string[]>; rulesByCheck: Map<string, string[]>; errors: string[] } {
-  const run = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...CONFORMANCE_PROJECTS.map((p) => `--project=${p}`)], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: '' },
-  });
-  let report: ListReport;
-  try {
-    report = JSON.parse(run.stdout) as ListReport;
-  } catch {
-    throw new Error(`playwright --list gave no JSON (exit ${run.status}):\n${run.stderr.slice(-4000)}`);
-  }
-  const checksByRule = new Map<string, string[]>();
-  const rulesByCheck = new Map<string, string[]>();
-  const walk = (suite: ListedSuite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests) {
-        const check = `${t.projectName} › ${spec.file} › ${spec.title}`;
-        const rules = t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
-        rulesByCheck.set(check, rules);
-        for (const id of rules) checksByRule.set(id, [...(checksByRule.get(id) ?? []), check]);
-      }
-    for (const s of suite.suites ?? []) walk(s);
-  };
-  report.suites.forEach(walk);
-  return { checksByRule, rulesByCheck, errors: (report.errors ?? []).map((e) => e.message ?? '').filter(Boolean) };
-}
+const idOf = (o: TestOutcome) => `${o.project} › ${o.title}`;
 
 test('every documented, testable rule has a conformance check', async ({}, testInfo) => {
-  const { checksByRule, errors } = listConformance();
+  const { outcomes, errors } = await listConformance();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
+  const covered = new Set(outcomes.flatMap((o) => o.rules));
   const uncovered = (kind: 'documented' | 'profile') =>
-    requirements.filter((r) => r.kind === kind && r.testable !== false && !checksByRule.has(r.id)).map((r) => `${r.id} (${r.title})`);
+    requirements.filter((r) => r.kind === kind && r.testable !== false && !covered.has(r.id)).map((r) => `${r.id} (${r.title})`);
   const profile = uncovered('profile');
   const documented = uncovered('documented');
   await testInfo.attach('uncovered rules', {
@@ -63,11 +44,59 @@ test('every documented, testable rule has a conformance check', async ({}, testI
   expect(documented, `documented rules no conformance check declares:\n${documented.join('\n')}`).toEqual([]);
 });
 
-test('every conformance check declares a rule that a fault of the catalog breaks', () => {
-  const { rulesByCheck, errors } = listConformance();
+test('every conformance check declares a rule that a fault of the catalog breaks', async () => {
+  const { outcomes, errors } = await listConformance();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
-  expect(rulesByCheck.size, 'checks listed').toBeGreaterThan(100);
+  expect(outcomes.length, 'checks listed').toBeGreaterThan(100);
   const broken = new Set(faultCatalog.map((f) => f.rule));
-  const unproven = [...rulesByCheck].filter(([, rules]) => !rules.some((r) => broken.has(r))).map(([check, rules]) => `${check} [${rules.join(' ')}]`);
+  const unproven = outcomes.filter((o) => !o.rules.some((r) => broken.has(r))).map((o) => `${idOf(o)} [${o.rules.join(' ')}]`);
   expect(unproven, `checks that no fault of mock/faults/catalog.ts can make fail (add the fault that only they kill):\n${unproven.join('\n')}`).toEqual([]);
+});
+
+/** Lines of a source file that start a top-level declaration or its comment: where one function's text ends. */
+const TOP_LEVEL = /^(export |function |const |let |type |interface |class |\/\*\*|\/\/)/;
+
+/**
+ * The text of the function defined at `line` of `file`, with the module's own constants it uses (a table
+ * beside the checks, such as the limit rule of each operation).
+ */
+function functionText(file: string, line: number): { text: string; head: string } {
+  const lines = readFileSync(join(REPO_ROOT, file), 'utf8').split('\n');
+  const end = (from: number) => {
+    let i = from + 1;
+    while (i < lines.length && !TOP_LEVEL.test(lines[i])) i++;
+    return i;
+  };
+  const body = lines.slice(line - 1, end(line - 1)).join('\n');
+  const constants = lines.flatMap((l, i) => {
+    const name = /^(?:export )?const (\w+)/.exec(l)?.[1];
+    return name && new RegExp(`\\b${name}\\b`).test(body) ? [lines.slice(i, end(i)).join('\n')] : [];
+  });
+  return { text: [body, ...constants].join('\n'), head: lines[line - 1] ?? '' };
+}
+
+test('from every testable rule, the requirements report names a check function and its file:line, and that function names the rule', async () => {
+  const { outcomes, errors } = await listConformance();
+  expect(errors).toEqual([]);
+  // The report as a run would write it, from the checks as collected (all passed: the verdict does not matter here).
+  const checks = outcomes.map((o) => ({ id: idOf(o), rules: o.rules, status: 'passed' as const, check: o.check, checkSource: o.checkSource }));
+  const report = traceability({ rules: ruleEntries(checks), checks }, CONFORMANCE_PROJECTS, 'now');
+  const testable = report.rules.filter((r) => r.status !== 'untestable');
+  expect(testable).toHaveLength(requirements.filter((r) => r.testable !== false).length);
+  const problems: string[] = [];
+  for (const row of testable) {
+    if (row.code.length === 0) {
+      problems.push(`${row.id}: the report names no check function`);
+      continue;
+    }
+    const naming = row.code.filter(({ check, source }) => {
+      const [file, line] = source.split(':');
+      const { text, head } = functionText(file, Number(line));
+      const fn = check.split('(')[0];
+      if (!new RegExp(`^export (?:async )?function ${fn}\\b`).test(head)) problems.push(`${row.id}: ${source} is not the definition of ${fn} (${head.trim()})`);
+      return text.includes(`'${row.id}'`);
+    });
+    if (naming.length === 0) problems.push(`${row.id}: none of ${row.code.map((c) => `${c.check} ${c.source}`).join(', ')} names it`);
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
 });
