@@ -17,8 +17,8 @@ export const DEFAULT_WORKERS = 6;
 const MATRIX = !!process.env.PTS_PLAN;
 /**
  * The order the dispatcher takes projects in: the longest first (child runs, then the browser areas, whose
- * waits run on one worker each), so that the property areas fill the cores around them instead of the
- * browser areas starting last (a default conformance run took 42 s in the old order, 28 s in this one).
+ * waits run on one worker each), so that the property areas fill the cores around them: browser areas started
+ * last would add their waits to the end of the run (about half again the wall time of a default run on 2 cores).
  */
 const PROJECT_ORDER = [
   'reporting',
@@ -58,7 +58,7 @@ const REPORTS = reportsDir(); // PTS_REPORTS_DIR, default reports
 const chromiumFound = findChromium();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Conformance projects that drive Chromium: the gate looks for a browser before running them (scripts/gate/browser.ts). */
+/** Conformance projects that drive Chromium: the gate looks for a browser before running them (scripts/gate/browser-setup.ts). */
 const BROWSER_PROJECTS: readonly string[] = ['payment-page', 'callbacks', 'lifecycle'];
 
 // Debian's Chromium headless shell, or its Chromium, where present (Playwright cannot download its own here); Playwright's otherwise.

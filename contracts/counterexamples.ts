@@ -41,14 +41,14 @@ export function withValue(base: unknown, pointer: string, value: unknown): unkno
 }
 const without = (base: unknown, pointer: string) => withValue(base, pointer, DELETE);
 
-const inv = validExamples['invoice-request'][0];
-const res = validExamples['invoice-response'][0];
-const a2c = validExamples['account2card-request'][0];
-const a2cRes = validExamples['account2card-response'][0];
-const stReq = validExamples['status-request'][0];
-const stRes = validExamples['status-response'][0];
-const cb = validExamples.callback[0];
-const upl = validExamples['upload-request'][0];
+const invoiceRequest = validExamples['invoice-request'][0];
+const invoiceResponse = validExamples['invoice-response'][0];
+const account2cardRequest = validExamples['account2card-request'][0];
+const account2cardResponse = validExamples['account2card-response'][0];
+const statusRequest = validExamples['status-request'][0];
+const statusResponse = validExamples['status-response'][0];
+const callbackBody = validExamples.callback[0];
+const uploadRequest = validExamples['upload-request'][0];
 const profile = validExamples.profile[0];
 
 const cases: Counterexample[] = [];
@@ -56,17 +56,17 @@ const add = (schema: SchemaName, name: string, data: unknown, ...expect: Expecte
 
 // ---- Every required key, for every closed document shape (one case per key). ----
 const REQUIRED: Array<[SchemaName, unknown, string, string[]]> = [
-  ['invoice-request', inv, '', ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload']],
-  ['invoice-request', inv, '/payload', ['client_id', 'client_ip']],
-  ['invoice-response', res, '', ['transaction', 'redirect_url', 'payment', 'deeplink']],
-  ['invoice-response', res, '/payment', ['id', 'state', 'error_code', 'error_description', 'credentials', 'created_at']],
+  ['invoice-request', invoiceRequest, '', ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload']],
+  ['invoice-request', invoiceRequest, '/payload', ['client_id', 'client_ip']],
+  ['invoice-response', invoiceResponse, '', ['transaction', 'redirect_url', 'payment', 'deeplink']],
+  ['invoice-response', invoiceResponse, '/payment', ['id', 'state', 'error_code', 'error_description', 'credentials', 'created_at']],
   ['message-error', { message: 'x' }, '', ['message']],
-  ['account2card-request', a2c, '', ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan']],
-  ['upload-request', upl, '', ['api_key', 'file']],
-  ['account2card-response', a2cRes, '', ['transaction', 'payment']],
-  ['status-request', stReq, '', ['api_key', 'transaction', 'signature']],
-  ['status-response', stRes, '', ['transaction', 'payment']],
-  ['callback', cb, '', ['transaction', 'payment', 'payload']],
+  ['account2card-request', account2cardRequest, '', ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan']],
+  ['upload-request', uploadRequest, '', ['api_key', 'file']],
+  ['account2card-response', account2cardResponse, '', ['transaction', 'payment']],
+  ['status-request', statusRequest, '', ['api_key', 'transaction', 'signature']],
+  ['status-response', statusResponse, '', ['transaction', 'payment']],
+  ['callback', callbackBody, '', ['transaction', 'payment', 'payload']],
   ['upload-response', { message: 'ok' }, '', ['message']],
 ];
 for (const [schema, base, at, keys] of REQUIRED) {
@@ -96,17 +96,17 @@ add(
 
 // ---- Every closed object rejects an unknown field. ----
 const CLOSED: Array<[SchemaName, unknown, string]> = [
-  ['invoice-request', inv, ''],
-  ['invoice-response', res, ''],
-  ['invoice-response', res, '/payment'],
+  ['invoice-request', invoiceRequest, ''],
+  ['invoice-response', invoiceResponse, ''],
+  ['invoice-response', invoiceResponse, '/payment'],
   ['payment', validExamples.payment[0], ''],
   ['message-error', { message: 'x' }, ''],
-  ['account2card-request', a2c, ''],
-  ['upload-request', upl, ''],
-  ['account2card-response', a2cRes, ''],
-  ['status-request', stReq, ''],
-  ['status-response', stRes, ''],
-  ['callback', cb, ''],
+  ['account2card-request', account2cardRequest, ''],
+  ['upload-request', uploadRequest, ''],
+  ['account2card-response', account2cardResponse, ''],
+  ['status-request', statusRequest, ''],
+  ['status-response', statusResponse, ''],
+  ['callback', callbackBody, ''],
   ['upload-response', { message: 'ok' }, ''],
 ];
 for (const [schema, base, at] of CLOSED) {
@@ -121,51 +121,65 @@ for (const [schema, base, at] of CLOSED) {
 }
 
 // ---- payment ----
-add('invoice-response', 'state pending', withValue(res, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
-add('invoice-response', 'state as a number', withValue(res, '/payment/state', 1), { path: '/payment/state', keyword: 'type' });
-add('invoice-response', 'id as a string', withValue(res, '/payment/id', '1001'), { path: '/payment/id', keyword: 'type', params: { type: 'integer' } });
-add('invoice-response', 'id as a fraction', withValue(res, '/payment/id', 1.5), { path: '/payment/id', keyword: 'type', params: { type: 'integer' } });
+add('invoice-response', 'state pending', withValue(invoiceResponse, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
+add('invoice-response', 'state as a number', withValue(invoiceResponse, '/payment/state', 1), { path: '/payment/state', keyword: 'type' });
+add('invoice-response', 'id as a string', withValue(invoiceResponse, '/payment/id', '1001'), {
+  path: '/payment/id',
+  keyword: 'type',
+  params: { type: 'integer' },
+});
+add('invoice-response', 'id as a fraction', withValue(invoiceResponse, '/payment/id', 1.5), {
+  path: '/payment/id',
+  keyword: 'type',
+  params: { type: 'integer' },
+});
 add(
   'invoice-response',
   'error_code an empty string',
-  withValue(res, '/payment/error_code', ''),
+  withValue(invoiceResponse, '/payment/error_code', ''),
   { path: '/payment/error_code', keyword: 'minLength' },
   { path: '/payment/error_code', keyword: 'oneOf' },
 );
 add(
   'invoice-response',
   'error_code a boolean',
-  withValue(res, '/payment/error_code', false),
+  withValue(invoiceResponse, '/payment/error_code', false),
   { path: '/payment/error_code', keyword: 'type', params: { type: 'null' } },
   { path: '/payment/error_code', keyword: 'type', params: { type: 'string' } },
   { path: '/payment/error_code', keyword: 'type', params: { type: 'integer' } },
   { path: '/payment/error_code', keyword: 'oneOf' },
 );
-add('invoice-response', 'error_code a fraction', withValue(res, '/payment/error_code', 1.5), {
+add('invoice-response', 'error_code a fraction', withValue(invoiceResponse, '/payment/error_code', 1.5), {
   path: '/payment/error_code',
   keyword: 'type',
   params: { type: 'integer' },
 });
-add('invoice-response', 'error_description a number', withValue(res, '/payment/error_description', 5), { path: '/payment/error_description', keyword: 'type' });
+add('invoice-response', 'error_description a number', withValue(invoiceResponse, '/payment/error_description', 5), {
+  path: '/payment/error_description',
+  keyword: 'type',
+});
 add(
   'invoice-response',
   'created_at in ISO form',
-  withValue(res, '/payment/created_at', '2024-02-29T23:59:59.123456Z'),
+  withValue(invoiceResponse, '/payment/created_at', '2024-02-29T23:59:59.123456Z'),
   { path: '/payment/created_at', keyword: 'pattern' },
   { path: '/payment/created_at', keyword: 'format', params: { format: 'pts-created-at' } },
 );
-add('invoice-response', 'created_at on 30 February', withValue(res, '/payment/created_at', '20230230T120000.000000Z'), {
+add('invoice-response', 'created_at on 30 February', withValue(invoiceResponse, '/payment/created_at', '20230230T120000.000000Z'), {
   path: '/payment/created_at',
   keyword: 'format',
   params: { format: 'pts-created-at' },
 });
-add('invoice-response', 'created_at as a number', withValue(res, '/payment/created_at', 20240101), { path: '/payment/created_at', keyword: 'type' });
+add('invoice-response', 'created_at as a number', withValue(invoiceResponse, '/payment/created_at', 20240101), {
+  path: '/payment/created_at',
+  keyword: 'type',
+});
 
 // ---- credentials ----
 add(
   'invoice-response',
   'a phone with a plus sign',
-  withValue(res, '/payment/credentials', { phone: '+79001234567', holder: 'Ivan' }),
+  withValue(invoiceResponse, '/payment/credentials', { phone: '+79001234567', holder: 'Ivan' }),
   { path: '/payment/credentials/phone', keyword: 'pattern' },
   { path: '/payment/credentials', keyword: 'oneOf' },
 );
@@ -177,7 +191,7 @@ add('credentials', 'card_pan as a number', { card_pan: 4111111111111111 }, { pat
 add(
   'invoice-response',
   'both credential shapes in one object',
-  withValue(res, '/payment/credentials', { card_pan: '4111111111111111', phone: '79001234567', holder: 'Ivan' }),
+  withValue(invoiceResponse, '/payment/credentials', { card_pan: '4111111111111111', phone: '79001234567', holder: 'Ivan' }),
   { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'phone' } },
   { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'card_pan' } },
   { path: '/payment/credentials', keyword: 'oneOf' },
@@ -185,7 +199,7 @@ add(
 add(
   'invoice-response',
   'neither credential shape',
-  withValue(res, '/payment/credentials', {}),
+  withValue(invoiceResponse, '/payment/credentials', {}),
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'card_pan' } },
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'phone' } },
   { path: '/payment/credentials', keyword: 'oneOf' },
@@ -193,33 +207,36 @@ add(
 add('credentials', 'credentials as an array', [], { path: '', keyword: 'type', params: { type: 'object' } }, { path: '', keyword: 'oneOf' });
 
 // ---- deeplink ----
-add('invoice-response', 'a lower-case deeplink key', withValue(res, '/deeplink/sber_FOREIGN', 'https://sber.example/'), {
+add('invoice-response', 'a lower-case deeplink key', withValue(invoiceResponse, '/deeplink/sber_FOREIGN', 'https://sber.example/'), {
   path: '/deeplink',
   keyword: 'propertyNames',
   params: { propertyName: 'sber_FOREIGN' },
 });
-add('invoice-response', 'a deeplink key without _FOREIGN', withValue(res, '/deeplink/SBER', 'https://sber.example/'), {
+add('invoice-response', 'a deeplink key without _FOREIGN', withValue(invoiceResponse, '/deeplink/SBER', 'https://sber.example/'), {
   path: '/deeplink',
   keyword: 'propertyNames',
   params: { propertyName: 'SBER' },
 });
-add('invoice-response', 'a non-URL deeplink value', withValue(res, '/deeplink/SBER_FOREIGN', 'not a url'), {
+add('invoice-response', 'a non-URL deeplink value', withValue(invoiceResponse, '/deeplink/SBER_FOREIGN', 'not a url'), {
   path: '/deeplink/SBER_FOREIGN',
   keyword: 'format',
   params: { format: 'uri' },
 });
-add('invoice-response', 'a deeplink value that is a number', withValue(res, '/deeplink/SBER_FOREIGN', 1), { path: '/deeplink/SBER_FOREIGN', keyword: 'type' });
-add('invoice-response', 'an empty deeplink map', withValue(res, '/deeplink', {}), { path: '/deeplink', keyword: 'minProperties' });
+add('invoice-response', 'a deeplink value that is a number', withValue(invoiceResponse, '/deeplink/SBER_FOREIGN', 1), {
+  path: '/deeplink/SBER_FOREIGN',
+  keyword: 'type',
+});
+add('invoice-response', 'an empty deeplink map', withValue(invoiceResponse, '/deeplink', {}), { path: '/deeplink', keyword: 'minProperties' });
 add('deeplink', 'a deeplink map that is an array', ['https://a.example/'], { path: '', keyword: 'type' });
 
 // ---- invoice response top level ----
-add('invoice-response', 'transaction not a UUID', withValue(res, '/transaction', 'not-a-uuid'), { path: '/transaction', keyword: 'pattern' });
-add('invoice-response', 'redirect_url not a URL', withValue(res, '/redirect_url', 'pay here'), {
+add('invoice-response', 'transaction not a UUID', withValue(invoiceResponse, '/transaction', 'not-a-uuid'), { path: '/transaction', keyword: 'pattern' });
+add('invoice-response', 'redirect_url not a URL', withValue(invoiceResponse, '/redirect_url', 'pay here'), {
   path: '/redirect_url',
   keyword: 'format',
   params: { format: 'uri' },
 });
-add('invoice-response', 'redirect_url a number', withValue(res, '/redirect_url', 5), { path: '/redirect_url', keyword: 'type' });
+add('invoice-response', 'redirect_url a number', withValue(invoiceResponse, '/redirect_url', 5), { path: '/redirect_url', keyword: 'type' });
 
 // ---- error bodies ----
 add(
@@ -252,38 +269,41 @@ for (const [amount, keyword] of [
   [10000.5, 'type'],
   ['10000', 'type'],
 ] as const) {
-  add('invoice-request', `invoice amount ${JSON.stringify(amount)}`, withValue(inv, '/amount', amount), { path: '/amount', keyword });
+  add('invoice-request', `invoice amount ${JSON.stringify(amount)}`, withValue(invoiceRequest, '/amount', amount), { path: '/amount', keyword });
 }
-add('invoice-request', 'transaction not a UUID', withValue(inv, '/transaction', '3f2b8c1e9d4a4c7b8e2f1a2b3c4d5e6f'), {
+add('invoice-request', 'transaction not a UUID', withValue(invoiceRequest, '/transaction', '3f2b8c1e9d4a4c7b8e2f1a2b3c4d5e6f'), {
   path: '/transaction',
   keyword: 'pattern',
 });
-add('invoice-request', 'transaction with a urn prefix', withValue(inv, '/transaction', `urn:uuid:${inv.transaction}`), {
+add('invoice-request', 'transaction with a urn prefix', withValue(invoiceRequest, '/transaction', `urn:uuid:${invoiceRequest.transaction}`), {
   path: '/transaction',
   keyword: 'pattern',
 });
-add('invoice-request', 'transaction as a number', withValue(inv, '/transaction', 5), { path: '/transaction', keyword: 'type' });
-add('invoice-request', 'a signature of 63 characters', withValue(inv, '/signature', inv.signature.slice(1)), { path: '/signature', keyword: 'pattern' });
-add('invoice-request', 'a signature with a non-hex character', withValue(inv, '/signature', 'g' + inv.signature.slice(1)), {
+add('invoice-request', 'transaction as a number', withValue(invoiceRequest, '/transaction', 5), { path: '/transaction', keyword: 'type' });
+add('invoice-request', 'a signature of 63 characters', withValue(invoiceRequest, '/signature', invoiceRequest.signature.slice(1)), {
   path: '/signature',
   keyword: 'pattern',
 });
-add('invoice-request', 'a signature as a number', withValue(inv, '/signature', 1), { path: '/signature', keyword: 'type' });
-add('invoice-request', 'api_key as a number', withValue(inv, '/api_key', 1), { path: '/api_key', keyword: 'type' });
-add('invoice-request', 'description as a number', withValue(inv, '/description', 1), { path: '/description', keyword: 'type' });
-add('invoice-request', 'return_url not a URL', withValue(inv, '/return_url', 'merchant.example/return'), {
+add('invoice-request', 'a signature with a non-hex character', withValue(invoiceRequest, '/signature', 'g' + invoiceRequest.signature.slice(1)), {
+  path: '/signature',
+  keyword: 'pattern',
+});
+add('invoice-request', 'a signature as a number', withValue(invoiceRequest, '/signature', 1), { path: '/signature', keyword: 'type' });
+add('invoice-request', 'api_key as a number', withValue(invoiceRequest, '/api_key', 1), { path: '/api_key', keyword: 'type' });
+add('invoice-request', 'description as a number', withValue(invoiceRequest, '/description', 1), { path: '/description', keyword: 'type' });
+add('invoice-request', 'return_url not a URL', withValue(invoiceRequest, '/return_url', 'merchant.example/return'), {
   path: '/return_url',
   keyword: 'format',
   params: { format: 'uri' },
 });
-add('invoice-request', 'return_url a number', withValue(inv, '/return_url', 1), { path: '/return_url', keyword: 'type' });
-add('invoice-request', 'a payload that is an array', withValue(inv, '/payload', ['user-7', '198.51.100.7']), {
+add('invoice-request', 'return_url a number', withValue(invoiceRequest, '/return_url', 1), { path: '/return_url', keyword: 'type' });
+add('invoice-request', 'a payload that is an array', withValue(invoiceRequest, '/payload', ['user-7', '198.51.100.7']), {
   path: '/payload',
   keyword: 'type',
   params: { type: 'object' },
 });
-add('invoice-request', 'payload.client_id as a number', withValue(inv, '/payload/client_id', 7), { path: '/payload/client_id', keyword: 'type' });
-add('invoice-request', 'payload.client_ip as a number', withValue(inv, '/payload/client_ip', 7), { path: '/payload/client_ip', keyword: 'type' });
+add('invoice-request', 'payload.client_id as a number', withValue(invoiceRequest, '/payload/client_id', 7), { path: '/payload/client_id', keyword: 'type' });
+add('invoice-request', 'payload.client_ip as a number', withValue(invoiceRequest, '/payload/client_ip', 7), { path: '/payload/client_ip', keyword: 'type' });
 
 // ---- account to card request ----
 for (const [amount, keyword] of [
@@ -291,43 +311,53 @@ for (const [amount, keyword] of [
   [1500001, 'maximum'],
   [100000.5, 'type'],
 ] as const) {
-  add('account2card-request', `account to card amount ${amount}`, withValue(a2c, '/amount', amount), { path: '/amount', keyword });
+  add('account2card-request', `account to card amount ${amount}`, withValue(account2cardRequest, '/amount', amount), { path: '/amount', keyword });
 }
-add('account2card-request', 'transaction not a UUID', withValue(a2c, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
-add('account2card-request', 'a signature of 65 characters', withValue(a2c, '/signature', a2c.signature + 'A'), { path: '/signature', keyword: 'pattern' });
+add('account2card-request', 'transaction not a UUID', withValue(account2cardRequest, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
+add('account2card-request', 'a signature of 65 characters', withValue(account2cardRequest, '/signature', account2cardRequest.signature + 'A'), {
+  path: '/signature',
+  keyword: 'pattern',
+});
 for (const f of ['api_key', 'payer_fio', 'payer_phone', 'recipient_pan'] as const) {
-  add('account2card-request', `${f} as a number`, withValue(a2c, `/${f}`, 1), { path: `/${f}`, keyword: 'type' });
+  add('account2card-request', `${f} as a number`, withValue(account2cardRequest, `/${f}`, 1), { path: `/${f}`, keyword: 'type' });
 }
-add('upload-request', 'api_key as a number', withValue(upl, '/api_key', 1), { path: '/api_key', keyword: 'type' });
-add('upload-request', 'file as a number', withValue(upl, '/file', 1), { path: '/file', keyword: 'type' });
+add('upload-request', 'api_key as a number', withValue(uploadRequest, '/api_key', 1), { path: '/api_key', keyword: 'type' });
+add('upload-request', 'file as a number', withValue(uploadRequest, '/file', 1), { path: '/file', keyword: 'type' });
 
 // ---- profile response shapes ----
 add(
   'account2card-response',
   'fast-payment credentials in an account to card response',
-  withValue(a2cRes, '/payment/credentials', { phone: '79001234567', holder: 'Ivan' }),
+  withValue(account2cardResponse, '/payment/credentials', { phone: '79001234567', holder: 'Ivan' }),
   { path: '/payment/credentials', keyword: 'required', params: { missingProperty: 'card_pan' } },
   { path: '/payment/credentials', keyword: 'additionalProperties', params: { additionalProperty: 'phone' } },
 );
-add('account2card-response', 'a payment without its documented fields', withValue(a2cRes, '/payment', { credentials: { card_pan: '4111' } }), {
+add('account2card-response', 'a payment without its documented fields', withValue(account2cardResponse, '/payment', { credentials: { card_pan: '4111' } }), {
   path: '/payment',
   keyword: 'required',
   params: { missingProperty: 'id' },
 });
-add('account2card-response', 'a payment that is an array', withValue(a2cRes, '/payment', []), {
+add('account2card-response', 'a payment that is an array', withValue(account2cardResponse, '/payment', []), {
   path: '/payment',
   keyword: 'type',
   params: { type: 'object' },
 });
-add('account2card-response', 'transaction not a UUID', withValue(a2cRes, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
-add('status-request', 'transaction not a UUID', withValue(stReq, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
-add('status-request', 'a signature of 63 characters', withValue(stReq, '/signature', stReq.signature.slice(1)), { path: '/signature', keyword: 'pattern' });
-add('status-request', 'api_key as a number', withValue(stReq, '/api_key', 1), { path: '/api_key', keyword: 'type' });
-add('status-response', 'transaction not a UUID', withValue(stRes, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
-add('status-response', 'a payment with state pending', withValue(stRes, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
-add('callback', 'transaction not a UUID', withValue(cb, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
-add('callback', 'a payment with state pending', withValue(cb, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
-add('callback', 'a callback payload that is an array', withValue(cb, '/payload', []), { path: '/payload', keyword: 'type', params: { type: 'object' } });
+add('account2card-response', 'transaction not a UUID', withValue(account2cardResponse, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
+add('status-request', 'transaction not a UUID', withValue(statusRequest, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
+add('status-request', 'a signature of 63 characters', withValue(statusRequest, '/signature', statusRequest.signature.slice(1)), {
+  path: '/signature',
+  keyword: 'pattern',
+});
+add('status-request', 'api_key as a number', withValue(statusRequest, '/api_key', 1), { path: '/api_key', keyword: 'type' });
+add('status-response', 'transaction not a UUID', withValue(statusResponse, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
+add('status-response', 'a payment with state pending', withValue(statusResponse, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
+add('callback', 'transaction not a UUID', withValue(callbackBody, '/transaction', 'x'), { path: '/transaction', keyword: 'pattern' });
+add('callback', 'a payment with state pending', withValue(callbackBody, '/payment/state', 'pending'), { path: '/payment/state', keyword: 'enum' });
+add('callback', 'a callback payload that is an array', withValue(callbackBody, '/payload', []), {
+  path: '/payload',
+  keyword: 'type',
+  params: { type: 'object' },
+});
 
 // ---- the profile file ----
 /** A wrong-type value for every leaf of the default profile (from the data, not the schema). */

@@ -35,7 +35,7 @@ const txKey = (transaction: string) => transaction.toLowerCase();
 /**
  * Indexes of one merchant (by api_key), keyed by the lower-cased transaction alone: a parsed, flat
  * string hashes far cheaper than an `op + api_key + transaction` key built on every request
- * (measured in isolation: duplicate check + add + eviction went from about 4.5 to 2 µs).
+ * (measured in isolation: a duplicate check, add and eviction take about 2 µs this way, 4.5 µs with built keys).
  */
 interface MerchantIndex {
   /** Latest payment per transaction, either operation. */

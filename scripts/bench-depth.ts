@@ -18,7 +18,7 @@ import { freshInvoice } from '../suite/harness/fresh.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';
-/** The run the issue measured before this work (2 cores, embedded provider behind the same kind of proxy). */
+/** The reference the ratios are taken against: issue 11's measure of the suite's depth (2 cores, embedded provider behind the same kind of proxy). */
 const BEFORE = { requests: 671, seconds: 30, perSecond: 22 };
 
 async function freePort(): Promise<number> {

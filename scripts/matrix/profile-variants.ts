@@ -29,7 +29,7 @@ export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
 
 /**
  * Profile keys that change nothing a check expects, with why: every other key of the profile schema must
- * be changed by some variant (tests/selftest/profile-variants.spec.ts checks it).
+ * be changed by some variant (tests/selftest/matrix-targets.spec.ts checks it).
  */
 export const KEYS_NO_CHECK_EXPECTS: Readonly<Record<string, string>> = {
   'http.serverError': 'no check can make a correct provider fail by itself; checks only require that generated input never causes a 5xx',

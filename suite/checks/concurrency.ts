@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import type { Payment, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
-import { expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
+import { expectAccepted, expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
@@ -22,7 +22,6 @@ import {
   type FinalState,
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { expectAccepted } from '../harness/requests.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { requireProfile, type ApiCheck, type BrowserCheck } from '../harness/check.js';

@@ -1,12 +1,11 @@
 // What only the invoice answers with (Resources): deeplinks, the recipient credentials, and what only it
 // accepts or refuses: merchant parameters in payload, the anti-fraud refusal.
 import { buildInvoiceRequest } from '../../generators/builders.js';
-import { expectMessageBody } from '../harness/expect-response.js';
+import { expectAccepted, expectMessageBody } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
 import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { expectAccepted } from '../harness/requests.js';
 import type { Exchange } from '../harness/exchange.js';
 import type { RuleId } from '../../contracts/index.js';
 import { requireProfile, type ApiCheck } from '../harness/check.js';

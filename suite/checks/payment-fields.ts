@@ -5,10 +5,10 @@ import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { expectAccepted } from '../harness/requests.js';
 import { requireProfile, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS, sendFresh } from './operations.js';
+import { expectAccepted } from '../harness/expect-response.js';
 
 type Body = Record<string, unknown>;
 type Answer = { transaction?: unknown; payment?: Record<string, unknown> };

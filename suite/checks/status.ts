@@ -10,11 +10,10 @@ import { acceptedSignatureVariants, leaveOneOutTamperings, signatureTamperings }
 import { sameJson } from '../harness/json.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
-import { expectMessageBody, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectAccepted, expectMessageBody, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { expectAccepted } from '../harness/requests.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { knownTransaction } from './known-transaction.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';

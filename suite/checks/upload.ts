@@ -5,11 +5,10 @@ import { randomUUID } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
 import { uploadRequest } from '../../generators/arbitraries/index.js';
 import type { Exchange } from '../harness/exchange.js';
-import { expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectAccepted, expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { expectAccepted } from '../harness/requests.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
 

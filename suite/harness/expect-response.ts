@@ -77,6 +77,17 @@ export function expectRefused(exchange: Exchange, rule: RuleId, what: string): R
   return res;
 }
 
+/** A 2xx JSON object answer, the ground the response-shape checks stand on; anything else names `rule`. */
+export function expectAccepted(exchange: Exchange, rule: RuleId, what: string): Record<string, unknown> {
+  const res = responseOf(exchange, rule, `a 2xx answer accepting ${what}`);
+  if (res.status < 200 || res.status > 299)
+    throw new CheckFailure({ rule, expected: `a 2xx answer accepting ${what}`, received: describeResponse(exchange), exchange });
+  const json = expectJson(exchange, rule, what);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new CheckFailure({ rule, expected: `a JSON object accepting ${what}`, received: describeResponse(exchange), exchange });
+  return json as Record<string, unknown>;
+}
+
 /** Input of the suite's making never makes the provider fail itself. */
 export function expectNoServerError(exchange: Exchange, what: string): ReceivedResponse {
   const res = responseOf(exchange, 'PRO-ERR-SERVER', `a non-5xx answer to ${what}`);
