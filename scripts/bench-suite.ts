@@ -4,33 +4,14 @@
 // provider, in the same run. Goal: at least 0.5 of autocannon. BENCH_SECONDS (default 5) per phase.
 import autocannon, { type Request } from 'autocannon';
 import fc from 'fast-check';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { validate } from '../contracts/index.js';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { HttpClient } from '../suite/harness/client.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
+import { startTarget, type Target } from '../mock/bench/start-target.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';
-
-interface Target {
-  child: ChildProcess;
-  url: string;
-  apiKey: string;
-  cryptoKey: string;
-}
-
-function startProviderProcess(): Promise<Target> {
-  const child = fork(fileURLToPath(new URL('../mock/bench/target.ts', import.meta.url)), ['provider'], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ...(m as Omit<Target, 'child'>) }));
-    child.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-  });
-}
 
 /** The property phase as the checks run it, one request at a time, for `seconds`. */
 async function propertyPhase(t: Target, seconds: number): Promise<{ rps: number; requests: number; invalid: number }> {
@@ -78,7 +59,7 @@ function sameBodies(t: Target): Request {
 }
 
 async function main(): Promise<void> {
-  const t = await startProviderProcess();
+  const t = await startTarget('provider');
   try {
     await propertyPhase(t, 1); // warm-up: JIT, connections
     const replay = sameBodies(t);

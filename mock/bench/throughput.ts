@@ -8,33 +8,15 @@
  * requests. Each server runs in a child process of its own, autocannon in this one.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createHash, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { startTarget, type Target } from './start-target.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = [1, 8];
 const INVOICE = '/api/v1/payments/card2account/invoice';
-
-interface Target {
-  child: ChildProcess;
-  url: string;
-  apiKey: string;
-  cryptoKey: string;
-}
-
-function startTarget(mode: 'bare' | 'provider'): Promise<Target> {
-  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ...(m as { url: string; apiKey: string; cryptoKey: string }) }));
-    child.once('exit', (code) => reject(new Error(`${mode} target exited with ${code}`)));
-  });
-}
 
 function invoiceRequest(apiKey: string, cryptoKey: string): Request {
   return {

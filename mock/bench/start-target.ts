@@ -1,0 +1,23 @@
+// A benchmark's server in a child process of its own (so that the load generator and the server do not
+// share an event loop): the reference provider, or a bare node:http server answering a fixed JSON.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface Target {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  cryptoKey: string;
+}
+
+/** Starts target.ts in `mode`; resolves once it reports its address and merchant. */
+export function startTarget(mode: 'bare' | 'provider'): Promise<Target> {
+  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, ...(m as Omit<Target, 'child'>) }));
+    child.once('exit', (code) => reject(new Error(`${mode} target exited with ${code}`)));
+  });
+}
