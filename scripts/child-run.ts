@@ -24,16 +24,17 @@ const NOT_INHERITED: readonly RegExp[] = [
   /^FC_/,
   new RegExp(`^(${Object.values(RUN_ENV).join('|')})$`),
   /^(TEST_|PW_|PLAYWRIGHT_)/,
-  /^(NODE_OPTIONS|FORCE_COLOR|CI)$/,
+  /^(NODE_OPTIONS|FORCE_COLOR|NO_COLOR|CI)$/,
 ];
 
 /** The parent's environment without what a child must not inherit, plus `extra`. */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!NOT_INHERITED.some((re) => re.test(k))) env[k] = v;
-  // npm's own configuration warnings (a user-level .npmrc) are not the child's output.
+  // Plain output: FORCE_COLOR=0, not NO_COLOR, which Node warns about in every process that also gets the
+  // FORCE_COLOR Playwright sets for its workers. npm's own configuration warnings are not the child's output.
   const defined = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
-  return { ...env, NO_COLOR: '1', npm_config_loglevel: 'error', ...defined };
+  return { ...env, FORCE_COLOR: '0', npm_config_loglevel: 'error', ...defined };
 }
 
 export interface ChildRun {

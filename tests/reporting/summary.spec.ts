@@ -129,7 +129,7 @@ test('requirements.json and requirements.md carry the same verdicts', () => {
   expect(trace.projects).toEqual(['invoice']);
   expect(trace.rules.map((r) => [r.id, r.status])).toEqual(Object.entries(summary.rules).map(([id, r]) => [id, r.status]));
   const md = readFileSync(join(run.dir, 'requirements.md'), 'utf8');
-  expect(md).toContain('| Rule | Kind | Section | Title | Status | Checks | Detail |');
+  expect(md).toContain('| Rule | Kind | Section | Title | Status | Check functions | Checks | Detail |');
   expect(md).toContain('## Rules no check covers');
   expect(md).toContain('## Failures that name no rule (0)');
   const amount = trace.rules.find((r) => r.id === 'DOC-LIMIT-INV-AMOUNT')!;
