@@ -22,6 +22,12 @@ export interface Requirement {
   /** false when no black-box check can observe the rule; `reason` says why. */
   testable?: boolean;
   reason?: string;
+  /**
+   * For a rule the document or the profile implies rather than states (an invariant over many payments), or one
+   * a security anchor adds where neither says anything (OWASP ASVS, the API Security Top 10): where it comes from,
+   * e.g. "implied by Resources: payment.id identifies a payment" or "OWASP ASVS 5.0 V3.2.2". Reports show it.
+   */
+  basis?: string;
 }
 
 const FILE = new URL('./requirements.json', import.meta.url);
@@ -44,6 +50,7 @@ function load(): readonly Requirement[] {
       if (typeof r[f] !== 'string' || r[f] === '') problems.push(`${at}: ${f} must be a non-empty string`);
     }
     if (r.testable === false && (typeof r.reason !== 'string' || r.reason === '')) problems.push(`${at}: testable false needs a reason`);
+    if (r.basis !== undefined && (typeof r.basis !== 'string' || r.basis === '')) problems.push(`${at}: basis must be a non-empty string`);
   });
   const generated = RULE_IDS.join(',');
   if (list.map((r) => r.id).join(',') !== generated) problems.push('rule-ids.gen.ts is stale: run npm run contracts:types');

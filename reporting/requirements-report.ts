@@ -18,6 +18,8 @@ export interface TraceRow {
   /** The section in the HTML copy of its document, relative to the reports folder (`spec/…html#anchor`). */
   link: string;
   title: string;
+  /** Where a rule the documents imply, or a security anchor adds, comes from. */
+  basis?: string;
   status: RuleStatus;
   checks: string[];
   /** The check functions of those checks and where each is defined: rule → code in one lookup. */
@@ -65,6 +67,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
       section: req.section,
       link: `${SPEC_FROM_REPORTS}${sectionLink(req)}`,
       title: req.title,
+      ...(req.basis ? { basis: req.basis } : {}),
       status: entry.status,
       checks: entry.checks,
       code: codeOf(entry.checks),
@@ -113,7 +116,7 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     '|---|---|---|---|---|---|---|---|',
     ...t.rules.map(
       (r) =>
-        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.title)} | ${r.status} | ${r.code.map((c) => `\`${cell(c.check)}\` ${cell(c.source)}`).join('<br>') || '—'} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
+        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.basis ? `${r.title} (${r.basis})` : r.title)} | ${r.status} | ${r.code.map((c) => `\`${cell(c.check)}\` ${cell(c.source)}`).join('<br>') || '—'} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
     ),
     '',
     `## Failures that name no rule (${t.suiteErrors.length})`,
