@@ -23,7 +23,19 @@ export const ANNOTATION = {
   observed: 'observed failure',
   /** How many 429 answers the check waited out. */
   rateLimited: 'rate limited',
+  /** How many requests were sent again after transport trouble, and why (the check was judged on the answers that came). */
+  retried: 'retried',
+  /**
+   * The check could not get an answer (the provider was unavailable, also after the tries allowed): no verdict.
+   * The test is skipped with this annotation's description as the reason; reports show it as not judged.
+   */
+  notJudged: 'not judged',
+  /** A property cut short by its time bound: `312 of 700 examples in 15 s`. */
+  cutShort: 'cut short',
 } as const;
+
+/** The skip reason of a check that was not judged starts with this. */
+export const NOT_JUDGED_PREFIX = 'not judged: the provider was unavailable:';
 
 /** Attachment names. */
 export const ATTACHMENT = {

@@ -362,6 +362,12 @@ export interface ProfileHttp {
    * An HTTP status code.
    */
   serverError: number;
+  /**
+   * Statuses whose answer carrying a Retry-After header means: not now, ask again after that long. Such an answer is waited out and the request sent again; it is no verdict on the provider (429 is waited out with or without the header).
+   *
+   * Items: An HTTP status code.
+   */
+  retryAfter: number[];
 }
 /**
  * How validation failures are reported.
@@ -546,6 +552,12 @@ export interface ProfileOverride {
      * An HTTP status code.
      */
     serverError?: number;
+    /**
+     * Statuses whose answer carrying a Retry-After header means: not now, ask again after that long. Such an answer is waited out and the request sent again; it is no verdict on the provider (429 is waited out with or without the header).
+     *
+     * Items: An HTTP status code.
+     */
+    retryAfter?: number[];
   };
   /**
    * How validation failures are reported.

@@ -1,8 +1,8 @@
 /**
  * npm run mock -- [--port 0] [--host 127.0.0.1] [--api-key K] [--crypto-key S]
- *                 [--public-key merchant.pub.pem] [--callback-url URL] [--faults a,b] [--variations a,b]
+ *                 [--public-key merchant.pub.pem] [--callback-url URL] [--faults a,b] [--variations a,b] [--network k=v,...]
  * Every flag also reads an environment variable (PTS_MOCK_PORT, PTS_MOCK_HOST, PTS_MOCK_API_KEY,
- * PTS_MOCK_CRYPTO_KEY, PTS_MOCK_PUBLIC_KEY, PTS_MOCK_CALLBACK_URL, PTS_MOCK_FAULTS, PTS_MOCK_VARIATIONS);
+ * PTS_MOCK_CRYPTO_KEY, PTS_MOCK_PUBLIC_KEY, PTS_MOCK_CALLBACK_URL, PTS_MOCK_FAULTS, PTS_MOCK_VARIATIONS, PTS_MOCK_NETWORK);
  * a flag wins.
  * First line printed: `listening <url>`; then the credentials, for this local console only.
  */
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { faultCatalog, startProvider, variationCatalog } from './index.js';
+import type { NetworkConditions } from './network.js';
 
 const HELP = `Payment Transfer Service reference provider
 
@@ -27,6 +28,9 @@ Usage: npm run mock -- [options]
   --callback-url <url> where callbacks are POSTed                 env PTS_MOCK_CALLBACK_URL (default: none)
   --faults <a,b>       faults to switch on, by name (see below)   env PTS_MOCK_FAULTS
   --variations <a,b>   allowed variations to switch on (below)    env PTS_MOCK_VARIATIONS
+  --network <k=v,...>  a network in front of the provider:        env PTS_MOCK_NETWORK
+                       latency=MS (every answer), drop=N (one request in N dropped), unavailable=N,burst=K
+                       (one in N starts K answers 503 Retry-After: 1), slow=N,slowms=MS (one in N late)
   --help               this text
 
 Faults (deviations from one rule each):
@@ -53,6 +57,7 @@ try {
       'callback-url': { type: 'string' },
       faults: { type: 'string' },
       variations: { type: 'string' },
+      network: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -88,6 +93,22 @@ const variations = (opt('variations', 'PTS_MOCK_VARIATIONS') ?? '')
 const unknownVariations = variations.filter((v) => !variationCatalog.some((d) => d.name === v));
 if (unknownVariations.length > 0) fail(`unknown variation name(s): ${unknownVariations.join(', ')} (see --help for the catalog)`);
 
+const NETWORK_KEYS: Record<string, keyof NetworkConditions> = {
+  latency: 'latencyMs',
+  drop: 'dropEvery',
+  unavailable: 'unavailableEvery',
+  burst: 'burstLength',
+  slow: 'slowEvery',
+  slowms: 'slowMs',
+};
+const network: NetworkConditions = {};
+for (const pair of (opt('network', 'PTS_MOCK_NETWORK') ?? '').split(',').filter((s) => s.trim() !== '')) {
+  const [key, value] = pair.split('=').map((s) => s.trim());
+  const n = Number(value);
+  if (!(key in NETWORK_KEYS) || !Number.isInteger(n) || n < 0) fail(`invalid --network entry: ${pair} (see --help)`);
+  network[NETWORK_KEYS[key]] = n;
+}
+
 const callbackUrl = opt('callback-url', 'PTS_MOCK_CALLBACK_URL');
 if (callbackUrl !== undefined && !URL.canParse(callbackUrl)) fail(`invalid callback URL: ${callbackUrl}`);
 
@@ -117,6 +138,7 @@ try {
     merchants: [{ apiKey, cryptoKey, publicKeyPem, callbackUrl }],
     faults,
     variations,
+    network,
   });
 } catch (e) {
   if (privateKeyPath) rmSync(privateKeyPath, { force: true });
@@ -131,6 +153,7 @@ else console.log(`public_key         ${publicKeyPath}`);
 console.log(`callback_url       ${callbackUrl ?? '(none)'}`);
 console.log(`faults             ${faults.length ? faults.join(',') : '(none)'}`);
 console.log(`variations         ${variations.length ? variations.join(',') : '(none)'}`);
+if (Object.keys(network).length) console.log(`network            ${JSON.stringify(network)}`);
 if (provider.pageUrl !== provider.url) console.log(`payment pages      ${provider.pageUrl}`);
 if (privateKeyPath) {
   console.log(`\nsuite: BASE_URL=${provider.url} API_KEY=${apiKey} CRYPTO_KEY=<crypto_key> XSIGN_PRIVATE_KEY=${privateKeyPath}`);

@@ -9,6 +9,7 @@ import type { PaymentStore } from './store.js';
 import type { Later } from './later.js';
 import type { Values } from './values.js';
 import type { VariationSet } from './variations/catalog.js';
+import type { NetworkConditions } from './network.js';
 
 /** The switches validation reads on every request (profile, faults, variations), resolved once. */
 export interface Rules {
@@ -58,4 +59,6 @@ export interface Ctx {
   invoiceCount: number;
   /** API requests so far (variation rate-limit-429 refuses every 40th). */
   apiRequests: number;
+  /** What the network in front of the provider does (network variations, the CLI's --network); undefined: nothing. */
+  readonly network?: NetworkConditions;
 }

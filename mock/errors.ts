@@ -41,7 +41,7 @@ export type ErrorName = keyof typeof ERRORS;
 export type ErrorTable = { readonly [K in ErrorName]: ErrorResponse };
 
 /** Which profile status each kind of error takes (the others are fixed by HTTP). */
-const PROFILE_STATUS: Partial<Record<ErrorName, Exclude<keyof Profile['http'], 'jsonContentType'>>> = {
+const PROFILE_STATUS: Partial<Record<ErrorName, Exclude<keyof Profile['http'], 'jsonContentType' | 'retryAfter'>>> = {
   notFound: 'notFound',
   methodNotAllowed: 'methodNotAllowed',
   malformedJson: 'malformed',

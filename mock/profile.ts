@@ -24,6 +24,7 @@ export const DEFAULT_PROFILE: Profile = deepFreeze({
     antifraud: 403,
     notFound: 404,
     serverError: 500,
+    retryAfter: [429, 503],
   },
   validation: {
     reportsAllFields: true,
@@ -57,8 +58,10 @@ export function checkProfile(p: Profile): Profile {
     throw new Error(`startProvider: profile ${what}`);
   };
   for (const [k, v] of Object.entries(p.paths)) if (typeof v !== 'string' || !v.startsWith('/')) fail(`paths.${k} must start with "/"`);
+  const isStatus = (v: unknown) => Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599;
   for (const [k, v] of Object.entries(p.http))
-    if (k !== 'jsonContentType' && !(Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599)) fail(`http.${k} must be a status code`);
+    if (k === 'retryAfter' ? !(Array.isArray(v) && v.every(isStatus)) : k !== 'jsonContentType' && !isStatus(v))
+      fail(`http.${k} must be ${k === 'retryAfter' ? 'a list of status codes' : 'a status code'}`);
   if (!Number.isInteger(p.invoice.deeplinkCount) || p.invoice.deeplinkCount < 1) fail('invoice.deeplinkCount must be a positive integer');
   if (!Number.isInteger(p.upload.maxFileBytes) || p.upload.maxFileBytes < 1) fail('upload.maxFileBytes must be a positive integer');
   if (!Number.isInteger(p.callbacks.minDeliveries)) fail('callbacks.minDeliveries must be an integer');

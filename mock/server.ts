@@ -19,6 +19,7 @@ import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond
 import { PaymentStore } from './store.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
 import { makeValues } from './values.js';
+import { behindNetwork, networkConditions } from './network.js';
 import { VariationSet } from './variations/catalog.js';
 
 /** The default profile's paths (a provider started with another profile serves that profile's). */
@@ -161,6 +162,7 @@ function makeCtx(options: ProviderOptions): Ctx {
     pageUrl: '',
     invoiceCount: 0,
     apiRequests: 0,
+    network: networkConditions(variations, options.network),
   };
 }
 
@@ -174,10 +176,8 @@ function serve(ctx: Ctx, app: App): Server {
   };
   const slow = ctx.variations.has('slow');
   const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
-  const server = createServer(
-    { keepAliveTimeout, requestTimeout: 60_000 },
-    slow ? (req, res) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch,
-  );
+  const handle = slow ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch;
+  const server = createServer({ keepAliveTimeout, requestTimeout: 60_000 }, ctx.network ? behindNetwork(ctx.network, ctx.later, handle) : handle);
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();

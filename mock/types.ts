@@ -1,4 +1,5 @@
 import type { Profile } from './profile.js';
+import type { NetworkConditions } from './network.js';
 
 export interface MerchantConfig {
   /** Object key issued by the manager (sent in every request). */
@@ -36,6 +37,8 @@ export interface ProviderOptions {
   maxPayments?: number;
   /** Milliseconds added to the clock of created_at (tests of the suite's tolerance). Default 0. */
   clockSkewMs?: number;
+  /** A network in front of the provider: latency, dropped connections, 503 bursts, slow answers (over the network variations'). */
+  network?: NetworkConditions;
 }
 
 export interface RunningProvider {

@@ -13,16 +13,17 @@ export function jobSummaryMarkdown(s: Summary): string {
   const failed = rules.filter(([, r]) => r.status === 'failed');
   const notProven = rules.filter(([, r]) => r.status === 'not proven').map(([id]) => id);
   const failures = new Map(s.checks.map((c) => [c.id, c.failure]));
-  const verdict = t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`;
+  const notJudged = s.checks.filter((c) => c.status === 'not judged');
+  const verdict = `${t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`}${notJudged.length ? `, ${notJudged.length} not judged` : ''}`;
   const provider = s.embedded ? `the embedded reference provider (${s.baseUrl ?? 'no address'})` : (s.baseUrl ?? 'unknown provider');
   const lines = [
     `## Payment Transfer Service conformance: ${verdict}`,
     '',
     `Against ${cell(provider)}; suite ${cell(s.suiteVersion)}; profile digest \`${cell(s.profileDigest?.slice(0, 12) ?? 'unknown')}\`${s.fcSeed !== null ? `; FC_SEED=${s.fcSeed}` : ''}.`,
     '',
-    '| | total | passed | failed | skipped | flaky |',
-    '|---|---|---|---|---|---|',
-    `| tests | ${t.total} | ${t.passed} | ${t.failed} | ${t.skipped} | ${t.flaky} |`,
+    '| | total | passed | failed | not judged | skipped | flaky |',
+    '|---|---|---|---|---|---|---|',
+    `| tests | ${t.total} | ${t.passed} | ${t.failed} | ${t.notJudged ?? 0} | ${t.skipped} | ${t.flaky} |`,
     '',
     `Rules: ${RULE_STATUSES.map((st) => `${count(st)} ${st}`).join(' · ')}.`,
     '',
@@ -43,6 +44,15 @@ export function jobSummaryMarkdown(s: Summary): string {
       `### Not proven (${notProven.length})`,
       '',
       `${notProven.join(', ')}: their checks failed on another rule first (see ${REPORT_FILES.requirementsMd}).`,
+    );
+  if (notJudged.length > 0)
+    lines.push(
+      '',
+      `### Not judged: the provider was unavailable (${notJudged.length})`,
+      '',
+      'Connections refused or reset, bodies cut short or gateway answers, also after the tries allowed: no verdict either way.',
+      '',
+      ...notJudged.map((c) => `- ${cell(c.id)}: ${cell(c.notJudged)}`),
     );
   if (s.suiteErrors.length > 0)
     lines.push(

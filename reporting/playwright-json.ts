@@ -31,6 +31,10 @@ export interface TestOutcome {
   /** The check function it runs and where that is defined (`check`, `check source` annotations). */
   check?: string;
   checkSource?: string;
+  /** Why it could not be judged (the provider was unavailable): a skipped test with a `not judged` annotation. */
+  notJudged?: string;
+  /** Requests it sent again after transport trouble (its `retried` annotation). */
+  retried?: string;
   /** First lines of the failures an observed target recorded instead of failing (`[RULE] title`). */
   observed: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
@@ -67,6 +71,8 @@ export function readOutcomes(file: string): RunOutcomes {
           property: of(ANNOTATION.property).length > 0,
           check: of(ANNOTATION.check)[0],
           checkSource: of(ANNOTATION.checkSource)[0],
+          notJudged: of(ANNOTATION.notJudged)[0],
+          retried: of(ANNOTATION.retried)[0],
           observed: [...new Set(of(ANNOTATION.observed))],
           message: firstErrorLine(error),
           error,

@@ -26,6 +26,8 @@ export interface TraceRow {
   code: { check: string; source: string }[];
   failedBy?: string[];
   notProvenBy?: NotProven[];
+  /** The checks declaring it that could not get an answer (the provider was unavailable), with why. */
+  notJudgedBy?: { check: string; why?: string }[];
   reason?: string;
 }
 
@@ -44,7 +46,7 @@ export interface Traceability {
 /** What the table needs of a summary (written now, or read back from a file). */
 type Run = Pick<Summary, 'rules'> & {
   suiteErrors?: string[];
-  checks: readonly { id: string; failure?: string; check?: string; checkSource?: string }[];
+  checks: readonly { id: string; failure?: string; check?: string; checkSource?: string; notJudged?: string }[];
 };
 
 export function traceability(run: Run, projects: readonly string[], generatedAt: string): Traceability {
@@ -73,6 +75,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
       code: codeOf(entry.checks),
       ...(entry.failedBy ? { failedBy: entry.failedBy } : {}),
       ...(entry.notProvenBy ? { notProvenBy: entry.notProvenBy } : {}),
+      ...(entry.notJudgedBy ? { notJudgedBy: entry.notJudgedBy.map((check) => ({ check, why: byId.get(check)?.notJudged })) } : {}),
       ...(req.testable === false ? { reason: req.reason } : {}),
     };
   });
@@ -97,6 +100,7 @@ function detail(r: TraceRow): string[] {
   if (r.status === 'untestable') return [`untestable: ${r.reason ?? ''}`];
   if (r.status === 'failed') return (r.failedBy ?? []).map((c) => `failed in ${c}${r.checks.includes(c) ? '' : ' (which does not declare it)'}`);
   if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
+  if (r.status === 'not judged') return (r.notJudgedBy ?? []).map((n) => `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`);
   return [];
 }
 
@@ -108,9 +112,10 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     `Generated ${t.generatedAt} against ${context.baseUrl ?? 'no provider'}; profile digest \`${context.profileDigest ?? 'unknown'}\`.`,
     `Projects in this run: ${t.projects.length ? t.projects.join(', ') : 'none'}. Rules of other projects show as \`not run\` with no checks.`,
     'A rule fails when a failure names it; a check that fails on one rule does not prove the other rules it declares (`not proven`).',
+    'A check that could not get an answer (the provider was unavailable, also after the tries allowed) is `not judged`: neither passed nor failed.',
     `Sections link to the copies of the documents in \`${SPEC_FROM_REPORTS}\`.`,
     '',
-    `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,
+    `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not judged ${c['not judged']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,
     '',
     '| Rule | Kind | Section | Title | Status | Check functions | Checks | Detail |',
     '|---|---|---|---|---|---|---|---|',

@@ -13,7 +13,7 @@ import type { CheckEntry, CheckStatus, RuleEntry, RuleStatus, Summary as Written
 // a few counts are optional, since fixtures and files of older suite versions may lack them.
 export type { CheckStatus, RuleStatus };
 export type CheckKind = CheckEntry['kind'];
-export type Totals = Omit<WrittenSummary['totals'], 'flaky'> & { flaky?: number };
+export type Totals = Omit<WrittenSummary['totals'], 'flaky' | 'notJudged'> & { flaky?: number; notJudged?: number };
 export type SummaryRule = RuleEntry;
 export type SummaryCheck = Omit<CheckEntry, 'durationMs'> & { durationMs?: number };
 export type Summary = Partial<Omit<WrittenSummary, 'totals' | 'projects' | 'rules' | 'checks' | 'suiteErrors'>> & {
@@ -68,6 +68,8 @@ export function readSummary(path: string): Summary {
  */
 export function upgradeSummary(s: Summary): Summary {
   const legacy = s.checks.some((c) => c.status === 'failed' && c.failedRule === undefined);
+  // Summaries before 0.4.0 had no not judged checks.
+  s = { ...s, totals: { ...s.totals, notJudged: s.totals.notJudged ?? 0 } };
   if (!legacy) return { ...s, suiteErrors: s.suiteErrors ?? [] };
   const checks = s.checks.map((c) => (c.status === 'failed' && c.failedRule === undefined ? { ...c, failedRule: failedRuleOfCheck(c) ?? null } : c));
   const rules: Record<string, SummaryRule> = {};
@@ -75,7 +77,7 @@ export function upgradeSummary(s: Summary): Summary {
   return { ...s, checks, rules, suiteErrors: suiteErrorsOf(checks), verdictsRecomputed: true };
 }
 
-const STATUSES = new Set(['passed', 'failed', 'skipped', 'flaky']);
+const STATUSES = new Set(['passed', 'failed', 'skipped', 'flaky', 'not judged']);
 
 function summaryProblems(raw: unknown): string[] {
   const out: string[] = [];

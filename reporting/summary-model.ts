@@ -7,9 +7,10 @@
 // that tripped over it.
 import { isRequirementId, requirements, type Requirement, type RequirementKind } from '../contracts/requirements.js';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
-export type RuleStatus = 'passed' | 'failed' | 'not proven' | 'not run' | 'untestable';
-export const RULE_STATUSES: readonly RuleStatus[] = ['passed', 'failed', 'not proven', 'not run', 'untestable'];
+/** `not judged`: the check could not get an answer (the provider was unavailable): no verdict, neither passed nor failed. */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky' | 'not judged';
+export type RuleStatus = 'passed' | 'failed' | 'not proven' | 'not judged' | 'not run' | 'untestable';
+export const RULE_STATUSES: readonly RuleStatus[] = ['passed', 'failed', 'not proven', 'not judged', 'not run', 'untestable'];
 
 export interface Counts {
   total: number;
@@ -38,6 +39,12 @@ export interface CheckEntry {
   failedRule?: string | null;
   /** Description of the skip annotation; only for skipped checks. */
   skipReason?: string;
+  /** Why the check could not be judged (the request the provider was unavailable for); only for not judged checks. */
+  notJudged?: string;
+  /** Requests sent again after transport trouble, and why; the check was judged on the answers that came. */
+  retried?: string;
+  /** A property cut short by its time bound: how many examples it ran of how many. */
+  cutShort?: string;
   /**
    * Distinct shapes of every response the check received (see shape.ts), sorted; absent when it made no
    * request. Several when the provider answers one check in several documented ways (card or FPS credentials).
@@ -67,6 +74,8 @@ export interface RuleEntry {
   failedBy?: string[];
   /** When status is `not proven`: the failed checks declaring it, and the rule each did fail. */
   notProvenBy?: NotProven[];
+  /** When status is `not judged`: the checks declaring it that could not get an answer. */
+  notJudgedBy?: string[];
 }
 
 export interface Summary {
@@ -77,8 +86,8 @@ export interface Summary {
   embedded: boolean;
   profileDigest: string | null;
   fcSeed: number | null;
-  /** Every test of the run, checks or not; `passed` leaves out flaky tests, which `flaky` counts. */
-  totals: Counts & { flaky: number };
+  /** Every test of the run, checks or not; `passed` leaves out flaky tests, which `flaky` counts, and `skipped` the not judged, which `notJudged` counts. */
+  totals: Counts & { flaky: number; notJudged: number };
   /** Per project; a flaky test counts as passed here. */
   projects: Record<string, Counts>;
   /** Every rule of contracts/requirements.json, in file order. */
@@ -108,7 +117,8 @@ export function failedRuleOfCheck(c: JudgedCheck): string | null | undefined {
 /**
  * A rule's entry from every check of the run: failed if a failure names it; else passed if a check declaring
  * it passed (a flaky check passed in the end); else not proven if a check declaring it failed on another
- * rule or on none; else not run (no check, or every check skipped), or untestable for testable: false.
+ * rule or on none; else not judged if a check declaring it could not get an answer (the provider was
+ * unavailable); else not run (no check, or every check skipped), or untestable for testable: false.
  */
 export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[]): RuleEntry {
   const declaring = checks.filter((c) => c.rules.includes(req.id));
@@ -119,6 +129,8 @@ export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[]): Rul
   if (declaring.some((c) => c.status === 'passed' || c.status === 'flaky')) return { kind: req.kind, status: 'passed', checks: ids };
   const notProvenBy = declaring.filter((c) => c.status === 'failed').map((c) => ({ check: c.id, failedRule: failedRuleOfCheck(c) ?? null }));
   if (notProvenBy.length > 0) return { kind: req.kind, status: 'not proven', checks: ids, notProvenBy };
+  const notJudgedBy = declaring.filter((c) => c.status === 'not judged').map((c) => c.id);
+  if (notJudgedBy.length > 0) return { kind: req.kind, status: 'not judged', checks: ids, notJudgedBy };
   return { kind: req.kind, status: 'not run', checks: ids };
 }
 

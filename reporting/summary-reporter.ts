@@ -34,6 +34,8 @@ function firstLine(text: string | undefined): string | undefined {
 }
 
 function checkStatus(test: TestCase): CheckStatus {
+  const last = test.results[test.results.length - 1];
+  if (test.outcome() === 'skipped' && [...test.annotations, ...(last?.annotations ?? [])].some((a) => a.type === ANNOTATION.notJudged)) return 'not judged';
   switch (test.outcome()) {
     case 'expected':
       return 'passed';
@@ -105,7 +107,7 @@ export default class SummaryReporter implements Reporter {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
     const tests = this.suite.allTests();
-    const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0 };
+    const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
 
@@ -113,10 +115,11 @@ export default class SummaryReporter implements Reporter {
       const status = checkStatus(test);
       const project = test.parent.project()?.name ?? '';
       totals.total++;
-      totals[status]++;
+      totals[status === 'not judged' ? 'notJudged' : status]++;
       const p = (projects[project] ??= { total: 0, passed: 0, failed: 0, skipped: 0 });
       p.total++;
-      p[status === 'flaky' ? 'passed' : status]++;
+      // Per project, a not judged check counts among the skipped: it was not run to a verdict.
+      p[status === 'flaky' ? 'passed' : status === 'not judged' ? 'skipped' : status]++;
 
       const rules = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description).map((a) => a.description!);
       if (rules.length === 0) continue; // self-tests and provider tests: counted above, not checks
@@ -161,6 +164,9 @@ export default class SummaryReporter implements Reporter {
     const examples = annotation(ANNOTATION.examples);
     const checkName = annotation(ANNOTATION.check);
     const checkSource = annotation(ANNOTATION.checkSource);
+    const notJudged = annotation(ANNOTATION.notJudged);
+    const retried = annotation(ANNOTATION.retried);
+    const cutShort = annotation(ANNOTATION.cutShort);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -177,6 +183,9 @@ export default class SummaryReporter implements Reporter {
       ...(checkName !== undefined ? { check: checkName } : {}),
       ...(checkSource !== undefined ? { checkSource } : {}),
       ...(examples !== undefined ? { examples: Number(examples) } : {}),
+      ...(notJudged !== undefined ? { notJudged: redactText(notJudged) } : {}),
+      ...(retried !== undefined ? { retried: redactText(retried) } : {}),
+      ...(cutShort !== undefined ? { cutShort } : {}),
     };
   }
 }

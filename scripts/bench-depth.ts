@@ -7,71 +7,18 @@
 // --no-mutation leaves step 3 out.
 import autocannon from 'autocannon';
 import fc from 'fast-check';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
+import { countingProxy, freePort, startProviderProcess, type ProviderProcess } from './bench/provider-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';
 /** The reference the ratios are taken against: issue 11's measure of the suite's depth (2 cores, embedded provider behind the same kind of proxy). */
 const BEFORE = { requests: 671, seconds: 30, perSecond: 22 };
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
-interface Provider {
-  child: ChildProcess;
-  url: string;
-  apiKey: string;
-  cryptoKey: string;
-  keyPath: string;
-}
-
-/** `npm run mock` in its own process, delivering callbacks to the suite's receiver port. */
-function startProvider(callbackPort: number): Promise<Provider> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const field = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(out)?.[1];
-      const url = /^listening (\S+)/m.exec(out)?.[1];
-      const [apiKey, cryptoKey, keyPath] = [field('api_key'), field('crypto_key'), field('xsign_private_key')];
-      if (url && apiKey && cryptoKey && keyPath) resolve({ child, url, apiKey, cryptoKey, keyPath });
-    });
-    child.once('exit', (code) => reject(new Error(`provider exited with ${code}: ${out}`)));
-  });
-}
-
-/** A proxy that counts the requests passing through it. */
-async function countingProxy(target: string): Promise<{ server: Server; url: string; count: () => number }> {
-  const to = new URL(target);
-  let requests = 0;
-  const server = createServer((req, res) => {
-    requests++;
-    const upstream = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => requests };
-}
 
 function timed(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; seconds: number }> {
   const started = performance.now();
@@ -81,7 +28,7 @@ function timed(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: numbe
   });
 }
 
-async function autocannonRate(p: Provider): Promise<number> {
+async function autocannonRate(p: ProviderProcess): Promise<number> {
   const merchant = { apiKey: p.apiKey, cryptoKey: p.cryptoKey };
   const bodies = fc.sample(invoiceRequest(merchant), 2000);
   let next = 0;
@@ -98,7 +45,7 @@ async function autocannonRate(p: Provider): Promise<number> {
 
 async function main(): Promise<void> {
   const callbackPort = await freePort();
-  const provider = await startProvider(callbackPort);
+  const provider = await startProviderProcess(callbackPort);
   const proxy = await countingProxy(provider.url);
   const reports = mkdtempSync(join(tmpdir(), 'pts-bench-depth-'));
   try {
@@ -140,8 +87,7 @@ async function main(): Promise<void> {
       );
   } finally {
     provider.child.kill('SIGTERM');
-    proxy.server.closeAllConnections();
-    proxy.server.close();
+    proxy.close();
     rmSync(reports, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 // `npm run certify`: a merchant's certification run against a provider under test (BASE_URL), with settings
 // for a live sandbox, and a shareable, checksummed folder reports/certification/:
-//   certificate.md   verdict CERTIFIED / NOT CERTIFIED, documented and profile checks, failures with rule IDs
+//   certificate.md   verdict CERTIFIED / NOT CERTIFIED / INCOMPLETE, documented and profile checks, failures with rule IDs
 //   summary.json     the run's summary (copy)         requirements.md/.json  rule traceability (copy)
 //   spec/            the interface document and the profile description, which requirements.md links into
 //   environment.json provider, suite version, profile digest, fc seed, date, node, rate limit (API key masked)
@@ -9,7 +9,8 @@
 // Exit codes: 0 every documented check passed (profile failures are reported, they do not fail
 // certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
 // missing, provider unreachable, bad profile, no Chromium for the browser checks, a run that produced no verdict,
-// a secret or something unreadable found by the leak scan of the folder).
+// a secret or something unreadable found by the leak scan of the folder); 2 also for INCOMPLETE: a documented check
+// could not be judged, or too many checks could not (the provider was unavailable): run it again.
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
 import { randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, runChild } from './child-run.js';
 import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
 import { browserProjects, selectedProjects } from './gate/projects.js';
+import { unavailability } from './gate/unavailability.js';
 
 /** Sandbox defaults, applied only where the variable is unset. */
 export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', FC_NUM_RUNS: '10' } as const;
@@ -52,6 +54,7 @@ interface Counts {
   total: number;
   passed: number;
   failed: number;
+  notJudged: number;
   skipped: number;
 }
 
@@ -60,11 +63,19 @@ function count(checks: SummaryCheck[]): Counts {
     total: checks.length,
     passed: checks.filter((c) => c.status === 'passed' || c.status === 'flaky').length,
     failed: checks.filter((c) => c.status === 'failed').length,
+    notJudged: checks.filter((c) => c.status === 'not judged').length,
     skipped: checks.filter((c) => c.status === 'skipped').length,
   };
 }
 
-function certificate(summary: Summary, env: Record<string, unknown>, verdict: boolean, scope: string): string {
+/**
+ * A documented check that failed: NOT CERTIFIED (a defect, whatever else happened). Else, when a documented check
+ * could not be judged (a certificate speaks for every documented rule it ran), or the gate would call the run
+ * incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
+ */
+export type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
+
+function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const profile = summary.checks.filter((c) => c.kind !== 'documented');
   const d = count(documented);
@@ -72,7 +83,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
   const ruleCounts = (kind: string) => {
     const rs = Object.values(summary.rules).filter((r) => r.kind === kind);
     const n = (s: string) => rs.filter((r) => r.status === s).length;
-    return `${n('passed')} passed, ${n('failed')} failed, ${n('not proven')} not proven, ${n('not run')} not run, ${n('untestable')} untestable (of ${rs.length})`;
+    return `${n('passed')} passed, ${n('failed')} failed, ${n('not proven')} not proven, ${n('not judged')} not judged, ${n('not run')} not run, ${n('untestable')} untestable (of ${rs.length})`;
   };
   const failureTable = (checks: SummaryCheck[]) =>
     checks.length === 0
@@ -83,16 +94,19 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
           ...checks.map((c) => `| ${cell(failedRuleOfCheck(c) ?? 'none named (suite error)')} | ${cell(c.id)} | ${cell(c.failure)} |`),
         ];
   const skipped = summary.checks.filter((c) => c.status === 'skipped');
+  const notJudged = summary.checks.filter((c) => c.status === 'not judged');
   const lines = [
     '# Payment Transfer Service: conformance certificate',
     '',
-    `## Verdict: ${verdict ? 'CERTIFIED' : 'NOT CERTIFIED'}`,
+    `## Verdict: ${verdict}`,
     '',
-    verdict
+    verdict === 'CERTIFIED'
       ? 'Every documented check passed against the provider below.'
-      : documented.length === 0 || d.passed === 0
-        ? 'No documented check passed in this run, so nothing can be certified.'
-        : `${d.failed} documented check(s) failed: the provider does not follow the interface document there.`,
+      : verdict === 'INCOMPLETE'
+        ? `${notJudged.length} check(s) could not be judged: the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed). No documented check failed; run the certification again.`
+        : documented.length === 0 || d.passed === 0
+          ? 'No documented check passed in this run, so nothing can be certified.'
+          : `${d.failed} documented check(s) failed: the provider does not follow the interface document there.`,
     '',
     '| | |',
     '|---|---|',
@@ -107,10 +121,10 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
     '',
     '## Checks',
     '',
-    '| kind | total | passed | failed | skipped |',
-    '|---|---|---|---|---|',
-    `| documented (decide the verdict) | ${d.total} | ${d.passed} | ${d.failed} | ${d.skipped} |`,
-    `| profile (reported only) | ${p.total} | ${p.passed} | ${p.failed} | ${p.skipped} |`,
+    '| kind | total | passed | failed | not judged | skipped |',
+    '|---|---|---|---|---|---|',
+    `| documented (decide the verdict) | ${d.total} | ${d.passed} | ${d.failed} | ${d.notJudged} | ${d.skipped} |`,
+    `| profile (reported only) | ${p.total} | ${p.passed} | ${p.failed} | ${p.notJudged} | ${p.skipped} |`,
     '',
     `Documented rules: ${ruleCounts('documented')}.`,
     `Profile rules: ${ruleCounts('profile')}.`,
@@ -122,6 +136,10 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: bo
     '## Profile failures (the provider differs from the profile in use; they do not affect the verdict)',
     '',
     ...failureTable(profile.filter((c) => c.status === 'failed')),
+    '',
+    `## Checks not judged: the provider was unavailable (${notJudged.length})`,
+    '',
+    ...(notJudged.length === 0 ? ['None.'] : ['| check | why |', '|---|---|', ...notJudged.map((c) => `| ${cell(c.id)} | ${cell(c.notJudged)} |`)]),
     '',
     `## Skipped checks (${skipped.length})`,
     '',
@@ -215,8 +233,13 @@ async function main(): Promise<number> {
   else writeSpecCopies(out);
 
   const documented = summary.checks.filter((c) => c.kind === 'documented');
-  const certified =
-    documented.length > 0 && documented.every((c) => c.status !== 'failed') && documented.some((c) => c.status === 'passed' || c.status === 'flaky');
+  const verdict: CertificationVerdict = documented.some((c) => c.status === 'failed')
+    ? 'NOT CERTIFIED'
+    : documented.some((c) => c.status === 'not judged') || unavailability(summary).incomplete
+      ? 'INCOMPLETE'
+      : documented.some((c) => c.status === 'passed' || c.status === 'flaky')
+        ? 'CERTIFIED'
+        : 'NOT CERTIFIED';
   const scope = args.length === 0 ? `full: projects ${CONFORMANCE_PROJECTS.join(', ')}` : `partial: ${[...projects, ...args].join(' ')}`;
   const environment = {
     baseUrl: settings.baseUrl,
@@ -236,10 +259,10 @@ async function main(): Promise<number> {
     xSignPrivateKey: settings.xSignPrivateKeyPath ? 'provided' : 'not provided',
     callbackPort: settings.callbackPort ?? null,
     args,
-    verdict: certified ? 'CERTIFIED' : 'NOT CERTIFIED',
+    verdict,
   };
   writeFileSync(join(out, 'environment.json'), JSON.stringify(environment, null, 2) + '\n');
-  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, certified, scope));
+  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, verdict, scope));
 
   // No proxy here records the card numbers that crossed (pans: []); any Luhn-valid 16-digit run still counts.
   const privateKeyPem = settings.xSignPrivateKeyPath ? readFileSync(settings.xSignPrivateKeyPath, 'utf8') : undefined;
@@ -253,12 +276,12 @@ async function main(): Promise<number> {
   const d = count(documented);
   const p = count(summary.checks.filter((c) => c.kind !== 'documented'));
   console.log(
-    `certify: ${certified ? 'CERTIFIED' : 'NOT CERTIFIED'}: documented ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`,
+    `certify: ${verdict}: documented ${d.passed} passed, ${d.failed} failed, ${d.notJudged} not judged, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.notJudged} not judged, ${p.skipped} skipped`,
   );
   for (const c of documented.filter((c) => c.status === 'failed'))
     console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
   console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
-  return certified ? EXIT.conformant : EXIT.failures;
+  return verdict === 'CERTIFIED' ? EXIT.conformant : verdict === 'INCOMPLETE' ? EXIT.setup : EXIT.failures;
 }
 
 process.exitCode = await main();

@@ -1,7 +1,8 @@
 // `npm run conformance`: the suite's main job and CI gate.
 // Exit codes: 0 every check passed (or, with a baseline, every failure is an accepted one);
 // 1 conformance failures (with a baseline: a failure the baseline does not accept);
-// 2 configuration or connection problem (also: a baseline file that is not valid).
+// 2 configuration or connection problem (also: a baseline file that is not valid), or an incomplete run: more
+//   than 5 % of the checks could not get an answer (the provider was unavailable) and were not judged.
 // Arguments after `--` go to Playwright (e.g. `--project=invoice`, `--grep @documented`), except
 // `--baseline FILE` (or env BASELINE=FILE): the known-failures baseline, see reporting/baseline.ts.
 // Before any request: settings, profile, a Chromium when a selected project drives a browser, the provider.
@@ -16,6 +17,7 @@ import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, runChild, runSuite } from './child-run.js';
 import { EXIT, isSetupError, preflight, reportsDir } from './gate/preflight.js';
 import { browserProjects, selectedProjects } from './gate/projects.js';
+import { unavailability } from './gate/unavailability.js';
 
 export { EXIT } from './gate/preflight.js';
 
@@ -72,10 +74,17 @@ async function main(): Promise<number> {
   const run = await runChild(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection], { env, console: true });
   const status = run.code;
   if (status !== 0 && status !== 1) return EXIT.setup;
-  if (baseline === undefined) return status === 0 ? EXIT.conformant : EXIT.failures;
-
   const dir = reportsDir();
   const summary = freshSummary(dir, started);
+  if (typeof summary !== 'string') {
+    const unavailable = unavailability(summary);
+    if (unavailable.incomplete) {
+      console.error(`conformance: incomplete: ${unavailable.line}`);
+      return EXIT.setup;
+    }
+    if (unavailable.line) console.log(`conformance: ${unavailable.line}`);
+  }
+  if (baseline === undefined) return status === 0 ? EXIT.conformant : EXIT.failures;
   if (typeof summary === 'string') {
     // Without the run's summary the failures cannot be matched; never let the baseline hide them.
     console.error(`conformance: baseline not applied: ${summary}`);

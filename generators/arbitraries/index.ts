@@ -1,6 +1,6 @@
 /** The arbitraries of the suite, one per file, and the value classes each draws. */
 export { classed, classesOf, selectClasses, valueClass, type ValueClass, type ClassedConstraints } from './classed.js';
-export { currentRunIndex, runIndexPlugin } from './runIndex.js';
+export { currentRunIndex, runIndexPlugin, streamRunIndexPlugin } from './runIndex.js';
 export { breakDigitRuns, failLuhn, hasCardLikeDigits, longestDigitRun, MAX_FREE_TEXT_DIGIT_RUN } from './cardSafe.js';
 export { freeTextClasses, plainWordsClass, codePoints, isWellFormed, VERY_LONG_MIN, VERY_LONG_MAX, type FreeTextOptions } from './freeText.js';
 export { uuid, uuidClasses, renewUuid, type UuidConstraints } from './uuid.js';

@@ -38,6 +38,26 @@ export function runIndexPlugin(): fc.Plugin<unknown> {
   });
 }
 
+/**
+ * For a property run as several fast-check streams at once (suite/harness/property.ts): stream `stream` of
+ * `streams` publishes run r as `r * streams + stream`, so that the streams together draw every class in their
+ * first runs, as one stream of as many runs would. Passed in the stream's own parameters: fast-check applies it
+ * inside the global plugin, so its index is the one generation sees.
+ */
+export function streamRunIndexPlugin(stream: number, streams: number): fc.Plugin<unknown> {
+  return () => ({
+    decorateGenerate: (nestedGenerate) => (mrng, runId) => {
+      const previous = current;
+      current = runId === undefined ? undefined : runId * streams + stream;
+      try {
+        return nestedGenerate(mrng, runId);
+      } finally {
+        current = previous;
+      }
+    },
+  });
+}
+
 // Installed globally, once per process, so that every property of the suite gets the first-runs
 // coverage without each caller remembering a parameter. Other arbitraries ignore it.
 const INSTALLED = Symbol.for('pts.generators.runIndexPlugin');

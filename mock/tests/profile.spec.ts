@@ -20,6 +20,7 @@ const OTHER: Profile = {
     antifraud: 451,
     notFound: 410,
     serverError: 503,
+    retryAfter: [429],
   },
   validation: {
     reportsAllFields: false,

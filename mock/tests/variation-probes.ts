@@ -1,5 +1,5 @@
 // For each variation: a probe that is true when its behaviour is observed (false on a clean provider).
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { rawExchange } from './raw-http.js';
@@ -125,6 +125,48 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     t = performance.now();
     await sendTo(inv.redirect_url);
     return apiMs >= 300 && performance.now() - t >= 300;
+  },
+  'network-latency-50ms': async (api) => {
+    let t = performance.now();
+    const inv = (await api.invoice()).json;
+    const apiMs = performance.now() - t;
+    t = performance.now();
+    await sendTo(inv.redirect_url);
+    return apiMs >= 50 && performance.now() - t >= 50;
+  },
+  'network-drops': async (api) => {
+    // Request 60 is dropped before it is handled, request 120 after: the payment is stored, the answer lost.
+    const lost = (r: Promise<unknown>) => r.then(() => false).catch(() => true);
+    const statuses = async (n: number) => {
+      for (let i = 0; i < n; i++) if ((await api.status(randomUUID())).status !== 404) return false;
+      return true;
+    };
+    const before = api.invoiceBody();
+    const after = api.invoiceBody();
+    return (
+      (await statuses(59)) &&
+      (await lost(api.post(PATHS.invoice, before))) &&
+      (await api.status(String(before.transaction))).status === 404 &&
+      (await statuses(58)) &&
+      (await lost(api.post(PATHS.invoice, after))) &&
+      (await api.status(String(after.transaction))).status === 200
+    );
+  },
+  'network-503-bursts': async (api) => {
+    for (let i = 0; i < 119; i++) if ((await api.status(randomUUID())).status !== 404) return false;
+    const body = api.invoiceBody();
+    const burst = [await api.post(PATHS.invoice, body), await api.status(String(body.transaction)), await api.status(String(body.transaction))];
+    const after = await api.status(String(body.transaction));
+    return burst.every((r) => r.status === 503 && r.headers.get('retry-after') === '1' && Object.keys(r.json).join() === 'message') && after.status === 404;
+  },
+  'network-slow-sometimes': async (api) => {
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await api.status(randomUUID());
+      times.push(performance.now() - t);
+    }
+    return times.slice(0, 49).every((ms) => ms < 800) && times[49] >= 800;
   },
   'rate-limit-429': async (api) => {
     // 45 page requests never count; then 39 API requests, and the 40th (an invoice) is refused and not processed.

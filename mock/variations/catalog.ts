@@ -92,6 +92,35 @@ const entries = [
       'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)',
     description: 'Every answer (API and page) is sent 300 ms late.',
   },
+  // A real network in front of the provider (mock/network.ts): no rule is broken, and no check may fail for it
+  {
+    name: 'network-latency-50ms',
+    rule: 'DOC-HTTP-POST',
+    sees: ['invoice', 'account2card', 'status', 'payment-page', 'lifecycle'],
+    alone: 'every answer 50 ms late: the run is slower by as much as its requests wait in turn',
+    description: 'Every answer (API and page) comes 50 ms late, as from a provider tens of milliseconds away.',
+  },
+  {
+    name: 'network-drops',
+    rule: 'DOC-HTTP-POST',
+    sees: 'all',
+    description:
+      'One request in 60 has its connection dropped without an answer, alternately before it is handled and after (the payment stored or the press applied, the answer lost).',
+  },
+  {
+    name: 'network-503-bursts',
+    rule: 'DOC-HTTP-POST',
+    sees: [...API, 'payment-page'],
+    alone: 'each burst is waited out (Retry-After: 1): combined with all checks it would make the run long',
+    description: 'One request in 120 starts a burst of three answers 503 with `Retry-After: 1`, not handled, as a service down for a moment.',
+  },
+  {
+    name: 'network-slow-sometimes',
+    rule: 'DOC-HTTP-POST',
+    sees: [...API, 'lifecycle'],
+    alone: 'an answer 800 ms late now and then: combined it would only slow the all-at-once run',
+    description: 'One request in 50 is answered 800 ms late.',
+  },
   {
     name: 'rate-limit-429',
     rule: 'DOC-HTTP-POST',

@@ -45,33 +45,59 @@ export function faultTarget(fault: string): string {
   return `fault ${fault}`;
 }
 
+/** The network in front of the flaky-front targets: connections dropped and 503 bursts (mock/network.ts). */
+export const FLAKY_FRONT = ['network-drops', 'network-503-bursts'] as const;
+/**
+ * Faults run once more behind a flaky network, one per area: a provider that breaks a rule must still be failed
+ * by that rule when the network drops connections and the service answers 503 now and then.
+ */
+export const BEHIND_FLAKY_FRONT = [
+  'invoice-amount-max-off-by-one',
+  'created-at-millis',
+  'xsign-not-verified',
+  'status-unknown-200',
+  'pay-declines',
+  'callback-drops-payload',
+] as const;
+const flakyLabel = (fault: string) => `${fault} behind a flaky network`;
+
 /** The faults to run: the catalog, or the named subset (unknown names listed). */
 export function chooseFaults(names: readonly string[] | undefined): { faults: FaultDefinition[]; unknown: string[] } {
   const unknown = names?.filter((n) => !faultCatalog.some((f) => f.name === n)) ?? [];
   return { faults: names ? faultCatalog.filter((f) => names.includes(f.name)) : [...faultCatalog], unknown };
 }
 
-/** The clean target (every check, judged) and one observed target per fault (the checks declaring its rule). */
+/** The faults of `faults` that also run behind the flaky front. */
+function flakyOnes(faults: readonly FaultDefinition[]): FaultDefinition[] {
+  return faults.filter((f) => (BEHIND_FLAKY_FRONT as readonly string[]).includes(f.name));
+}
+
+/**
+ * The clean target (every check, judged), one observed target per fault (the checks declaring its rule), and a
+ * few faults once more behind the flaky front.
+ */
 export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: number): TargetPlan[] {
+  const observed = (f: FaultDefinition, name: string, variations: readonly string[] = []): TargetPlan => ({
+    name,
+    provider: { faults: [f.name], ...(variations.length ? { variations: [...variations] } : {}) },
+    profile: MATRIX_TIMING_PROFILE,
+    rules: [f.rule as RuleId],
+    mode: 'observe',
+    numRuns: FAULT_RUNS,
+  });
   return [
     { name: CLEAN_TARGET, mode: 'judge', ...(cleanRuns ? { numRuns: cleanRuns } : {}) },
-    ...faults.map((f) => ({
-      name: faultTarget(f.name),
-      provider: { faults: [f.name] },
-      profile: MATRIX_TIMING_PROFILE,
-      rules: [f.rule as RuleId],
-      mode: 'observe' as const,
-      numRuns: FAULT_RUNS,
-    })),
+    ...faults.map((f) => observed(f, faultTarget(f.name))),
+    ...flakyOnes(faults).map((f) => observed(f, faultTarget(flakyLabel(f.name)), FLAKY_FRONT)),
   ];
 }
 
-export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[]): FaultRow {
-  const mine = outcomes.filter((o) => o.target === faultTarget(def.name));
+export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[], label = def.name): FaultRow {
+  const mine = outcomes.filter((o) => o.target === faultTarget(label));
   const failing = mine.filter((o) => o.observed.length > 0);
   const failedRules = [...new Set(failing.flatMap((o) => o.observed.map(named).filter((r): r is string => r !== undefined)))];
   return {
-    fault: def.name,
+    fault: label,
     rule: def.rule,
     description: def.description,
     killed: failing.length > 0,
@@ -94,7 +120,7 @@ export function killMatrix(faults: readonly FaultDefinition[], outcomes: readonl
     errors,
     seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
   };
-  const rows = faults.map((def) => faultRow(def, outcomes));
+  const rows = [...faults.map((def) => faultRow(def, outcomes)), ...flakyOnes(faults).map((def) => faultRow(def, outcomes, flakyLabel(def.name)))];
   const ok = clean.failed.length === 0 && clean.errors.length === 0 && clean.passed > 0 && rows.every((r) => r.killedByRule && r.errors.length === 0);
   return { clean, faults: rows, totalSeconds, ok };
 }

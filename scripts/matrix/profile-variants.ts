@@ -37,6 +37,7 @@ export const KEYS_NO_CHECK_EXPECTS: Readonly<Record<string, string>> = {
   'paymentPage.settleSeconds': 'a bound on waiting, not an expectation: a provider within it passes under any larger bound',
   'callbacks.waitSeconds': 'a bound on waiting for an expected callback, not an expectation',
   'callbacks.quietSeconds': 'a bound on listening for an unexpected callback, not an expectation',
+  'http.retryAfter': 'what the suite waits out and asks again (an answer that is no verdict), not an expectation of the provider',
 };
 
 /** The matrix targets of the profile variants: judged with their profile (pass), and with the default (observed to fail). */

@@ -19,6 +19,10 @@ export interface VariationRow {
   checks: number;
   passed: number;
   skipped: number;
+  /** Checks that could not get an answer (a network variation: no verdict, never a false alarm), with why. */
+  notJudged: { check: string; why: string }[];
+  /** Checks that sent requests again after transport trouble. */
+  retried: number;
   falseAlarms: { check: string; failure: string; evidence: string }[];
   seconds: number;
 }
@@ -53,6 +57,7 @@ export function variationTargets(variations: readonly VariationDefinition[]): Ta
 function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[]): VariationRow {
   const mine = outcomes.filter((o) => o.target === target.name);
   const failed = mine.filter((o) => o.status !== 'passed' && o.status !== 'skipped');
+  const titled = (o: TestOutcome) => `[${o.project}] ${o.title.slice(target.name.length + 2)}`;
   return {
     target: target.name,
     variations: target.provider?.variations ?? [],
@@ -60,9 +65,11 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     projects: target.projects ?? [...CONFORMANCE_PROJECTS],
     checks: mine.length,
     passed: mine.filter((o) => o.status === 'passed').length,
-    skipped: mine.filter((o) => o.status === 'skipped').length,
+    skipped: mine.filter((o) => o.status === 'skipped' && o.notJudged === undefined).length,
+    notJudged: mine.filter((o) => o.status === 'skipped' && o.notJudged !== undefined).map((o) => ({ check: titled(o), why: o.notJudged! })),
+    retried: mine.filter((o) => o.retried !== undefined).length,
     falseAlarms: failed.map((o) => ({
-      check: `[${o.project}] ${o.title.slice(target.name.length + 2)}`,
+      check: titled(o),
       failure: o.message ?? o.status,
       evidence: (o.error ?? '').split('\n').slice(0, 8).join('\n'),
     })),
@@ -83,7 +90,11 @@ export function variationMatrix(
 
 export function variationLines(m: VariationMatrix): string[] {
   return [
-    ...m.rows.map((r) => `${r.falseAlarms.length ? 'FALSE ALARM' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped`),
+    ...m.rows.map(
+      (r) =>
+        `${r.falseAlarms.length ? 'FALSE ALARM' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
+        `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}`,
+    ),
     ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}`)),
     ...m.errors.map((e) => `  run error: ${e}`),
     `${m.ok ? 'PASS' : 'FAIL'}: ${m.rows.length} targets, ${m.rows.reduce((n, r) => n + r.falseAlarms.length, 0)} false alarms (reports/variants.md)`,
@@ -103,13 +114,21 @@ export function variationMarkdown(m: VariationMatrix): string {
     '',
     ...m.errors.map((e) => `- run error: ${cell(e)}`),
     '',
-    '| target | rule whose freedom it uses | areas | checks | passed | skipped | false alarms | s |',
-    '|---|---|---|---|---|---|---|---|',
+    '| target | rule whose freedom it uses | areas | checks | passed | skipped | not judged | sent again | false alarms | s |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...m.rows.map(
       (r) =>
-        `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`,
+        `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.notJudged.length} | ${r.retried} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`,
     ),
     '',
+    ...(m.rows.some((r) => r.notJudged.length)
+      ? [
+          '## Not judged (the provider was unavailable: no verdict)',
+          '',
+          ...m.rows.flatMap((r) => r.notJudged.map((n) => `- ${r.target}: ${cell(n.check)}: ${cell(n.why)}`)),
+          '',
+        ]
+      : []),
     ...(alarms.length
       ? ['## False alarms', '', ...alarms.map((a) => `### ${a.target}: ${cell(a.check)}\n\n\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`)]
       : []),

@@ -10,7 +10,7 @@ import { buildStatusRequest } from '../../generators/builders.js';
 import { missingFieldVariants } from '../../generators/variants/index.js';
 import type { CallbackInbox } from '../harness/callback-receiver.js';
 import { eventually } from '../harness/eventually.js';
-import { expectAccepted, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectAccepted, expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { buttonFor, openPaymentPage, press, settleMs, tryPressAgain, type FinalState } from '../harness/payment-page.js';
@@ -244,7 +244,8 @@ class AwaitCallback implements Command {
     }
     if (real.api.profile.status.enabled) {
       const exchange = await real.api.status(buildStatusRequest(real.api.merchant, transaction));
-      const now = (exchange.response?.json as { payment?: { state?: unknown } } | undefined)?.payment?.state;
+      const now = (responseOf(exchange, 'PRO-CB-STATUS-AGREE', 'the status after the callback').json as { payment?: { state?: unknown } } | undefined)?.payment
+        ?.state;
       if (now !== p.state) fail('PRO-CB-STATUS-AGREE', `the status reports ${p.state}, as the callback did`, `state ${String(now)}`, real);
     }
     p.callbacks = all.length;

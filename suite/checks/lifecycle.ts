@@ -36,7 +36,7 @@ export function lifecycleFollowsModel(): BrowserCheck {
           const setup = (): { model: LifecycleModel; real: LifecycleReal } => ({ model: { payments: [] }, real: { api, page, inbox, log: [] } });
           await fc.asyncModelRun(setup, commands);
         },
-        { rule: 'DOC-STATE-OUTCOME', share: 0.016 },
+        { rule: 'DOC-STATE-OUTCOME', share: 0.016, streams: 1 },
       );
     },
   };

@@ -21,7 +21,7 @@ async function forEachAnswer(
   op: PaymentOperation,
   rule: RuleId,
   share: number | undefined,
-  judge: (sent: Body, answer: Answer, exchange: Exchange) => void,
+  judge: (sent: Body, answer: Answer, exchange: Exchange, clock: { sentAt: number; answeredAt: number }) => void,
 ): Promise<void> {
   const spec = PAYMENT_OPERATIONS[op];
   spec.requireConfigured(api);
@@ -29,8 +29,10 @@ async function forEachAnswer(
   await forAll(
     spec.valid(api),
     async (generated) => {
+      const sentAt = Date.now();
       const { body, exchange } = await sendFresh(api, op, generated);
-      judge(body, expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as Answer, exchange);
+      const answeredAt = Date.now();
+      judge(body, expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as Answer, exchange, { sentAt, answeredAt });
     },
     { rule, share },
   );
@@ -125,9 +127,8 @@ export function createdAtIsRequestTime(op: PaymentOperation): ApiCheck {
     property: true,
     async run({ api }) {
       const tolerance = api.profile.invoice.createdAtToleranceSeconds * 1000;
-      let sentAt = Date.now();
       // The clock is compared only when the profile gives a tolerance; the shape always.
-      await forEachAnswer(api, op, 'DOC-PAY-CREATED_AT', 0.4, (_sent, answer, exchange) => {
+      await forEachAnswer(api, op, 'DOC-PAY-CREATED_AT', 0.4, (_sent, answer, exchange, { sentAt, answeredAt }) => {
         const createdAt = answer.payment?.created_at;
         if (typeof createdAt !== 'string' || !isCreatedAt(createdAt))
           throw new CheckFailure({
@@ -136,15 +137,13 @@ export function createdAtIsRequestTime(op: PaymentOperation): ApiCheck {
             received: `created_at ${JSON.stringify(createdAt)}`,
             exchange,
           });
-        const now = Date.now();
-        if (tolerance > 0 && (createdAtMs(createdAt) < sentAt - tolerance || createdAtMs(createdAt) > now + tolerance))
+        if (tolerance > 0 && (createdAtMs(createdAt) < sentAt - tolerance || createdAtMs(createdAt) > answeredAt + tolerance))
           throw new CheckFailure({
             rule: 'DOC-PAY-CREATED_AT',
-            expected: `created_at within ${tolerance / 1000} s of the request (${new Date(now).toISOString()})`,
+            expected: `created_at within ${tolerance / 1000} s of the request (sent ${new Date(sentAt).toISOString()}, answered ${new Date(answeredAt).toISOString()})`,
             received: `created_at ${createdAt}`,
             exchange,
           });
-        sentAt = now;
       });
     },
   };

@@ -5,7 +5,7 @@ import { buildAccount2CardRequest, buildInvoiceRequest, buildStatusRequest } fro
 import { missingFieldVariants } from '../../generators/variants/index.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
-import { expectJsonContentType, expectStatus } from '../harness/expect-response.js';
+import { expectJsonContentType, expectStatus, responseOf } from '../harness/expect-response.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import type { Operation } from '../../contracts/operations.js';
@@ -105,7 +105,7 @@ export function versionedPath(op: Exclude<Operation, 'status'>): ApiCheck {
       if (!path.startsWith('/api/v1/'))
         throw new CheckFailure({ rule: 'DOC-VER-PATH', expected: 'a path under /api/v1/', received: `profile paths.${op} ${path}` });
       const exchange = op === 'upload' ? await api.upload({}) : await api.request('POST', path, '{}', { 'content-type': 'application/json' });
-      if (exchange.response?.status === 404)
+      if (responseOf(exchange, 'DOC-VER-PATH', 'an answer at the versioned path').status === 404)
         throw new CheckFailure({ rule: 'DOC-VER-PATH', expected: 'the operation to exist at its versioned path', received: 'HTTP 404', exchange });
     },
   };

@@ -1,13 +1,20 @@
 // The pooled HTTP client used by every check: keep-alive connections (undici), a per-request deadline
-// (status, headers and body), a share of RATE_LIMIT per worker, 429 answers waited out as Retry-After
-// says, and a circuit breaker: after 3 consecutive transport failures further requests fail at once,
-// naming the original cause, until a trial request (one every ~5 s) gets an answer again.
+// (status, headers and body), a share of RATE_LIMIT and of MAX_IN_FLIGHT per worker, 429 (and 503 with
+// Retry-After) waited out as Retry-After says, transport trouble told from answers and tried again where the
+// caller allows it, and a circuit breaker: after 3 consecutive transport failures further requests fail at
+// once, naming the original cause, until a trial request (one every ~5 s) gets an answer again.
+//
+// Transport trouble is of two kinds. `unavailable`: no verdict can be drawn (a connection refused or reset, a
+// body cut short of its Content-Length, a gateway answer 502/503/504): sent again, and if it persists the
+// exchange says so and the check is not judged. `timeout`: no answer within REQUEST_TIMEOUT: sent again once,
+// and if it persists the provider did not answer in time, which fails the rule the check judges.
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool, errors as undiciErrors } from 'undici';
-import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js';
+import type { Exchange, ReceivedResponse, SentRequest, TransportRetry } from './exchange.js';
+import { InFlightLimit } from './in-flight-limit.js';
 import { RateLimiter } from './rate-limiter.js';
 import { registerSentCardNumbers } from '../../contracts/redaction.js';
 
@@ -15,6 +22,15 @@ import { registerSentCardNumbers } from '../../contracts/redaction.js';
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_429_RETRIES = 5;
 const MAX_RETRY_AFTER_SECONDS = 60;
+/** Tries sent again after a connection refused or reset, a cut body, or a gateway answer without Retry-After. */
+export const MAX_UNAVAILABLE_RETRIES = 2;
+/** Tries sent again after no answer within REQUEST_TIMEOUT: each costs that long. */
+export const MAX_TIMEOUT_RETRIES = 1;
+/** Answers of a gateway or a service that is down: no verdict on the provider's rules (unless its profile makes one its own). */
+export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
+
+/** What went wrong on the way: `unavailable` (no verdict possible), `timeout` (no answer in time), `defect` (a broken answer). */
+export type TransportKind = 'unavailable' | 'timeout' | 'defect';
 /** Consecutive transport failures after which the breaker opens. */
 export const BREAKER_THRESHOLD = 3;
 /** While open, one real request is let through this often to see whether the provider is back. */
@@ -25,6 +41,15 @@ export interface ClientOptions {
   timeoutSeconds: number;
   /** Requests per second this client may send; undefined = unlimited. */
   ratePerSecond?: number;
+  /** Most requests in flight at once; undefined = as many as the pool's connections. */
+  maxInFlight?: number;
+  /**
+   * Statuses whose answer with Retry-After is waited out and sent again (the profile's http.retryAfter); 429 is
+   * waited out with or without the header. Default [429, 503].
+   */
+  retryAfterStatuses?: readonly number[];
+  /** Gateway statuses that are no verdict: GATEWAY_STATUSES less those the profile gives the provider's own answers. */
+  unavailableStatuses?: readonly number[];
   connections?: number;
   /**
    * File through which the clients of one run share the breaker state. Playwright replaces a worker
@@ -42,12 +67,25 @@ export interface SendOptions {
   body?: string | Buffer;
   /** Evidence for a multipart body (the body itself is binary). */
   multipart?: SentRequest['multipart'];
+  /**
+   * After transport trouble: `same` sends the same bytes again (default; nothing the check judges changes: a
+   * request that must be refused, a status query, a body the check signed itself); `none` gives up at once (a
+   * burst whose requests must leave together: a second try is another race).
+   */
+  retry?: 'same' | 'none';
+}
+
+interface Outcome {
+  response?: ReceivedResponse;
+  transportError?: string;
+  kind?: TransportKind;
 }
 
 export class HttpClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   private readonly limiter?: RateLimiter;
+  private readonly inFlight?: InFlightLimit;
   private readonly breaker: CircuitBreaker;
   /** When the pool last dropped a connection for bytes beyond a response (a Content-Length shorter than the body). */
   private lastSurplusBytesAt = -Infinity;
@@ -64,6 +102,7 @@ export class HttpClient {
       if ((err as { message?: string } | undefined)?.message === 'bad response') this.lastSurplusBytesAt = performance.now();
     });
     if (options.ratePerSecond !== undefined) this.limiter = new RateLimiter(options.ratePerSecond);
+    if (options.maxInFlight !== undefined) this.inFlight = new InFlightLimit(options.maxInFlight);
     this.breaker = new CircuitBreaker(options.breakerStateFile === undefined ? defaultBreakerFile(url.origin) : (options.breakerStateFile ?? undefined));
   }
 
@@ -81,6 +120,11 @@ export class HttpClient {
     return this.limiter !== undefined;
   }
 
+  /** How many requests may be in flight at once (MAX_IN_FLIGHT's share); undefined: no bound but the pool's. */
+  get maxInFlight(): number | undefined {
+    return this.inFlight?.max;
+  }
+
   async send(opts: SendOptions): Promise<Exchange> {
     const method = opts.method ?? 'POST';
     const headers = { ...(opts.headers ?? {}) };
@@ -94,31 +138,61 @@ export class HttpClient {
     registerSentCardNumbers(request.body); // so that evidence masks them wherever the provider quotes them
     const started = performance.now();
     let rateLimitedRetries = 0;
+    const retries: TransportRetry[] = [];
+    const done = (o: Outcome): Exchange => ({
+      request,
+      ...(o.response ? { response: o.response } : {}),
+      ...(o.transportError !== undefined ? { transportError: o.transportError } : {}),
+      ...(o.kind === 'unavailable' ? { unavailable: true } : {}),
+      ms: elapsedMs(started),
+      rateLimitedRetries,
+      ...(retries.length > 0 ? { retries } : {}),
+    });
+    const again = async (cause: string, waitMs: number) => {
+      retries.push({ cause, waitedMs: Math.round(waitMs) });
+      if (waitMs > 0) await sleep(waitMs);
+    };
+    const tried = (kind: TransportKind) => retries.filter((r) => retryKind(r.cause) === kind).length;
     for (;;) {
       const refused = this.breaker.refusal();
-      if (refused !== undefined) return { request, transportError: refused, ms: elapsedMs(started), rateLimitedRetries };
+      if (refused !== undefined) return done(refused);
       await this.limiter?.take();
-      const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body);
-      if ('transportError' in outcome) {
-        this.breaker.failed(outcome.transportError);
-        return { request, transportError: outcome.transportError, ms: elapsedMs(started), rateLimitedRetries };
+      await this.inFlight?.acquire();
+      const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body).finally(() => this.inFlight?.release());
+      if (outcome.transportError !== undefined) {
+        this.breaker.failed(outcome.transportError, outcome.kind!);
+        const allowed = outcome.kind === 'timeout' ? MAX_TIMEOUT_RETRIES : outcome.kind === 'unavailable' ? MAX_UNAVAILABLE_RETRIES : 0;
+        if (opts.retry !== 'none' && tried(outcome.kind!) < allowed) {
+          // At once, on another connection: a dropped one says nothing about the next.
+          await again(outcome.transportError, 0);
+          continue;
+        }
+        return done(outcome);
       }
+      const response = outcome.response!;
       this.breaker.succeeded();
-      if (outcome.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
+      const retryAfter = response.headers['retry-after'];
+      if (response.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
         rateLimitedRetries++;
-        await sleep(retryAfterMs(outcome.headers['retry-after'], rateLimitedRetries));
+        await sleep(retryAfterMs(retryAfter, rateLimitedRetries));
         continue;
       }
-      return { request, response: outcome, ms: elapsedMs(started), rateLimitedRetries };
+      const waitOut = retryAfter !== undefined && (this.options.retryAfterStatuses ?? [429, 503]).includes(response.status);
+      if (waitOut || (this.options.unavailableStatuses ?? GATEWAY_STATUSES).includes(response.status)) {
+        // The profile's http.retryAfter: such an answer is waited out like a 429; other gateway answers are sent again at once.
+        const waited = waitOut;
+        const allowed = waited ? MAX_429_RETRIES : MAX_UNAVAILABLE_RETRIES;
+        if (opts.retry !== 'none' && tried('unavailable') < allowed) {
+          await again(`HTTP ${response.status}${waited ? ` (Retry-After ${retryAfter})` : ''}`, waited ? retryAfterMs(retryAfter, 1) : 0);
+          continue;
+        }
+        return done({ response, kind: 'unavailable' });
+      }
+      return done({ response });
     }
   }
 
-  private async once(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | Buffer | undefined,
-  ): Promise<ReceivedResponse | { transportError: string }> {
+  private async once(method: string, path: string, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Outcome> {
     const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
     const started = performance.now();
     let declaredLength: number | undefined;
@@ -135,22 +209,28 @@ export class HttpClient {
         await new Promise((r) => setImmediate(r));
         await new Promise((r) => setImmediate(r));
         if (this.lastSurplusBytesAt >= started)
-          return { transportError: `response length differs from its Content-Length (more bytes followed the ${declaredLength} it declared)` };
+          return {
+            transportError: `response length differs from its Content-Length (more bytes followed the ${declaredLength} it declared)`,
+            kind: 'defect',
+          };
       }
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       const parsed = parseJson(text, truncated);
-      return { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed };
+      return { response: { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed } };
     } catch (e) {
       const reason = describeTransportError(e, this.options.timeoutSeconds);
-      if (received === undefined) return { transportError: reason };
+      const kind = transportKind(e);
+      if (received === undefined) return { transportError: reason, kind };
       // The status and headers came; the body did not complete.
-      if (reason.startsWith('no response in')) return { transportError: `${reason} (status and headers came, then only ${received.bytes} body byte(s))` };
+      if (reason.startsWith('no response in'))
+        return { transportError: `${reason} (status and headers came, then only ${received.bytes} body byte(s))`, kind: 'timeout' };
       if (declaredLength !== undefined && received.bytes < declaredLength)
         return {
           transportError: `response length differs from its Content-Length (it declared ${declaredLength} bytes, the connection closed after ${received.bytes})`,
+          kind: 'unavailable',
         };
-      return { transportError: reason };
+      return { transportError: reason, kind };
     }
   }
 
@@ -205,6 +285,38 @@ export function describeTransportError(e: unknown, timeoutSeconds: number): stri
   return `${code ?? err?.name ?? 'error'}: ${err?.message ?? String(e)}`;
 }
 
+/** Which kind of transport trouble an error of the request is. */
+export function transportKind(e: unknown): TransportKind {
+  const err = e as { name?: string; code?: string; cause?: { code?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'timeout';
+  const code = err?.code ?? err?.cause?.code;
+  if (e instanceof undiciErrors.SocketError || e instanceof undiciErrors.ClientClosedError) return 'unavailable';
+  if (code && UNAVAILABLE_CODES.has(code)) return 'unavailable';
+  return 'defect';
+}
+
+/** Codes of a connection that could not be made or was lost: the network's or the service's trouble, not an answer. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The kind of a retry's cause, as recorded (`no response in …` is a timeout; the rest made the provider unavailable). */
+function retryKind(cause: string): TransportKind {
+  return cause.startsWith('no response in') ? 'timeout' : 'unavailable';
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface BreakerState {
@@ -212,6 +324,8 @@ interface BreakerState {
   failures: number;
   /** The transport error of the last failure: the original cause, quoted in every refusal. */
   cause: string;
+  /** Its kind: a refusal is no verdict when the provider was unavailable, and a timeout when it did not answer. */
+  kind?: TransportKind;
   /** Date.now() of the last real request that failed. */
   lastTryAt: number;
 }
@@ -245,19 +359,22 @@ class CircuitBreaker {
     return this.state.failures >= BREAKER_THRESHOLD;
   }
 
-  /** undefined: send the request (normally, or as the trial); otherwise the transport error to report without sending. */
-  refusal(): string | undefined {
+  /** undefined: send the request (normally, or as the trial); otherwise the outcome to report without sending. */
+  refusal(): Outcome | undefined {
     if (!this.open) return undefined;
     if (!this.trialInFlight && Date.now() - this.state.lastTryAt >= BREAKER_RETRY_MS) {
       this.trialInFlight = true;
       return undefined;
     }
-    return `not sent: the provider gave no usable response to the last ${BREAKER_THRESHOLD} requests; last cause: ${this.state.cause}`;
+    return {
+      transportError: `not sent: the provider gave no usable response to the last ${BREAKER_THRESHOLD} requests; last cause: ${this.state.cause}`,
+      kind: this.state.kind ?? 'defect',
+    };
   }
 
-  failed(cause: string): void {
+  failed(cause: string, kind: TransportKind): void {
     this.trialInFlight = false;
-    this.state = { failures: this.state.failures + 1, cause, lastTryAt: Date.now() };
+    this.state = { failures: this.state.failures + 1, cause, kind, lastTryAt: Date.now() };
     if (this.open) this.save();
   }
 

@@ -18,10 +18,17 @@ export class EvidenceRecorder {
   private readonly shapes = new Set<string>();
   count = 0;
   rateLimited = 0;
+  /** Requests sent again after transport trouble, and the causes seen (each counted). */
+  retried = 0;
+  private readonly causes = new Map<string, number>();
 
   readonly record = (exchange: Exchange): void => {
     this.count++;
     this.rateLimited += exchange.rateLimitedRetries;
+    if (exchange.retries?.length) {
+      this.retried++;
+      for (const r of exchange.retries) this.causes.set(r.cause, (this.causes.get(r.cause) ?? 0) + 1);
+    }
     this.first ??= exchange;
     const shape = responseShape(exchange);
     if (shape !== undefined && this.shapes.size < MAX_SHAPES) this.shapes.add(shape);
@@ -33,6 +40,13 @@ export class EvidenceRecorder {
     const failed = testInfo.status !== testInfo.expectedStatus;
     const shown = failed ? this.recent : this.first ? [this.first] : [];
     if (this.rateLimited > 0) testInfo.annotations.push({ type: ANNOTATION.rateLimited, description: `${this.rateLimited} answer(s) 429 waited out` });
+    if (this.retried > 0) {
+      const causes = [...this.causes].map(([cause, n]) => `${n}× ${cause}`).join('; ');
+      testInfo.annotations.push({
+        type: ANNOTATION.retried,
+        description: redactText(`${this.retried} request(s) sent again after transport trouble: ${causes}`),
+      });
+    }
     if (this.shapes.size > 0)
       await testInfo.attach(ATTACHMENT.shapes, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
     for (const [i, ex] of shown.entries()) {

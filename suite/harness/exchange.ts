@@ -21,12 +21,27 @@ export interface ReceivedResponse {
   truncated: boolean;
 }
 
+/** A try that met transport trouble and was sent again. */
+export interface TransportRetry {
+  /** What went wrong: `connection closed before a complete response`, `HTTP 503`, `no response in 10 s`… */
+  cause: string;
+  /** Milliseconds waited before the next try. */
+  waitedMs: number;
+}
+
 export interface Exchange {
   request: SentRequest;
   response?: ReceivedResponse;
   /** Set when no response came: refused, reset, or no response in time. */
   transportError?: string;
+  /**
+   * The provider could not be reached for an answer (a connection refused or reset, a truncated body, a gateway
+   * answer 502/503/504), also after the tries allowed: what came back is no verdict on the provider.
+   */
+  unavailable?: boolean;
   ms: number;
   /** How often a 429 was waited out before this answer. */
   rateLimitedRetries: number;
+  /** Tries sent again after transport trouble, in order; absent when the first try was answered. */
+  retries?: TransportRetry[];
 }

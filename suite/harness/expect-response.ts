@@ -4,13 +4,23 @@
 // failure names that rule, so that a report counts each defect once, under the rule it breaks.
 import { formatDiagnostics, validate, type RuleId, type SchemaName } from '../../contracts/index.js';
 import type { Exchange, ReceivedResponse } from './exchange.js';
-import { CheckFailure, describeResponse } from './failure.js';
+import { CheckFailure, describeResponse, ProviderUnavailable } from './failure.js';
 import { ruleOf, type RuleTable } from './schema-rules.js';
 
-/** The response, or a failure naming the rule when none came. */
+/**
+ * The response, or a failure naming the rule when none came in time; when the provider was unavailable (the
+ * exchange says so: refused, reset, cut short, a gateway answer, also after its tries) the check is not judged.
+ */
 export function responseOf(exchange: Exchange, rule: RuleId, expected: string): ReceivedResponse {
-  if (exchange.response === undefined) throw new CheckFailure({ rule, expected, received: exchange.transportError ?? 'no response', exchange });
+  if (exchange.unavailable) throw new ProviderUnavailable(exchange);
+  if (exchange.response === undefined) throw new CheckFailure({ rule, expected, received: describeResponse(exchange), exchange });
   return exchange.response;
+}
+
+/** Every exchange of a burst got an answer: one the provider was unavailable for leaves the whole burst unjudged. */
+export function requireAnswers(exchanges: readonly Exchange[]): void {
+  const lost = exchanges.find((x) => x.unavailable);
+  if (lost) throw new ProviderUnavailable(lost);
 }
 
 export function expectStatus(exchange: Exchange, rule: RuleId, status: number, what: string): ReceivedResponse {

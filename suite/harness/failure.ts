@@ -31,15 +31,37 @@ export class ProviderUnreachable extends Error {
   override name = 'ProviderUnreachable';
 }
 
+/**
+ * A check could not get an answer: the provider was unavailable (connections refused or reset, bodies cut short,
+ * gateway answers), also after the tries allowed. No verdict: the check is reported as not judged.
+ */
+export class ProviderUnavailable extends Error {
+  override name = 'ProviderUnavailable';
+  readonly exchange?: Exchange;
+  constructor(what: Exchange | string) {
+    super(typeof what === 'string' ? redactText(what) : unavailableText(what));
+    if (typeof what !== 'string') this.exchange = what;
+  }
+}
+
+/** `POST …/invoice: connection closed before a complete response, after 3 tries (…)`, redacted. */
+function unavailableText(exchange: Exchange): string {
+  const what = exchange.transportError ?? (exchange.response ? `HTTP ${exchange.response.status}` : 'no response');
+  const tries = 1 + (exchange.retries?.length ?? 0);
+  const before = exchange.retries?.length ? ` (before: ${exchange.retries.map((r) => r.cause).join('; ')})` : '';
+  return redactText(`${exchange.request.method} ${exchange.request.url}: ${what}, after ${tries} ${tries === 1 ? 'try' : 'tries'}${before}`);
+}
+
 function clip(text: string): string {
   return text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}… (${text.length} characters)` : text;
 }
 
 export function describeResponse(exchange: Exchange): string {
-  if (exchange.response === undefined) return exchange.transportError ?? 'no response';
+  const tries = exchange.retries?.length ? ` (after ${1 + exchange.retries.length} tries: ${exchange.retries.map((r) => r.cause).join('; ')})` : '';
+  if (exchange.response === undefined) return `${exchange.transportError ?? 'no response'}${tries}`;
   const r = exchange.response;
   const type = r.headers['content-type'] ?? '(no Content-Type)';
-  return `HTTP ${r.status} ${type} ${clip(r.bodyText)}${r.truncated ? ' (body cut: longer than the suite reads, not parsed)' : ''}`;
+  return `HTTP ${r.status} ${type} ${clip(r.bodyText)}${r.truncated ? ' (body cut: longer than the suite reads, not parsed)' : ''}${tries}`;
 }
 
 export function formatFailure(d: FailureDetails): string {

@@ -2,12 +2,12 @@
 // recipient and two buttons): create an invoice, open its page, press a button, read the payment back
 // through the status method. Everything that can go wrong throws a CheckFailure naming the rule the
 // calling check enforces. Waits are bounded by the profile's paymentPage.settleSeconds.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request, Response } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
 import { expectSchema, expectStatus } from './expect-response.js';
-import { CheckFailure } from './failure.js';
+import { CheckFailure, ProviderUnavailable } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
 import type { RuleTable } from './schema-rules.js';
 
@@ -93,12 +93,7 @@ async function answerReturnUrl(page: Page, returnUrl: string): Promise<void> {
  */
 export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId, returnUrl: string = INVOICE_DEFAULTS.return_url): Promise<string> {
   await answerReturnUrl(page, returnUrl);
-  let response;
-  try {
-    response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: 10_000 });
-  } catch (e) {
-    throw new CheckFailure({ rule, expected: `redirect_url ${redirectUrl} opens in a browser`, received: (e as Error).message });
-  }
+  const response = await loadPage(page, redirectUrl, rule);
   const status = response?.status();
   const type = response?.headers()['content-type'] ?? '(none)';
   if (response && (status! < 200 || status! > 299 || !/text\/html/i.test(type)))
@@ -108,6 +103,35 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
       received: `HTTP ${status} Content-Type ${type}: ${clip(await pageText(page))}`,
     });
   return pageText(page);
+}
+
+/** Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. */
+const NETWORK_ERROR =
+  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)/;
+/** Tries of a page load that meets transport trouble (a dropped connection, a gateway answer 502/503/504). */
+const PAGE_TRIES = 3;
+
+/**
+ * page.goto, tried again after transport trouble as the client tries a request again; when the page still cannot be
+ * had the check is not judged. Anything else that keeps the page from opening fails `rule`.
+ */
+async function loadPage(page: Page, url: string, rule: RuleId) {
+  const troubles: string[] = [];
+  for (;;) {
+    let trouble: string;
+    try {
+      const response = await page.goto(url, { waitUntil: 'load', timeout: 10_000 });
+      const status = response?.status() ?? 0;
+      if (![502, 503, 504].includes(status)) return response;
+      trouble = `HTTP ${status}`;
+    } catch (e) {
+      const message = (e as Error).message.split('\n')[0];
+      if (!NETWORK_ERROR.test(message)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
+      trouble = message;
+    }
+    troubles.push(trouble);
+    if (troubles.length >= PAGE_TRIES) throw new ProviderUnavailable(`GET ${url}: ${troubles.join('; ')} (${PAGE_TRIES} tries)`);
+  }
 }
 
 /** The page's text once `shows` holds for it (content a script builds after load), or as it is after the profile's settle time. */
@@ -138,8 +162,45 @@ export async function requireButton(api: ProviderApi, page: Page, name: string, 
 export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
   const button = await requireButton(api, page, name, rule);
   const before = page.url();
-  await clickAnswered(api, button, name, rule);
-  await pressNavigated(api, page, before);
+  const lost = watchPressLost(page);
+  const unavailable = () => new ProviderUnavailable(`pressing "${name}" on ${before}: ${lost.why}; whether the press was applied is unknown`);
+  try {
+    await clickAnswered(api, button, name, rule);
+    await pressNavigated(api, page, before);
+  } catch (e) {
+    throw lost.why ? unavailable() : e; // a click left unanswered because its answer was lost is no verdict
+  } finally {
+    lost.stop();
+  }
+  if (lost.why) throw unavailable();
+}
+
+/**
+ * Whether the answer to a press was lost on the way: the page's own origin failed a navigation (a dropped
+ * connection) or answered it 502/503/504. A redirect onward to the merchant's host is another origin, not this.
+ */
+function watchPressLost(page: Page): { readonly why: string | undefined; stop(): void } {
+  const origin = new URL(page.url()).origin;
+  const mine = (url: string) => URL.canParse(url) && new URL(url).origin === origin;
+  const state: { why: string | undefined } = { why: undefined };
+  const onFailed = (r: Request) => {
+    if (r.isNavigationRequest() && mine(r.url())) state.why ??= `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`;
+  };
+  const onResponse = (r: Response) => {
+    if (r.request().isNavigationRequest() && mine(r.url()) && [502, 503, 504].includes(r.status()))
+      state.why ??= `${r.request().method()} ${r.url()}: HTTP ${r.status()}`;
+  };
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  return {
+    get why() {
+      return state.why;
+    },
+    stop() {
+      page.off('requestfailed', onFailed);
+      page.off('response', onResponse);
+    },
+  };
 }
 
 /**

@@ -1,22 +1,44 @@
-// Property checks: fast-check drives generated requests through a check; a failure becomes a
-// CheckFailure of the shrunk counterexample, with the seed and path that replay it.
+// Property checks: fast-check drives generated requests through a check; a failure becomes a CheckFailure of
+// the shrunk counterexample, with the seed and path that replay it.
 //
-// Depth, first that applies: a matrix target's own runs (the test's `target runs` annotation), FC_NUM_RUNS,
-// a time budget (TIME_BUDGET, turned by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many
-// runs as fit), DEFAULT_RUNS. A check that varies little, or costs much a run, takes a share of it. Each
-// property records how many examples it ran.
+// Depth, first that applies: a matrix target's own runs (the test's `target runs` annotation), FC_NUM_RUNS, a
+// time budget (TIME_BUDGET, turned by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as
+// fit), DEFAULT_RUNS. A check that varies little, or costs much a run, takes a share of it.
+//
+// Depth does not wait on the round trip: the runs are split over several fast-check streams in flight at once
+// (each its own fc.check with a seed derived from the run's, the streams together drawing every value class in
+// their first runs), so a provider tens of milliseconds away costs little more wall time than one on loopback.
+// A failing stream shrinks alone and is replayed alone: its replay line carries its own seed and path.
+// Depth is also bounded by time (half the test's time limit), so that no property runs into a test timeout on a
+// slow provider: one cut short passes with the number of examples it ran, reported. An example the provider was
+// unavailable for (suite/harness/failure.ts ProviderUnavailable) is not judged; a property whose examples were
+// mostly not judged is itself not judged.
 import fc from 'fast-check';
 import { test } from '@playwright/test';
+import { streamRunIndexPlugin } from '../../generators/arbitraries/index.js';
 import { propertyParameters, readFcNumRuns } from '../../generators/settings.js';
 import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
-import { CheckFailure } from './failure.js';
+import { CheckFailure, ProviderUnavailable } from './failure.js';
 
 /**
- * Runs per property at the default depth: a request costs about a millisecond, so depth is cheap. 700 makes a
- * default run send about 12 000 requests in about 21 s on the 2-core machine (npm run bench:depth; 500 sent 8 700).
+ * Runs per property at the default depth: a request costs about a millisecond on loopback, so depth is cheap.
+ * 700 makes a default run send about 12 000 requests (npm run bench:depth).
  */
 export const DEFAULT_RUNS = 700;
+/** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker. */
+export const DEFAULT_STREAMS = 8;
+/** The share of a test's time limit a property's runs may take; the rest is for shrinking and what follows. */
+export const TIME_BOUND_SHARE = 0.5;
+
+let streamsPerWorker = DEFAULT_STREAMS;
+
+/** How many streams a property of this worker runs (the worker's share of MAX_IN_FLIGHT); set by the runner's fixtures. */
+export function setPropertyStreams(streams: number): void {
+  if (!(Number.isInteger(streams) && streams >= 1)) throw new Error(`setPropertyStreams: a whole number >= 1, got ${streams}`);
+  streamsPerWorker = streams;
+}
+
 export interface PropertyOptions {
   /** The rule a failure that is not a CheckFailure names. */
   rule: RuleId;
@@ -24,29 +46,87 @@ export interface PropertyOptions {
   share?: number;
   /** Most runs whatever the depth (a check whose every run is heavy, such as a file of the profile's largest size). */
   maxRuns?: number;
+  /** At most this many streams (1: examples that share one resource, such as a browser page); default the worker's. */
+  streams?: number;
 }
 
-/** numRuns and, under a time budget, the time limit of one property (every property the same slice of the budget). */
-function depth(share: number): { numRuns: number; timeLimitMs?: number } {
-  const targetRuns = test.info().annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
+/** numRuns and the time bound of one property. */
+function depth(share: number): { numRuns: number; timeLimitMs: number; budgeted: boolean } {
+  const info = test.info();
+  const bound = info.timeout > 0 ? Math.round(info.timeout * TIME_BOUND_SHARE) : Number.POSITIVE_INFINITY;
+  const targetRuns = info.annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
   const base = targetRuns !== undefined ? Number(targetRuns) : readFcNumRuns();
   if (base === undefined) {
     const budget = Number(process.env[RUN_ENV.propertyMs]);
-    if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: budget };
+    if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: Math.min(budget, bound), budgeted: true };
   }
-  return { numRuns: Math.max(1, Math.round((base ?? DEFAULT_RUNS) * share)) };
+  return { numRuns: Math.max(1, Math.round((base ?? DEFAULT_RUNS) * share)), timeLimitMs: bound, budgeted: false };
+}
+
+/** The seed of stream `i`: stream 0 keeps the run's seed, the others derive theirs from it. */
+function streamSeed(seed: number, i: number): number {
+  return i === 0 ? seed : (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + Math.imul(i, 0x85ebca6b)) | 0;
+}
+
+/** `total` runs over `n` streams, the first ones taking one more. */
+function split(total: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => Math.floor(total / n) + (i < total % n ? 1 : 0));
 }
 
 export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
-  const { numRuns: runs, timeLimitMs } = depth(options.share ?? 1);
+  const { numRuns: runs, timeLimitMs, budgeted } = depth(options.share ?? 1);
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
-  const params = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: timeLimitMs });
-  const details = await fc.check(fc.asyncProperty(arbitrary, check), { ...params, numRuns });
-  test.info().annotations.push({ type: ANNOTATION.examples, description: String(details.numRuns) });
-  if (!details.failed) return;
-  const shown = fc.stringify(details.counterexample);
-  const replay = `${replayCommand(details.seed, details.counterexamplePath ?? '', shown)}  (failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
-  const cause = details.errorInstance;
+  const base = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: Number.isFinite(timeLimitMs) ? timeLimitMs : undefined });
+  const replaying = base.path !== undefined;
+  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, numRuns));
+  const started = performance.now();
+  let winner: number | undefined;
+  let judged = 0;
+  let unjudged: ProviderUnavailable | undefined;
+  let unjudgedCount = 0;
+  const predicate = (stream: number) => async (value: T) => {
+    if (winner !== undefined && winner !== stream) return; // another stream failed: this one drains without sending
+    try {
+      await check(value);
+      if (winner === undefined) judged++;
+    } catch (e) {
+      if (e instanceof ProviderUnavailable) {
+        unjudgedCount++;
+        unjudged = e;
+        return; // no verdict either way: fast-check moves on (and a shrink step that meets it keeps the last failure)
+      }
+      winner ??= stream;
+      if (winner === stream) throw e;
+    }
+  };
+  // Every stream has at least one run: streams never exceed numRuns.
+  const results = await Promise.all(
+    split(numRuns, streams).map((n, i) =>
+      fc.check(fc.asyncProperty(arbitrary, predicate(i)), {
+        ...base,
+        numRuns: n,
+        seed: streamSeed(base.seed!, i),
+        plugins: [...(base.plugins ?? []), ...(streams > 1 ? [streamRunIndexPlugin(i, streams) as fc.Plugin<[T]>] : [])],
+      }),
+    ),
+  );
+  const info = test.info();
+  info.annotations.push({ type: ANNOTATION.examples, description: String(judged) });
+  if (unjudgedCount > 0 && winner === undefined && unjudgedCount > judged) throw unjudged!;
+  const failed = winner === undefined ? undefined : results[winner];
+  if (!failed?.failed) {
+    const interrupted = results.some((r) => r.interrupted);
+    if (interrupted && !budgeted)
+      info.annotations.push({
+        type: ANNOTATION.cutShort,
+        description: `${judged} of ${numRuns} examples in ${((performance.now() - started) / 1000).toFixed(1)} s (time bound)`,
+      });
+    if (unjudgedCount > 0) info.annotations.push({ type: ANNOTATION.notJudged, description: `${unjudgedCount} example(s) not judged: ${unjudged!.message}` });
+    return;
+  }
+  const shown = fc.stringify(failed.counterexample);
+  const replay = `${replayCommand(failed.seed, failed.counterexamplePath ?? '', shown)}  (failed after ${judged} run(s), shrunk ${failed.numShrinks} time(s) to ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown})`;
+  const cause = failed.errorInstance;
   if (cause instanceof CheckFailure) throw new CheckFailure({ ...cause.details, replay });
   throw new CheckFailure({
     rule: options.rule,

@@ -2,7 +2,7 @@
 // Exchange so the check decides what is right. Every exchange is handed to the evidence recorder.
 import type { Profile } from '../../contracts/index.js';
 import { xSign } from '../../generators/signing.js';
-import type { HttpClient } from './client.js';
+import type { HttpClient, SendOptions } from './client.js';
 import type { Exchange } from './exchange.js';
 
 export interface Merchant {
@@ -16,6 +16,8 @@ export interface JsonSendOptions {
   /** Exact body text to send instead of JSON.stringify(body) (malformed JSON, big integer literals). */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** After transport trouble: the same bytes again (default), or none (a burst whose requests must leave together). */
+  retry?: SendOptions['retry'];
 }
 
 export interface Account2CardSendOptions extends JsonSendOptions {
@@ -47,9 +49,9 @@ export class ProviderApi {
     return this.http.timeoutMs;
   }
 
-  /** Whether requests can be sent at once (RATE_LIMIT spaces them otherwise). */
-  get concurrent(): boolean {
-    return !this.http.rateLimited;
+  /** How many requests can be sent at once: none when RATE_LIMIT spaces them, MAX_IN_FLIGHT's share when that is set. */
+  get atOnce(): number {
+    return this.http.rateLimited ? 1 : (this.http.maxInFlight ?? Number.POSITIVE_INFINITY);
   }
 
   private async track(promise: Promise<Exchange>): Promise<Exchange> {
@@ -60,11 +62,28 @@ export class ProviderApi {
 
   postJson(path: string, body: unknown, opts: JsonSendOptions = {}): Promise<Exchange> {
     const text = opts.rawBody ?? JSON.stringify(body);
-    return this.track(this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) } }));
+    return this.track(this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) }, retry: opts.retry }));
   }
 
-  invoice(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
-    return this.postJson(this.profile.paths.invoice, body, opts);
+  /**
+   * A payment request: sent again after transport trouble, the same bytes may meet the payment the lost try
+   * created, and be refused as a duplicate transaction (a refusal keyed `transaction` alone: a body broken in
+   * another way is refused keyed by that too). What the first try got is then unknown: not judged.
+   */
+  private async payment(path: string, body: unknown, opts: JsonSendOptions): Promise<Exchange> {
+    const exchange = await this.postJson(path, body, opts);
+    const res = exchange.response;
+    const refusedAsUsed =
+      exchange.retries?.length &&
+      res?.status === this.profile.http.validation &&
+      typeof res.json === 'object' &&
+      res.json !== null &&
+      Object.keys(res.json).join() === 'transaction';
+    return refusedAsUsed ? { ...exchange, unavailable: true } : exchange;
+  }
+
+  invoice(body: unknown, opts: JsonSendOptions = {}): Promise<Exchange> {
+    return this.payment(this.profile.paths.invoice, body, opts);
   }
 
   status(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
@@ -79,7 +98,7 @@ export class ProviderApi {
       if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
       headers['X-Sign'] = encodeSignature(xSign(text, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
     } else if (mode !== null) headers['X-Sign'] = mode;
-    return this.postJson(this.profile.paths.account2card, undefined, { rawBody: text, headers });
+    return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry });
   }
 
   async upload(parts: UploadParts): Promise<Exchange> {

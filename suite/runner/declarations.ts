@@ -5,9 +5,9 @@
 import type { TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
-import { ANNOTATION } from '../../contracts/run-protocol.js';
+import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
-import { CheckFailure } from '../harness/failure.js';
+import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { checkSource } from './check-source.js';
 import { loadPlan, type TargetPlan } from './targets.js';
 
@@ -59,11 +59,11 @@ function declared(check: Check, target?: TargetPlan): Declaration {
   const [title, details] = rule(check.rules, target ? `${target.name}: ${check.title}` : check.title, extra);
   const observe = target?.mode === 'observe';
   const run = async (go: () => Promise<void>) => {
-    if (!observe) return go();
     try {
       await go();
     } catch (e) {
-      if (!(e instanceof CheckFailure)) throw e;
+      if (e instanceof ProviderUnavailable) return notJudged(e);
+      if (!observe || !(e instanceof CheckFailure)) throw e;
       fixtures.info().annotations.push({ type: ANNOTATION.observed, description: e.message.split('\n')[0] });
     }
   };
@@ -71,6 +71,13 @@ function declared(check: Check, target?: TargetPlan): Declaration {
     ? async ({ api, inbox, page }: BrowserContext) => run(() => check.run({ api, inbox, page }))
     : async ({ api, inbox }: ApiContext) => run(() => (check.run as Body<ApiContext>)({ api, inbox }));
   return [title, details, body];
+}
+
+/** A check that could not get an answer: skipped, with why, and marked not judged for the reports (never passed, never failed). */
+function notJudged(e: ProviderUnavailable): void {
+  const info = fixtures.info();
+  info.annotations.push({ type: ANNOTATION.notJudged, description: e.message });
+  fixtures.skip(true, `${NOT_JUDGED_PREFIX} ${e.message}`);
 }
 
 /**

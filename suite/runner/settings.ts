@@ -21,6 +21,8 @@ export interface Settings {
   fcNumRuns?: number;
   /** Most requests per second across the whole run; undefined = unlimited. */
   rateLimit?: number;
+  /** Most requests in flight at once across the whole run; undefined = the suite's own default per worker. */
+  maxInFlight?: number;
   /** Seconds to wait for one response before the check fails with "no response in N s". */
   requestTimeoutSeconds: number;
   /** Seconds the property checks may take in all (the deepest run that fits); undefined: the default depth. */
@@ -88,6 +90,7 @@ export function readSettings(env: Env = process.env): Settings {
     fcSeed: integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
     fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
     rateLimit: positiveNumber(env, 'RATE_LIMIT'),
+    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 1, 10_000),
     requestTimeoutSeconds: positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
     timeBudgetSeconds: positiveNumber(env, 'TIME_BUDGET'),
   };

@@ -1,14 +1,17 @@
 // The suite against providers that answer badly or not at all: a slice of the invoice checks runs in a
 // child process against each misbehaviour of hostile-server.ts. Every run must end by itself, well within
-// its bound, exit non-zero, and fail every failing check with a rule ID and the evidence of what the
-// provider did; no crash, no unhandled error, no hang, no test timeout.
+// its bound; no crash, no unhandled error, no hang, no test timeout. A provider that answers wrongly, or not
+// within REQUEST_TIMEOUT, fails every failing check with a rule ID and the evidence of what it did. A
+// provider that cannot be had for an answer at all (every connection closed, every body cut short) is no
+// verdict: through the gate, every check is not judged and the run ends incomplete, exit 2 with one line.
 import { createHash } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
-import { runProjects } from '../../scripts/child-run.js';
+import { childEnv, runChild, runProjects } from '../../scripts/child-run.js';
+import type { Summary } from '../../reporting/summary-file.js';
 
 /** A slice of the invoice project: a success check, a multi-request transport check, a malformed-body check, a property. */
 const SLICE = [
@@ -63,7 +66,48 @@ const CRASH = /unhandled|uncaught|ERR_INTERNAL|FATAL ERROR|heap out of memory|Se
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const behaviour of HOSTILE_BEHAVIOURS) {
+/** Misbehaviours that leave no answer to judge: the network's or the service's trouble as the client sees it. */
+const UNAVAILABLE: readonly HostileBehaviour[] = ['accept-and-close', 'content-length-over'];
+
+for (const behaviour of UNAVAILABLE) {
+  test(`a provider that ${DESCRIBED[behaviour]}: the gate judges nothing, says so in one line, and exits 2`, async () => {
+    test.setTimeout(BOUND_MS + 30_000);
+    const server = await startHostileServer(behaviour);
+    const dir = mkdtempSync(join(tmpdir(), 'pts-unavailable-'));
+    const env = childEnv({
+      BASE_URL: server.url,
+      API_KEY: 'x',
+      CRYPTO_KEY: 'y',
+      REQUEST_TIMEOUT: String(REQUEST_TIMEOUT),
+      FC_NUM_RUNS: '10',
+      PTS_REPORTS_DIR: dir,
+    });
+    const run = await runChild('npx', ['tsx', 'scripts/conformance.ts', '--project=invoice', '-g', GREP], { env, boundMs: BOUND_MS }).finally(() =>
+      server.stop(),
+    );
+    try {
+      const diagnostics = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-3000)}`;
+      expect(run.killed, `the run did not end within ${BOUND_MS} ms\n${diagnostics}`).toBe(false);
+      expect(run.code, `an unavailable provider is no verdict: exit 2\n${diagnostics}`).toBe(2);
+      const lines = run.stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
+      expect(lines, diagnostics).toHaveLength(1);
+      expect(lines[0]).toMatch(/^conformance: incomplete: \d+ of \d+ checks not judged \(the provider was unavailable: /);
+      expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
+      const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+      expect(summary.checks, 'the whole slice ran').toHaveLength(SLICE.length);
+      for (const c of summary.checks) {
+        expect(c.status, `${c.title}: no verdict either way`).toBe('not judged');
+        expect(c.notJudged, c.title).toMatch(EVIDENCE[behaviour]);
+      }
+      expect(summary.totals.failed).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      removeBreakerFiles(server.url);
+    }
+  });
+}
+
+for (const behaviour of HOSTILE_BEHAVIOURS.filter((b) => !UNAVAILABLE.includes(b))) {
   test(`a provider that ${DESCRIBED[behaviour]}: every check fails by itself, naming a rule and the evidence`, async () => {
     test.setTimeout(BOUND_MS + 30_000);
     const server = await startHostileServer(behaviour);

@@ -79,7 +79,7 @@ export function fixtureSummary(checks: CheckSpec[], over: Partial<Summary> = {})
     embedded: true,
     profileDigest: 'ab'.repeat(32),
     fcSeed: null,
-    totals: { total: full.length, passed: n('passed'), failed: n('failed'), skipped: n('skipped'), flaky: n('flaky') },
+    totals: { total: full.length, passed: n('passed'), failed: n('failed'), skipped: n('skipped'), flaky: n('flaky'), notJudged: n('not judged') },
     projects: {},
     rules,
     suiteErrors: suiteErrorsOf(full),

@@ -1,0 +1,66 @@
+// What the benchmarks run the suite against: the reference provider in its own process (`npm run mock`, so that
+// it does not share the suite's event loop), optionally behind a network (mock/network.ts), and a proxy in front
+// of it that counts the requests the suite sends.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProviderProcess {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  cryptoKey: string;
+  keyPath: string;
+}
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+/** `npm run mock` in its own process, delivering callbacks to the suite's receiver port; `network` as its --network takes it. */
+export function startProviderProcess(callbackPort: number, network?: string): Promise<ProviderProcess> {
+  const args = ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`, ...(network ? ['--network', network] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const field = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(out)?.[1];
+      const url = /^listening (\S+)/m.exec(out)?.[1];
+      const [apiKey, cryptoKey, keyPath] = [field('api_key'), field('crypto_key'), field('xsign_private_key')];
+      if (url && apiKey && cryptoKey && keyPath) resolve({ child, url, apiKey, cryptoKey, keyPath });
+    });
+    child.once('exit', (code) => reject(new Error(`provider exited with ${code}: ${out}`)));
+  });
+}
+
+/** A proxy that counts the requests passing through it. */
+export async function countingProxy(target: string): Promise<{ server: Server; url: string; count: () => number; close(): void }> {
+  const to = new URL(target);
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    const upstream = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    // A connection the provider dropped is dropped here too: the suite sees what it would see without the proxy.
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// How much of a run could not be judged because the provider was unavailable (connections refused or reset,
+// bodies cut short, gateway answers, also after the tries allowed), and whether that is too much for a verdict.
+// The gate then exits 2 with one line, and certification says incomplete rather than not certified.
+import type { Summary } from '../../reporting/summary-file.js';
+
+/** Above this share of the checks that ran, a run is incomplete: too little of it was judged to call it a verdict. */
+export const NOT_JUDGED_LIMIT = 0.05;
+
+export interface Unavailability {
+  notJudged: number;
+  /** Checks that ran to a verdict or to not judged (the profile's skips aside). */
+  ran: number;
+  failed: number;
+  /** More than NOT_JUDGED_LIMIT of `ran` not judged. */
+  incomplete: boolean;
+  /** One line for the console: what was not judged and why (the first check's reason). */
+  line?: string;
+}
+
+export function unavailability(summary: Pick<Summary, 'checks'>): Unavailability {
+  const notJudged = summary.checks.filter((c) => c.status === 'not judged');
+  const ran = summary.checks.filter((c) => c.status !== 'skipped').length;
+  const failed = summary.checks.filter((c) => c.status === 'failed').length;
+  const incomplete = notJudged.length > 0 && notJudged.length > NOT_JUDGED_LIMIT * ran;
+  const line =
+    notJudged.length === 0
+      ? undefined
+      : `${notJudged.length} of ${ran} checks not judged (the provider was unavailable${notJudged[0].notJudged ? `: ${notJudged[0].notJudged}` : ''})` +
+        `${failed ? `; ${failed} failed` : ''}${incomplete ? `: more than ${NOT_JUDGED_LIMIT * 100} % not judged, the run is incomplete` : ''}`;
+  return { notJudged: notJudged.length, ran, failed, incomplete, line };
+}
