@@ -137,7 +137,15 @@ export default class SuiteAllureReporter extends AllureReporter {
       if (uuid === undefined) return super.onTestEnd(test, result); // a test allure-playwright did not start (test plan): it says so
       const failed = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
       const firstLine = failed ? (firstErrorLine(result.errors[0]?.message ?? result.error?.message) ?? '') : undefined;
-      internals.allureRuntime!.updateTest(uuid, (r) => void fileCheck(r, declared, firstLine, test.parent.project()?.name));
+      const notJudged = [...test.annotations, ...result.annotations].find((a) => a.type === ANNOTATION.notJudged)?.description;
+      internals.allureRuntime!.updateTest(uuid, (r) => {
+        fileCheck(r, declared, firstLine, test.parent.project()?.name);
+        // Skipped in Allure's terms; said plainly what it is: no verdict, the provider could not be had for an answer.
+        if (notJudged !== undefined && result.status === 'skipped') {
+          r.description = `Not judged: the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed). ${notJudged}`;
+          r.labels = [...r.labels, { name: 'tag', value: 'not judged' }];
+        }
+      });
     }
     await super.onTestEnd(test, result);
   }

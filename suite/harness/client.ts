@@ -172,18 +172,24 @@ export class HttpClient {
       const response = outcome.response!;
       this.breaker.succeeded();
       const retryAfter = response.headers['retry-after'];
-      if (response.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
-        rateLimitedRetries++;
-        await sleep(retryAfterMs(retryAfter, rateLimitedRetries));
-        continue;
+      // "Not now": a 429, or a status of the profile's http.retryAfter with the header, is waited out as it says;
+      // after the waits allowed the provider was unavailable, no verdict.
+      if (response.status === 429 || (retryAfter !== undefined && (this.options.retryAfterStatuses ?? [429, 503]).includes(response.status))) {
+        if (response.status === 429 && rateLimitedRetries < MAX_429_RETRIES) {
+          rateLimitedRetries++;
+          await sleep(retryAfterMs(retryAfter, rateLimitedRetries));
+          continue;
+        }
+        if (response.status !== 429 && tried('unavailable') < MAX_429_RETRIES) {
+          await again(`HTTP ${response.status} (Retry-After ${retryAfter})`, retryAfterMs(retryAfter, 1));
+          continue;
+        }
+        return done({ response, kind: 'unavailable' });
       }
-      const waitOut = retryAfter !== undefined && (this.options.retryAfterStatuses ?? [429, 503]).includes(response.status);
-      if (waitOut || (this.options.unavailableStatuses ?? GATEWAY_STATUSES).includes(response.status)) {
-        // The profile's http.retryAfter: such an answer is waited out like a 429; other gateway answers are sent again at once.
-        const waited = waitOut;
-        const allowed = waited ? MAX_429_RETRIES : MAX_UNAVAILABLE_RETRIES;
-        if (opts.retry !== 'none' && tried('unavailable') < allowed) {
-          await again(`HTTP ${response.status}${waited ? ` (Retry-After ${retryAfter})` : ''}`, waited ? retryAfterMs(retryAfter, 1) : 0);
+      // A gateway answer without it: sent again at once, then no verdict.
+      if ((this.options.unavailableStatuses ?? GATEWAY_STATUSES).includes(response.status)) {
+        if (opts.retry !== 'none' && tried('unavailable') < MAX_UNAVAILABLE_RETRIES) {
+          await again(`HTTP ${response.status}`, 0);
           continue;
         }
         return done({ response, kind: 'unavailable' });

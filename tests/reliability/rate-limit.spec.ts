@@ -48,12 +48,13 @@ test('a 429 with Retry-After: 1 is waited out and retried; the exchange counts t
   }
 });
 
-test('a provider that answers 429 forever is reported as 429 after a bounded number of waits', async () => {
+test('a provider that answers 429 forever is unavailable (no verdict) after a bounded number of waits', async () => {
   const { server, url, hits } = await serve(() => ({ status: 429, headers: { 'retry-after': '0' } }));
   const client = new HttpClient({ baseUrl: url, timeoutSeconds: 5 });
   try {
     const exchange = await client.send({ path: '/x', body: '{}' });
     expect(exchange.response?.status).toBe(429);
+    expect(exchange.unavailable).toBe(true);
     expect(exchange.rateLimitedRetries).toBe(5);
     expect(hits).toHaveLength(6);
   } finally {

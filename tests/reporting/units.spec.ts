@@ -126,6 +126,14 @@ test.describe('rule verdicts from what failed', () => {
     expect(suiteErrorsOf([broken, schema, idPasses])).toEqual(['broken']);
   });
 
+  test('a check that could not get an answer leaves its rules not judged, unless another check passed or failed them', () => {
+    const lost: JudgedCheck = { id: 'lost', rules: ['DOC-PAY-ID', 'DOC-PAY-STATE'], status: 'not judged' };
+    expect(verdict('DOC-PAY-ID', [lost])).toEqual({ kind: 'documented', status: 'not judged', checks: ['lost'], notJudgedBy: ['lost'] });
+    expect(verdict('DOC-PAY-ID', [lost, idPasses]).status).toBe('passed');
+    expect(verdict('DOC-PAY-STATE', [lost, { id: 'x', rules: ['DOC-PAY-STATE'], status: 'failed', failedRule: 'DOC-PAY-STATE' }]).status).toBe('failed');
+    expect(suiteErrorsOf([lost]), 'no verdict is no suite error either').toEqual([]);
+  });
+
   test('skipped or absent checks leave a rule not run; flaky counts as passed; untestable stays untestable', () => {
     expect(verdict('DOC-PAY-ID', [{ id: 's', rules: ['DOC-PAY-ID'], status: 'skipped' }]).status).toBe('not run');
     expect(verdict('DOC-PAY-ID', []).status).toBe('not run');
