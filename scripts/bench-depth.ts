@@ -8,12 +8,10 @@
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
-import { countingProxy, freePort, startProviderProcess, type ProviderProcess } from './bench/provider-process.js';
+import { startBenchTarget, type ProviderProcess } from './bench/provider-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';
@@ -44,20 +42,9 @@ async function autocannonRate(p: ProviderProcess): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const callbackPort = await freePort();
-  const provider = await startProviderProcess(callbackPort);
-  const proxy = await countingProxy(provider.url);
-  const reports = mkdtempSync(join(tmpdir(), 'pts-bench-depth-'));
+  const target = await startBenchTarget();
+  const { provider, proxy, env, reports } = target;
   try {
-    const env = {
-      ...process.env,
-      BASE_URL: proxy.url,
-      API_KEY: provider.apiKey,
-      CRYPTO_KEY: provider.cryptoKey,
-      XSIGN_PRIVATE_KEY: provider.keyPath,
-      CALLBACK_PORT: String(callbackPort),
-      PTS_REPORTS_DIR: reports,
-    };
     const conformance = await timed(['scripts/conformance.ts', '--reporter=dot'], env);
     const requests = proxy.count();
     const ac = await autocannonRate(provider);
@@ -86,9 +73,7 @@ async function main(): Promise<void> {
         `| kill matrix wall time | ${mutation.seconds.toFixed(1)} s = ${(mutation.seconds / conformance.seconds).toFixed(2)} conformance runs, exit ${mutation.code} |`,
       );
   } finally {
-    provider.child.kill('SIGTERM');
-    proxy.close();
-    rmSync(reports, { recursive: true, force: true });
+    target.close();
   }
 }
 

@@ -7,13 +7,12 @@
 // sent requests again, properties cut short by their time bound. Writes reports/bench-network.json.
 // Options: --rounds N (runs per condition, default 1), --only loopback,50ms,100ms,flaky,
 // --suite DIR (the suite to run, e.g. a checkout of an earlier commit; default this one: the provider is always this one's).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Summary } from '../reporting/summary-file.js';
 import { countValue, listValue, scriptArgsOrExit } from './args.js';
 import { REPO_ROOT, runChild } from './child-run.js';
-import { countingProxy, freePort, startProviderProcess } from './bench/provider-process.js';
+import { startBenchTarget } from './bench/provider-process.js';
 
 const CONDITIONS = {
   loopback: undefined,
@@ -47,20 +46,9 @@ const only = (listValue(values.only) ?? Object.keys(CONDITIONS)) as Condition[];
 const suiteDir = resolve(values.suite ?? REPO_ROOT);
 
 async function round(condition: Condition): Promise<Round> {
-  const callbackPort = await freePort();
-  const provider = await startProviderProcess(callbackPort, CONDITIONS[condition]);
-  const proxy = await countingProxy(provider.url);
-  const reports = mkdtempSync(join(tmpdir(), 'pts-bench-network-'));
+  const target = await startBenchTarget(CONDITIONS[condition]);
+  const { proxy, env, reports } = target;
   try {
-    const env = {
-      ...process.env,
-      BASE_URL: proxy.url,
-      API_KEY: provider.apiKey,
-      CRYPTO_KEY: provider.cryptoKey,
-      XSIGN_PRIVATE_KEY: provider.keyPath,
-      CALLBACK_PORT: String(callbackPort),
-      PTS_REPORTS_DIR: reports,
-    };
     const run = await runChild(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], { env, cwd: suiteDir });
     const seconds = run.ms / 1000;
     const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary & { checks: { cutShort?: string; retried?: string }[] };
@@ -79,9 +67,7 @@ async function round(condition: Condition): Promise<Round> {
       failures: checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.failure ?? ''}`),
     };
   } finally {
-    provider.child.kill('SIGTERM');
-    proxy.close();
-    rmSync(reports, { recursive: true, force: true });
+    target.close();
   }
 }
 

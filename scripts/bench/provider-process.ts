@@ -4,6 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ProviderProcess {
   child: ChildProcess;
@@ -61,6 +64,43 @@ export async function countingProxy(target: string): Promise<{ server: Server; u
     close: () => {
       server.closeAllConnections();
       server.close();
+    },
+  };
+}
+
+export interface BenchTarget {
+  provider: ProviderProcess;
+  proxy: Awaited<ReturnType<typeof countingProxy>>;
+  /** Where the suite's run writes its reports. */
+  reports: string;
+  /** The suite's settings for a run against the provider through the proxy, as a user would set them. */
+  env: NodeJS.ProcessEnv;
+  close(): void;
+}
+
+/** The provider in its own process (behind `network`, as mock/cli.ts --network takes it), the counting proxy, a reports folder. */
+export async function startBenchTarget(network?: string): Promise<BenchTarget> {
+  const callbackPort = await freePort();
+  const provider = await startProviderProcess(callbackPort, network);
+  const proxy = await countingProxy(provider.url);
+  const reports = mkdtempSync(join(tmpdir(), 'pts-bench-'));
+  return {
+    provider,
+    proxy,
+    reports,
+    env: {
+      ...process.env,
+      BASE_URL: proxy.url,
+      API_KEY: provider.apiKey,
+      CRYPTO_KEY: provider.cryptoKey,
+      XSIGN_PRIVATE_KEY: provider.keyPath,
+      CALLBACK_PORT: String(callbackPort),
+      PTS_REPORTS_DIR: reports,
+    },
+    close: () => {
+      provider.child.kill('SIGTERM');
+      proxy.close();
+      rmSync(reports, { recursive: true, force: true });
     },
   };
 }
