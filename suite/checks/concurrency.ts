@@ -7,7 +7,7 @@ import type { Payment, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { expectAccepted, expectSchema, expectStatus, requireAnswers, responseOf } from '../harness/expect-response.js';
 import type { Exchange } from '../harness/exchange.js';
-import { CheckFailure } from '../harness/failure.js';
+import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
 import { sameJson } from '../harness/json.js';
 import {
@@ -20,6 +20,7 @@ import {
   settleMs,
   statusOf,
   type FinalState,
+  watchPressLost,
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
@@ -188,6 +189,7 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const { body, response } = await createInvoice(api, 'PRO-STATE-FINAL');
       const other = await page.context().newPage();
       const timeline = new Timeline();
+      const lost: ReturnType<typeof watchPressLost>[] = [];
       try {
         await Promise.all([
           openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
@@ -206,13 +208,18 @@ export function payAndDeclineAtOnce(): BrowserCheck {
             .waitForEvent('requestfinished', { predicate: (r) => r.isNavigationRequest() || r.method() !== 'GET', timeout: settleMs(api) })
             .catch(() => undefined),
         );
+        lost.push(watchPressLost(page), watchPressLost(other));
         await pressTogether(pay, decline, timeline, ['Pay', 'Decline']);
         await Promise.all(answered);
         await Promise.all([page.waitForLoadState('load'), other.waitForLoadState('load')]);
       } finally {
+        for (const l of lost) l.stop();
         await other.close();
       }
       const settled = await settledStatus(api, body.transaction, 'PRO-STATE-FINAL');
+      // Both presses' answers lost on the way and nothing settled: whether either reached the provider is unknown.
+      const lostWhy = lost.map((l) => l.why).filter((w) => w !== undefined);
+      if (settled.state === 'processing' && lostWhy.length === lost.length) throw new ProviderUnavailable(`Pay and Decline at once: ${lostWhy.join('; ')}`);
       timeline.mark(`status: ${settled.state}`);
       if (settled.state !== 'deposited' && settled.state !== 'declined')
         throw new CheckFailure({

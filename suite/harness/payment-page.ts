@@ -179,7 +179,7 @@ export async function press(api: ProviderApi, page: Page, name: string, rule: Ru
  * Whether the answer to a press was lost on the way: the page's own origin failed a navigation (a dropped
  * connection) or answered it 502/503/504. A redirect onward to the merchant's host is another origin, not this.
  */
-function watchPressLost(page: Page): { readonly why: string | undefined; stop(): void } {
+export function watchPressLost(page: Page): { readonly why: string | undefined; stop(): void } {
   const origin = new URL(page.url()).origin;
   const mine = (url: string) => URL.canParse(url) && new URL(url).origin === origin;
   const state: { why: string | undefined } = { why: undefined };
