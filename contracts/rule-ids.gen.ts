@@ -103,6 +103,10 @@ export const RULE_IDS = [
   'PRO-CB-PAYLOAD-UNCHANGED',
   'PRO-CB-RETRY',
   'PRO-CB-STATUS-AGREE',
+  'PRO-SEC-PAGE-TEXT-INERT',
+  'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
+  'PRO-SEC-ERROR-NO-INTERNALS',
+  'PRO-SEC-SIGNATURE-NO-ORACLE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

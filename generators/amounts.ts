@@ -65,3 +65,73 @@ export function amountEdges(operation: PaymentOperation): AmountCase[] {
     },
   ];
 }
+
+/**
+ * Integer amounts past the widths implementations store amounts in (ASVS 5.0 1.4.2: integer overflow),
+ * every one out of range: the int32 edges, 2^32 + min and 2^64 + min (which wrap to min in 32 and 64
+ * bits: a provider that range-checks the stored value accepts them as min), 2^53 − 1 (the largest
+ * integer a double holds exactly), 2^63 (one past int64), -0 and a 400-digit integer (past any double).
+ * The ones a JS number cannot write exactly are JSON integer literals (`rawJsonAmount`).
+ */
+export function storageWidthAmounts(operation: PaymentOperation): AmountCase[] {
+  const range = AMOUNT_LIMITS[operation];
+  if (range === undefined) throw new Error(`storageWidthAmounts: unknown operation '${String(operation)}'`);
+  const { min } = range;
+  const number = (label: string, value: number): AmountCase => ({ label: `${label} (${value})`, value, valid: false, reason: 'range' });
+  const literal = (label: string, text: string): AmountCase => ({
+    label: `${label} (${text.length > 24 ? `${text.slice(0, 12)}…, ${text.length} digits` : text})`,
+    value: Number(text),
+    valid: false,
+    reason: 'range',
+    rawJsonAmount: text,
+  });
+  return [
+    number('2^31 - 1, the largest int32', 2 ** 31 - 1),
+    number('2^31, one past int32', 2 ** 31),
+    number('-2^31, the smallest int32', -(2 ** 31)),
+    number('2^32 + min, min in 32 bits', 2 ** 32 + min),
+    number('2^53 - 1, the largest exact double', 2 ** 53 - 1),
+    literal('2^63, one past int64', (2n ** 63n).toString()),
+    literal('2^64 + min, min in 64 bits', (2n ** 64n + BigInt(min)).toString()),
+    literal('-0', '-0'),
+    literal('a 400-digit integer', `1${'0'.repeat(399)}`),
+  ];
+}
+
+/** A JSON text for `amount` other than plain digits, and whether it is valid JSON. */
+export interface AmountLiteral {
+  label: string;
+  /** The text written after `"amount":`. */
+  literal: string;
+  /** Valid JSON (a number equal to the operation's min); otherwise not JSON at all. */
+  json: boolean;
+}
+
+/**
+ * The operation's min written other ways. Valid JSON numbers equal to an integer (exponent, zero
+ * fraction): the document says "integer", JSON Schema counts 1e4 an integer, many parsers refuse it,
+ * so a provider may take them or refuse them keyed amount. And number forms JSON does not have
+ * (leading zero, plus sign, hex, a trailing point, NaN, Infinity): a body that is not JSON.
+ */
+export function amountLiterals(operation: PaymentOperation): AmountLiteral[] {
+  const range = AMOUNT_LIMITS[operation];
+  if (range === undefined) throw new Error(`amountLiterals: unknown operation '${String(operation)}'`);
+  const { min } = range;
+  const exponent = String(min).length - String(min).replace(/0+$/, '').length;
+  const mantissa = min / 10 ** exponent;
+  const json = (label: string, literal: string): AmountLiteral => ({ label: `${label} (${literal})`, literal, json: true });
+  const notJson = (label: string, literal: string): AmountLiteral => ({ label: `${label} (${literal})`, literal, json: false });
+  return [
+    json('exponent', `${mantissa}e${exponent}`),
+    json('upper-case signed exponent', `${mantissa}E+${exponent}`),
+    json('fraction and exponent', `${mantissa}.0e${exponent}`),
+    json('zero fraction', `${min}.0`),
+    json('negative exponent', `${min * 10}e-1`),
+    notJson('leading zero', `0${min}`),
+    notJson('plus sign', `+${min}`),
+    notJson('hexadecimal', `0x${min.toString(16)}`),
+    notJson('trailing point', `${min}.`),
+    notJson('NaN', 'NaN'),
+    notJson('Infinity', 'Infinity'),
+  ];
+}

@@ -11,7 +11,7 @@
  * slow). node-forge stays as an independent second implementation, `xSignWithForge`: PKCS#1
  * v1.5 signatures are deterministic, so the self-tests require both to agree byte for byte.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 /** What a merchant is issued by the manager, plus its RSA key for X-Sign. */
@@ -90,6 +90,16 @@ export function bodyBytes(body: string | Uint8Array): Uint8Array {
  */
 export function xSign(body: string | Uint8Array, privateKeyPem: string): string {
   return sign('sha256', bodyBytes(body), privateKeyObject(privateKeyPem)).toString('base64');
+}
+
+/**
+ * An RSA signature of the body made another way than X-Sign's, base64: PSS padding instead of PKCS#1
+ * v1.5, or another hash. Only for the probes that send signatures a provider must refuse.
+ */
+export function rsaSignOtherWay(body: string | Uint8Array, privateKeyPem: string, way: { hash: 'sha1' | 'sha256' | 'sha512'; pss?: boolean }): string {
+  const key = privateKeyObject(privateKeyPem);
+  const options = way.pss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST } : key;
+  return sign(way.hash, bodyBytes(body), options).toString('base64');
 }
 
 const keyObjects = new Map<string, KeyObject>();

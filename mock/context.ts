@@ -23,6 +23,8 @@ export interface Rules {
   readonly antifraudClientIp: string | null;
   readonly xSignFirst: boolean;
   readonly xSignEncoding: XSignEncoding;
+  /** Variation return-url-whatwg: return_url read as the URL Standard reads it (CR, LF and tab removed, ends trimmed). */
+  readonly urlWhatwg: boolean;
   /** Variation validation-reports-signature (when the digest cannot be computed or verified). */
   readonly reportsSignature: boolean;
   /** State of a new invoice (profile; fault state-pending) and of a new account-to-card payment (variation, fault). */

@@ -1,9 +1,14 @@
-import { createPublicKey, hash, randomFillSync, verify, type KeyObject } from 'node:crypto';
+import { constants, createHmac, createPublicKey, hash, randomFillSync, verify, type KeyObject } from 'node:crypto';
 import type { FaultSet } from './faults/catalog.js';
 
 /** One-shot hash (no Hash object per request: measurably faster on the invoice path). */
 export function sha256Hex(input: string): string {
   return hash('sha256', input, 'hex');
+}
+
+/** HMAC-SHA256, lower-case hex (fault signature-hmac-accepted). */
+export function hmacSha256Hex(key: string, input: string): string {
+  return createHmac('sha256', key).update(input, 'utf8').digest('hex');
 }
 
 /** Random bytes for page tokens, refilled once per 256 tokens (pooled, as randomUUID pools its entropy). */
@@ -95,10 +100,13 @@ export function publicKeyFromPem(pem: string): KeyObject {
  * X-Sign: RSASSA-PKCS1-v1_5 SHA-256 signature over the exact request body bytes, in the profile's
  * encoding (default base64, standard alphabet, padded).
  */
-export function xSignValid(body: Buffer, header: string, key: KeyObject, encoding: XSignEncoding = 'base64'): boolean {
+export function xSignValid(body: Buffer, header: string, key: KeyObject, encoding: XSignEncoding = 'base64', pssToo = false): boolean {
   if (header.length === 0 || !X_SIGN_SHAPE[encoding].test(header)) return false;
   try {
-    return verify('sha256', body, key, Buffer.from(header, encoding));
+    const signature = Buffer.from(header, encoding);
+    if (verify('sha256', body, key, signature)) return true;
+    // Fault xsign-pss-accepted: a verifier that tries the other padding too.
+    return pssToo && verify('sha256', body, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO }, signature);
   } catch {
     return false;
   }

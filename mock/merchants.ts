@@ -43,8 +43,8 @@ export class Merchants {
   }
 
   /** Does X-Sign verify with `merchant`'s key, or (no merchant) with any known key? */
-  xSignVerifies(body: Buffer, header: string, merchant: Merchant | undefined, encoding: XSignEncoding): boolean {
-    if (merchant) return xSignValid(body, header, merchant.publicKey, encoding);
-    return this.all.some((m) => xSignValid(body, header, m.publicKey, encoding));
+  xSignVerifies(body: Buffer, header: string, merchant: Merchant | undefined, encoding: XSignEncoding, pssToo = false): boolean {
+    if (merchant) return xSignValid(body, header, merchant.publicKey, encoding, pssToo);
+    return this.all.some((m) => xSignValid(body, header, m.publicKey, encoding, pssToo));
   }
 }

@@ -157,3 +157,26 @@ export function wording(name: WordingName, requiredPattern: string): Wording {
   if (new RegExp(requiredPattern, 'i').test(base.required('x'))) return base;
   return { ...base, required: (f) => `Поле ${f} ${requiredPattern}` };
 }
+
+/**
+ * Variation messages-detailed: the same answers, saying more without revealing anything: the scheme a signature
+ * did not match, where to look, what was expected (the malformed answer adds where the body stops being JSON).
+ */
+export function detailed(base: Wording): Wording {
+  return {
+    ...base,
+    integer: (f) => `${base.integer(f)} Send a whole number of kopecks, without quotes.`,
+    uuid: (f) => `${base.uuid(f)} Example: 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f.`,
+    unknownApiKey: `${base.unknownApiKey} No merchant has this object key; ask your manager for yours.`,
+    invalidSignature: `${base.invalidSignature} It does not match sha256(api_key + transaction + amount [+ recipient_pan] + crypto_key), 64 hex digits in either letter case.`,
+    errors: {
+      ...base.errors,
+      notFound: `${base.errors.notFound}: no operation at this path; the operations live under /api/v1/.`,
+      methodNotAllowed: `${base.errors.methodNotAllowed} (see the Allow header).`,
+      unsupportedMediaType: `${base.errors.unsupportedMediaType} (the body must be a JSON object).`,
+      xSignMissing: `${base.errors.xSignMissing}: sign the exact body bytes with RSASSA-PKCS1-v1_5 SHA-256 and send the signature in base64.`,
+      xSignInvalid: `${base.errors.xSignInvalid}: the signature does not verify over the exact body bytes with the public key on file for this merchant.`,
+      paymentNotFound: `${base.errors.paymentNotFound}: no payment of this merchant has this transaction (request id 7c9e6679-7425-40de-944b-e07fc1f90ae7).`,
+    },
+  };
+}

@@ -68,6 +68,40 @@ function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
   return `<form method="post" action="${url}"><button type="submit"${label}>${text}</button></form>`;
 }
 
+/**
+ * The merchant's description: escaped (entity-encoded character by character under variation
+ * page-description-entity-encoded, left out under page-description-hidden); fault page-description-unescaped writes it raw.
+ */
+function descriptionHtml(ctx: Ctx, p: Payment): string {
+  const text = p.description ?? '';
+  if (ctx.faults.has('page-description-unescaped')) return `<dt>Description</dt><dd>${text}</dd>`;
+  if (ctx.variations.has('page-description-hidden')) return '';
+  if (ctx.variations.has('page-description-entity-encoded')) return `<dt>Description</dt><dd>${entities(text)}</dd>`;
+  return `<dt>Description</dt><dd>${esc(text)}</dd>`;
+}
+
+/** Every character but letters, digits and spaces as a numeric character reference: more than needed, rendered the same. */
+const entities = (s: string) => s.replace(/[^\p{L}\p{N} ]/gu, (c) => `&#${c.codePointAt(0)};`);
+
+/**
+ * Variation page-merchant-data-script: the client id and a link back to the merchant, and the description as
+ * JSON in a script element (<, >, & and the line separators as \u escapes) that a script copies into the page
+ * with textContent.
+ */
+function merchantDataHtml(ctx: Ctx, p: Payment): string {
+  if (!ctx.variations.has('page-merchant-data-script')) return '';
+  const clientId = typeof p.payload?.client_id === 'string' ? p.payload.client_id : '';
+  const json = JSON.stringify({ description: p.description ?? '', client_id: clientId }).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const back = p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a id="back" href="${esc(p.returnUrl)}">Back to the shop</a></p>` : '';
+  return `<p>Client: <span id="client">${esc(clientId)}</span></p>
+<p>Order: <span id="order-note"></span></p>${back}
+<script type="application/json" id="payment-data">${json}</script>
+<script>document.getElementById('order-note').textContent = JSON.parse(document.getElementById('payment-data').textContent).description;</script>`;
+}
+
 /** The page's content: amount, recipient, description, state, and the buttons (profile paymentPage.enabled false: none). */
 export function pageContent(ctx: Ctx, p: Payment): string {
   const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount; // the amount field read as rubles
@@ -76,9 +110,10 @@ export function pageContent(ctx: Ctx, p: Payment): string {
 <dl>
 <dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(amountText(ctx, shown))}</dd>
 ${recipientHtml(ctx, p)}
-<dt>Description</dt><dd>${esc(p.description ?? '')}</dd>
+${descriptionHtml(ctx, p)}
 <dt>State</dt><dd id="state">${esc(p.state)}</dd>
 </dl>
+${merchantDataHtml(ctx, p)}
 ${actions}`;
 }
 

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
 import { CallbackDispatcher, DEFAULT_RETRY_DELAYS_MS } from './callbacks.js';
 import type { Ctx } from './context.js';
-import { errorTable } from './errors.js';
+import { errorTable, type ErrorResponse } from './errors.js';
 import { FaultSet } from './faults/catalog.js';
+import { keepAmountAsWritten } from './validation.js';
 import { handleAccount2Card } from './handlers/account2card.js';
 import { handleInvoice } from './handlers/invoice.js';
 import { handlePage, PAGE_ROUTE } from './handlers/page.js';
@@ -13,7 +14,7 @@ import { handleUpload } from './handlers/upload.js';
 import { RandomIds, SequentialIds } from './ids.js';
 import { Later } from './later.js';
 import { Merchants } from './merchants.js';
-import { wording } from './messages.js';
+import { detailed, wording } from './messages.js';
 import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
 import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond.js';
 import { PaymentStore } from './store.js';
@@ -60,6 +61,20 @@ function routedPath(path: string, ctx: Ctx): string {
   if (!ctx.faults.has('unversioned-paths')) return path;
   if (path.startsWith('/api/v1/')) return '/unknown' + path;
   return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
+}
+
+/**
+ * The malformed answer saying what the parser said: where the body stops being JSON (variation
+ * messages-detailed), or the parser's exception with its stack trace (fault error-stack-trace).
+ */
+function parseFailure(bytes: Buffer, ctx: Ctx, how: 'where' | 'stack'): ErrorResponse {
+  try {
+    JSON.parse(bytes.toString('utf8'));
+  } catch (e) {
+    const { message, stack } = e as Error;
+    return { status: ctx.err.malformedJson.status, message: how === 'stack' ? String(stack) : `${ctx.err.malformedJson.message}: ${message}` };
+  }
+  return ctx.err.malformedJson;
 }
 
 /** An exception while answering: 500 if nothing was sent yet, else the connection is dropped. */
@@ -113,8 +128,14 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
       const parsed = parseJsonObject(read.bytes);
       if (!parsed.ok) {
         if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
+        if (parsed.reason === 'malformed' && faults.has('error-stack-trace')) return sendError(res, ctx.out, parseFailure(read.bytes, ctx, 'stack'));
+        if (parsed.reason === 'malformed' && ctx.variations.has('messages-detailed')) return sendError(res, ctx.out, parseFailure(read.bytes, ctx, 'where'));
         return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
       }
+      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(parsed.value, read.bytes);
+      // Fault amount-exponent-crash: an integer parser that throws on 1e4.
+      if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(read.bytes.toString('utf8')))
+        throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
       watch(res, ctx, jsonRoute(req, res, ctx, parsed.value, read.bytes));
     } catch (err) {
       failed(res, ctx, err);
@@ -127,10 +148,11 @@ function makeCtx(options: ProviderOptions): Ctx {
   const faults = new FaultSet(options.faults ?? []);
   const variations = new VariationSet(options.variations ?? []);
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
-  const text = wording(
+  const worded = wording(
     variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english',
     profile.validation.requiredPattern,
   );
+  const text = variations.has('messages-detailed') ? detailed(worded) : worded;
   const v = profile.validation;
   const skew = (options.clockSkewMs ?? 0) + (variations.has('created-at-clock-skew') ? CLOCK_SKEW_MS : 0);
   return {
@@ -150,6 +172,7 @@ function makeCtx(options: ProviderOptions): Ctx {
       xSignFirst: profile.account2card.xSignCheckedFirst && !faults.has('xsign-after-validation'),
       xSignEncoding: profile.account2card.xSignEncoding,
       reportsSignature: variations.has('validation-reports-signature'),
+      urlWhatwg: variations.has('return-url-whatwg'),
       invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,
       account2cardState: faults.has('a2c-state-created') ? 'created' : variations.has('a2c-deposited') ? 'deposited' : 'processing',
     },

@@ -30,7 +30,9 @@ export class FieldChecker {
     const merchant: Merchant | undefined = apiKey === undefined ? undefined : merchants.find(apiKey, this.faults);
     if (apiKey !== undefined && !merchant) this.errors.add('api_key', this.text.unknownApiKey);
     const transaction = this.uuid('transaction', body.transaction);
-    const signature = this.string('signature', body.signature);
+    // Fault signature-array-coerced: read with String(value), so ["<digest>"] reads as the digest.
+    const coerced = this.faults.has('signature-array-coerced') && Array.isArray(body.signature);
+    const signature = coerced ? String(body.signature as unknown[]) : this.string('signature', body.signature);
     return { apiKey, merchant, transaction, signature };
   }
 
@@ -74,6 +76,8 @@ export class FieldChecker {
     }
     let n: number | undefined;
     if (typeof value === 'number' && Number.isFinite(value) && (Number.isInteger(value) || this.faults.has('amount-accepts-fraction'))) n = value;
+    // Fault amount-int32-wraps: the amount is held in 32 bits before its range check.
+    if (n !== undefined && this.faults.has('amount-int32-wraps')) n |= 0;
     else if (typeof value === 'string' && this.faults.has('amount-accepts-numeric-string') && /^[0-9]+$/.test(value)) n = Number(value);
     if (n === undefined) {
       this.errors.typeMismatch(field, this.text.integer(field));
@@ -89,17 +93,29 @@ export class FieldChecker {
   url(field: string, value: unknown): string | undefined {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
-    if (!this.faults.has('return-url-not-validated') && !isAbsoluteHttpUrl(s)) {
+    if (!this.faults.has('return-url-not-validated') && !this.urlTaken(s)) {
       this.errors.add(field, this.text.url(field));
       return undefined;
     }
-    return s;
+    // Variation return-url-whatwg: kept as read.
+    return this.rules.urlWhatwg ? (whatwgHttpUrl(s) ?? s) : s;
+  }
+
+  /** return_url as this provider reads it (the faults and variation that read it otherwise). */
+  private urlTaken(s: string): boolean {
+    // Fault return-url-regex-unanchored: an http(s) URL anywhere in the value passes.
+    if (this.faults.has('return-url-regex-unanchored')) return /https?:\/\/\S+/i.test(s);
+    // Fault location-header-split, variation return-url-whatwg: read as the URL Standard reads it.
+    if (this.faults.has('location-header-split') || this.rules.urlWhatwg) return whatwgHttpUrl(s) !== undefined;
+    return isAbsoluteHttpUrl(s);
   }
 
   ip(field: string, value: unknown): string | undefined {
     const s = this.string(field, value);
     if (s === undefined) return undefined;
-    if (!this.faults.has('client-ip-not-validated') && isIP(s) === 0) {
+    // Fault client-ip-accepts-cidr: checked as a database inet value, which takes a prefix length.
+    const address = this.faults.has('client-ip-accepts-cidr') ? s.replace(/\/\d{1,3}$/, '') : s;
+    if (!this.faults.has('client-ip-not-validated') && isIP(address) === 0) {
       this.errors.add(field, this.text.ip(field));
       return undefined;
     }
@@ -153,6 +169,36 @@ export class FieldChecker {
     if (!this.rules.reportsSignature || this.errors.has('signature')) return;
     const absent = (f: string) => body[f] === undefined || body[f] === null || body[f] === '';
     if (!merchantKnown || digestFields.some(absent)) this.errors.add('signature', this.text.signatureUnverifiable);
+  }
+}
+
+/**
+ * Variation amount-literal-strict: an integer amount the body wrote other than as its plain digits (1e4,
+ * 10000.0) is kept as the text written, which the integer check then refuses. Plain digits anywhere for the
+ * key (a payload's own "amount" included) count as plain: the variation never refuses a plain amount.
+ */
+export function keepAmountAsWritten(body: Record<string, unknown>, raw: Buffer): void {
+  const n = body.amount;
+  if (typeof n !== 'number' || !Number.isInteger(n)) return;
+  const text = raw.toString('utf8');
+  const plain = String(n).replace(/[+.]/g, '\\$&');
+  if (new RegExp(`"amount"\\s*:\\s*${plain}\\s*[,}\\]]`).test(text)) return;
+  body.amount = /"amount"\s*:\s*(-?[0-9][0-9.eE+-]*)/.exec(text)?.[1] ?? String(n);
+}
+
+/**
+ * An http(s) URL as the URL Standard reads it (fault location-header-split, variation return-url-whatwg): tab,
+ * CR and LF removed anywhere, C0 controls and spaces trimmed at both ends, then whatever its parser takes
+ * (spaces inside percent-encoded). The URL so read, or undefined.
+ */
+export function whatwgHttpUrl(s: string): string | undefined {
+  const read = s.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (!/^https?:\/\//i.test(read)) return undefined;
+  try {
+    const url = new URL(read);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
-/** Invalid amounts of an operation, from {@link amountEdges}. */
-import { amountEdges } from '../amounts.js';
+/** Invalid amounts of an operation (generators/amounts.ts), and a valid amount written as other JSON literals. */
+import { AMOUNT_LIMITS, amountEdges, amountLiterals, storageWidthAmounts, type AmountCase } from '../amounts.js';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, resignAsSent } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
@@ -29,28 +29,59 @@ export function amountVariants(operation: PaymentOperation, creds: MerchantCrede
   if (RANGE_RULE[operation] === undefined) throw new Error(`amountVariants: unknown operation '${String(operation)}'`);
   return amountEdges(operation)
     .filter((c) => !c.valid)
-    .map((c) => {
-      const body = cloneBody(freshBody(operation, creds));
-      body.amount = c.value;
-      resignAsSent(operation, body, creds, ['amount'], c.rawJsonAmount);
-      const rule: RuleId = c.reason === 'type' ? TYPE_RULE[operation] : RANGE_RULE[operation];
-      const variant: InvalidVariant = {
-        label: `amount = ${c.label}`,
-        body,
-        breaks: ['amount'],
-        mayAlsoReport: collateralKeys(operation, ['amount']),
-        // Accepted, it breaks the document (limit or type); refused but not keyed amount, the profile's rule.
-        rule,
-        keysRule: c.reason === 'type' ? 'PRO-VAL-TYPES' : 'PRO-VAL-AMOUNT-RANGE',
-        kind: kindOf(rule),
-        expectRequired: false,
-      };
-      if (c.rawJsonAmount !== undefined) {
-        const text = JSON.stringify(body);
-        const needle = `"amount":${JSON.stringify(c.value)}`;
-        if (!text.includes(needle)) throw new Error(`amountVariants: cannot splice the raw amount into ${text}`);
-        variant.rawBody = text.replace(needle, `"amount":${c.rawJsonAmount}`);
-      }
-      return variant;
-    });
+    .map((c) => variantOf(operation, creds, c));
+}
+
+/** The amounts past the widths implementations store them in ({@link storageWidthAmounts}), as variants keyed `amount`. */
+export function storageWidthVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
+  if (RANGE_RULE[operation] === undefined) throw new Error(`storageWidthVariants: unknown operation '${String(operation)}'`);
+  return storageWidthAmounts(operation).map((c) => variantOf(operation, creds, c));
+}
+
+function variantOf(operation: PaymentOperation, creds: MerchantCredentials, c: AmountCase): InvalidVariant {
+  const body = cloneBody(freshBody(operation, creds));
+  body.amount = c.value;
+  resignAsSent(operation, body, creds, ['amount'], c.rawJsonAmount);
+  const rule: RuleId = c.reason === 'type' ? TYPE_RULE[operation] : RANGE_RULE[operation];
+  const variant: InvalidVariant = {
+    label: `amount = ${c.label}`,
+    body,
+    breaks: ['amount'],
+    mayAlsoReport: collateralKeys(operation, ['amount']),
+    // Accepted, it breaks the document (limit or type); refused but not keyed amount, the profile's rule.
+    rule,
+    keysRule: c.reason === 'type' ? 'PRO-VAL-TYPES' : 'PRO-VAL-AMOUNT-RANGE',
+    kind: kindOf(rule),
+    expectRequired: false,
+  };
+  if (c.rawJsonAmount !== undefined) variant.rawBody = withAmountText(body, c.value, c.rawJsonAmount);
+  return variant;
+}
+
+/** The body's JSON text with the amount written as `literal` instead of the serialised `value`. */
+function withAmountText(body: Record<string, unknown>, value: unknown, literal: string): string {
+  const text = JSON.stringify(body);
+  const needle = `"amount":${JSON.stringify(value)}`;
+  if (!text.includes(needle)) throw new Error(`amount variants: cannot splice the raw amount into ${text}`);
+  return text.replace(needle, `"amount":${literal}`);
+}
+
+/** A body whose amount is the operation's min written as another literal, signed over the min's digits. */
+export interface AmountLiteralBody {
+  label: string;
+  /** The body text sent, with the literal in it. */
+  rawBody: string;
+  /** Whether the text is valid JSON (the literal a JSON number equal to min). */
+  json: boolean;
+}
+
+/** Fresh signed bodies carrying {@link amountLiterals}: the digest is taken over the plain digits of min. */
+export function amountLiteralBodies(operation: PaymentOperation, creds: MerchantCredentials): AmountLiteralBody[] {
+  const { min } = AMOUNT_LIMITS[operation];
+  return amountLiterals(operation).map((l) => {
+    const body = cloneBody(freshBody(operation, creds));
+    body.amount = min;
+    resignAsSent(operation, body, creds, []);
+    return { label: `amount = ${l.label}`, rawBody: withAmountText(body, min, l.literal), json: l.json };
+  });
 }

@@ -68,6 +68,10 @@ export function formatVariants(operation: PaymentOperation, creds: MerchantCrede
         ? [...TRANSACTION_CASES, ...ACCOUNT2CARD_CASES]
         : undefined;
   if (cases === undefined) throw new Error(`formatVariants: unknown operation '${String(operation)}'`);
+  return variantsOf(operation, creds, cases);
+}
+
+function variantsOf(operation: PaymentOperation, creds: MerchantCredentials, cases: readonly FormatCase[]): InvalidVariant[] {
   return cases.map(({ field, value, rule, what }) => {
     const body = cloneBody(freshBody(operation, creds));
     setField(body, field, value);
@@ -83,3 +87,64 @@ export function formatVariants(operation: PaymentOperation, creds: MerchantCrede
     };
   });
 }
+
+/**
+ * return_url values a payer's browser would run or open outside the web, and no absolute http(s) URL
+ * however leniently read (ASVS 5.0 1.2.2: only safe URL protocols): javascript: (also in another letter
+ * case and with an http URL after it, which an unanchored pattern takes), data:, file:, a scheme-relative URL.
+ */
+const UNSAFE_RETURN_URLS: readonly FormatCase[] = [
+  ['javascript:alert(document.domain)', 'a javascript: URL'],
+  ['JavaScript:alert(1)//https://shop.example/return', 'a javascript: URL with an https URL after it'],
+  ['javascript://shop.example/%0Aalert(1)', 'a javascript: URL that looks like one with a host'],
+  ['data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'a data: URL'],
+  ['file:///etc/passwd', 'a file: URL'],
+  ['//shop.example/return', 'a scheme-relative URL'],
+].map(([value, what]) => ({ field: 'return_url', value, what, rule: 'PRO-VAL-RETURN_URL' as const }));
+
+/**
+ * payload.client_ip values that are not an address: with a prefix length (what a database inet column
+ * takes), with a port, in URL brackets, a host name, a forwarded-for list of two.
+ */
+const NOT_ADDRESSES: readonly FormatCase[] = [
+  ['198.51.100.7/24', 'an IPv4 network with a prefix length'],
+  ['2001:db8::1/64', 'an IPv6 network with a prefix length'],
+  ['198.51.100.7:8080', 'an IPv4 address with a port'],
+  ['[2001:db8::1]', 'an IPv6 address in URL brackets'],
+  ['[2001:db8::1]:443', 'an IPv6 address in brackets with a port'],
+  ['localhost', 'a host name'],
+  ['198.51.100.7, 203.0.113.9', 'a forwarded-for list of two addresses'],
+].map(([value, what]) => ({ field: 'payload.client_ip', value, what, rule: 'PRO-VAL-CLIENT_IP' as const }));
+
+/** Invoices whose return_url is unsafe ({@link UNSAFE_RETURN_URLS}), each refused keyed return_url. */
+export function unsafeReturnUrlVariants(creds: MerchantCredentials): InvalidVariant[] {
+  return variantsOf('invoice', creds, UNSAFE_RETURN_URLS);
+}
+
+/** Invoices whose client_ip is not an address ({@link NOT_ADDRESSES}), each refused keyed payload.client_ip. */
+export function notAnAddressVariants(creds: MerchantCredentials): InvalidVariant[] {
+  return variantsOf('invoice', creds, NOT_ADDRESSES);
+}
+
+/**
+ * Addresses the profile leaves open, which a provider may take or refuse keyed by the field. return_url:
+ * credentials in the URL, loopback and cloud-metadata hosts (absolute http URLs; only a provider that
+ * fetched the URL would be open to request forgery, and it sends the payer there instead), a CR LF raw (no
+ * URL by RFC 3986, one by the URL Standard, which removes it). client_ip: the forms BSD inet_aton reads
+ * (two or one parts, hex, octal, a 32-bit integer) and an IPv6 zone.
+ */
+export const OPEN_ADDRESSES: readonly { field: 'return_url' | 'payload.client_ip'; value: string; what: string }[] = [
+  { field: 'return_url', value: 'https://user:secret@shop.example/return', what: 'with credentials' },
+  { field: 'return_url', value: 'http://127.0.0.1/return', what: 'to the loopback address' },
+  { field: 'return_url', value: 'http://[::1]/return', what: 'to the IPv6 loopback address' },
+  { field: 'return_url', value: 'http://169.254.169.254/latest/meta-data/', what: 'to the cloud metadata address' },
+  { field: 'return_url', value: 'https://shop.example/return\r\nX-Pts-Injected: 1', what: 'with a raw CR LF' },
+  { field: 'payload.client_ip', value: '127.1', what: 'in two parts (inet_aton)' },
+  { field: 'payload.client_ip', value: '0x7f.0.0.1', what: 'with a hexadecimal part' },
+  { field: 'payload.client_ip', value: '0177.0.0.1', what: 'with an octal part' },
+  { field: 'payload.client_ip', value: '2130706433', what: 'as a 32-bit integer' },
+  { field: 'payload.client_ip', value: 'fe80::1%eth0', what: 'with an IPv6 zone' },
+];
+
+/** client_ip texts that are IPv6 addresses (RFC 4291) some parsers trip over: each taken. */
+export const ODD_VALID_ADDRESSES: readonly string[] = ['::ffff:127.0.0.1', '::ffff:7f00:1'];

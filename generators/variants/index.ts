@@ -3,8 +3,16 @@ export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSig
 export { kindOf } from './types.js';
 export { REQUIRED_FIELDS, DIGEST_FIELDS, digestAsSent, getField, setField } from './body.js';
 export { missingFieldVariants } from './missing.js';
-export { formatVariants } from './format.js';
-export { amountVariants } from './amount.js';
-export { signatureTamperings, leaveOneOutTamperings, acceptedSignatureVariants, flipHexDigit, type SignatureTamperingOptions } from './signature.js';
+export { formatVariants, unsafeReturnUrlVariants, notAnAddressVariants, OPEN_ADDRESSES, ODD_VALID_ADDRESSES } from './format.js';
+export { amountVariants, storageWidthVariants, amountLiteralBodies, type AmountLiteralBody } from './amount.js';
+export {
+  signatureTamperings,
+  leaveOneOutTamperings,
+  acceptedSignatureVariants,
+  otherSchemeSignatures,
+  otherTypeSignatures,
+  flipHexDigit,
+  type SignatureTamperingOptions,
+} from './signature.js';
 export { digitFlips, applyDigitFlip, type DigitFlip } from './signatureDigitFlip.js';
-export { xSignTamperings } from './xsign.js';
+export { xSignTamperings, otherXSignSchemes } from './xsign.js';

@@ -2,12 +2,12 @@
  * Wrong `signature` values over an otherwise valid body (each must be rejected keyed
  * `signature`), and the one accepted deviation: the digest in upper case.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { MerchantCredentials } from '../signing.js';
 import { digestInput, sha256Hex } from '../signing.js';
 import { cloneBody, DIGEST_FIELDS, digestAsSent, type Body } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
-import type { AcceptedSignatureVariant, SignatureTampering } from './types.js';
+import { kindOf, type AcceptedSignatureVariant, type SignatureTampering } from './types.js';
 import type { SignedOperation } from '../../contracts/operations.js';
 
 const DIGEST_RULE: Record<SignedOperation, RuleId> = {
@@ -143,6 +143,84 @@ export function leaveOneOutTamperings(operation: SignedOperation, creds: Merchan
     rule: DIGEST_RULE[operation],
     kind: 'documented' as const,
   }));
+}
+
+/**
+ * Signatures made other ways than the documented sha256 of the plain concatenation, each a scheme a
+ * provider could accept beside the documented one (ASVS 5.0 11.2 and 11.6.1: only the one stated; API2:2023
+ * Broken Authentication): an HMAC-SHA256 keyed with crypto_key (over the fields, over the fields and
+ * crypto_key), sha256 of a query string or of JSON, sha256 of the hex digest, and the right digest with
+ * more after it (two more hex digits; a NUL and more), which a prefix or C-string comparison takes.
+ * Signature tamperings, signatureTamperings() and leaveOneOutTamperings() hold the rest.
+ */
+export function otherSchemeSignatures(operation: SignedOperation, creds: MerchantCredentials, validBody: unknown): SignatureTampering[] {
+  checkOperation('otherSchemeSignatures', operation);
+  const body = cloneBody(validBody);
+  const key = creds.cryptoKey;
+  const names = DIGEST_FIELDS[operation];
+  const fields = names.map((f) => body[f]);
+  const correct = digestAsSent(operation, body, key);
+  const hmac = (text: string) => createHmac('sha256', key).update(text, 'utf8').digest('hex');
+  const query = names.map((n, i) => `${n}=${digestInput([fields[i]])}`).join('&');
+  const unsigned = cloneBody(body);
+  delete unsigned.signature;
+  const as = (label: string, signature: string): SignatureTampering => ({
+    label: `signature ${label}`,
+    body: withSignature(body, signature),
+    rule: DIGEST_RULE[operation],
+    kind: kindOf(DIGEST_RULE[operation]),
+  });
+  return [
+    as('as HMAC-SHA256 of the fields keyed with crypto_key', hmac(digestInput(fields))),
+    as('as HMAC-SHA256 of the fields and crypto_key keyed with crypto_key', hmac(digestInput([...fields, key]))),
+    as(`as sha256 of a query string (${names.join('=…&')}=…) and crypto_key`, sha256Hex(query + key)),
+    as('as sha256 of the body as JSON (signature left out) and crypto_key', sha256Hex(JSON.stringify(unsigned) + key)),
+    as(
+      'as sha256 of the fields and crypto_key as a JSON object',
+      sha256Hex(JSON.stringify({ ...Object.fromEntries(names.map((n, i) => [n, fields[i]])), crypto_key: key })),
+    ),
+    as('as sha256 of the hex digest (hashed twice)', sha256Hex(correct)),
+    as('as the digest followed by two more hex digits', `${correct}00`),
+    as('as the digest followed by a NUL character and more', `${correct}\u0000${'0'.repeat(8)}`),
+  ];
+}
+
+/** "signature is a required string": another type accepted breaks it. */
+const STRING_RULE: Record<SignedOperation, RuleId> = {
+  invoice: 'DOC-INV-REQ-SIGNATURE',
+  account2card: 'DOC-A2C-REQ-SIGNATURE',
+  status: 'PRO-STATUS-REQUEST',
+};
+
+/**
+ * The right digest inside a value of another type, and a very long string: a provider that reads the
+ * signature with String(value) takes ["<digest>"]; one that hashes or compares without a length bound
+ * chokes on 100 000 characters. Each is refused keyed signature: another type names PRO-VAL-TYPES when
+ * keyed otherwise.
+ */
+export function otherTypeSignatures(operation: SignedOperation, creds: MerchantCredentials, validBody: unknown): SignatureTampering[] {
+  checkOperation('otherTypeSignatures', operation);
+  const body = cloneBody(validBody);
+  const correct = digestAsSent(operation, body, creds.cryptoKey);
+  const typed = (label: string, signature: unknown): SignatureTampering => ({
+    label: `signature as ${label}`,
+    body: withSignature(body, signature),
+    rule: STRING_RULE[operation],
+    keysRule: 'PRO-VAL-TYPES',
+    kind: kindOf(STRING_RULE[operation]),
+  });
+  return [
+    typed('an array holding the digest', [correct]),
+    typed('an object holding the digest', { signature: correct }),
+    typed('a number', Number.parseInt(correct.slice(0, 12), 16)),
+    typed('a boolean', true),
+    {
+      label: 'signature as a 100 000-character string starting with the digest',
+      body: withSignature(body, correct.padEnd(100_000, correct)),
+      rule: DIGEST_RULE[operation],
+      kind: kindOf(DIGEST_RULE[operation]),
+    },
+  ];
 }
 
 /**

@@ -32,6 +32,8 @@ export interface SignatureTampering {
   label: string;
   body: Record<string, unknown>;
   rule: RuleId;
+  /** The rule broken when the provider refuses it but not keyed signature; default PRO-VAL-SIGNATURE. */
+  keysRule?: RuleId;
   kind: 'documented' | 'profile';
 }
 

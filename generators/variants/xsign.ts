@@ -1,5 +1,5 @@
 /** X-Sign headers the provider must refuse, for a valid, correctly signed account-to-card body. */
-import { generateRsaKeyPair, xSign } from '../signing.js';
+import { generateRsaKeyPair, rsaSignOtherWay, xSign } from '../signing.js';
 import type { XSignTampering } from './types.js';
 
 /** Re-serialised forms of a JSON body: other whitespace, other key order. */
@@ -48,4 +48,45 @@ export function xSignTamperings(bodyText: string, privateKeyPem: string, otherPr
   out.push({ label: 'X-Sign garbage', bodyText, header: 'not-a-signature!', rule: 'DOC-AUTH-A2C-XSIGN', kind: 'documented' });
   out.push({ label: 'X-Sign of random bytes', bodyText, header: Buffer.alloc(256, 0xab).toString('base64'), rule: 'DOC-AUTH-A2C-XSIGN', kind: 'documented' });
   return out;
+}
+
+/**
+ * X-Sign headers made other ways than the profile's PKCS#1 v1.5 SHA-256 over the exact bytes (ASVS 5.0
+ * 11.6.1: one approved algorithm and mode, verified as stated; 1.5.3: one reading of the bytes): RSA-PSS
+ * (still "RSA with SHA-256": only the profile's format is broken), SHA-1 and SHA-512 (the document's
+ * SHA-256 is not), and a pretty-printed body signed over its compact re-serialisation (a verifier that
+ * re-serialises the parsed body). Each carries the body text it goes with.
+ */
+export function otherXSignSchemes(bodyText: string, privateKeyPem: string): XSignTampering[] {
+  const pretty = JSON.stringify(JSON.parse(bodyText), null, 2);
+  return [
+    {
+      label: 'X-Sign made with RSA-PSS instead of PKCS#1 v1.5',
+      bodyText,
+      header: rsaSignOtherWay(bodyText, privateKeyPem, { hash: 'sha256', pss: true }),
+      rule: 'PRO-A2C-XSIGN-FORMAT',
+      kind: 'profile',
+    },
+    {
+      label: 'X-Sign over SHA-1 instead of SHA-256',
+      bodyText,
+      header: rsaSignOtherWay(bodyText, privateKeyPem, { hash: 'sha1' }),
+      rule: 'DOC-AUTH-A2C-XSIGN',
+      kind: 'documented',
+    },
+    {
+      label: 'X-Sign over SHA-512 instead of SHA-256',
+      bodyText,
+      header: rsaSignOtherWay(bodyText, privateKeyPem, { hash: 'sha512' }),
+      rule: 'DOC-AUTH-A2C-XSIGN',
+      kind: 'documented',
+    },
+    {
+      label: 'X-Sign over the compact re-serialisation of a pretty-printed body',
+      bodyText: pretty,
+      header: xSign(JSON.stringify(JSON.parse(pretty)), privateKeyPem),
+      rule: 'PRO-A2C-XSIGN-FORMAT',
+      kind: 'profile',
+    },
+  ];
 }

@@ -198,6 +198,65 @@ const entries = [
   { name: 'callback-stringifies-numbers', rule: 'PRO-CB-PAYLOAD-UNCHANGED', description: 'Callbacks send number and boolean payload values as strings.' },
   { name: 'callback-no-retry', rule: 'PRO-CB-RETRY', description: 'A callback is tried once, never again.' },
 
+  // Hostile input (docs/security-probes.md)
+  {
+    name: 'page-description-unescaped',
+    rule: 'PRO-SEC-PAGE-TEXT-INERT',
+    description:
+      "The payment page writes the description into its HTML unescaped (a template's raw output): markup the merchant sent runs on the payer's page.",
+  },
+  {
+    name: 'location-header-split',
+    rule: 'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
+    description:
+      'return_url is checked after removing CR and LF (as the URL Standard does) but stored as sent, and after a press the page redirects (303) with the stored value written into Location: a CR LF in it starts a header of its own.',
+  },
+  {
+    name: 'error-stack-trace',
+    rule: 'PRO-SEC-ERROR-NO-INTERNALS',
+    description: "A body that is not valid JSON is answered 400 {message} with the parser's exception and stack trace as the message.",
+  },
+  {
+    name: 'signature-oracle',
+    rule: 'PRO-SEC-SIGNATURE-NO-ORACLE',
+    description: 'A wrong signature is refused keyed signature with the expected one in the message ("Invalid signature, expected 9f86d0…").',
+  },
+  {
+    name: 'signature-hmac-accepted',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description: 'Invoice: an HMAC-SHA256 of api_key + transaction + amount keyed with crypto_key is accepted beside the documented digest.',
+  },
+  {
+    name: 'signature-array-coerced',
+    rule: 'DOC-INV-REQ-SIGNATURE',
+    description: 'The signature is read with String(value): an array holding the right digest (["9f86…"]) is accepted as that digest.',
+  },
+  {
+    name: 'xsign-pss-accepted',
+    rule: 'PRO-A2C-XSIGN-FORMAT',
+    description: 'Account to card: an X-Sign made with RSA-PSS is accepted beside PKCS#1 v1.5 (the verifier tries both paddings).',
+  },
+  {
+    name: 'amount-int32-wraps',
+    rule: 'DOC-LIMIT-INV-AMOUNT',
+    description: 'The amount is taken into a 32-bit integer before its range check: 4294977296 (2^32 + 10 000) is accepted as 10 000.',
+  },
+  {
+    name: 'amount-exponent-crash',
+    rule: 'PRO-ERR-SERVER',
+    description: 'An amount written with an exponent (1e4, a valid JSON number) makes the provider fail with 500: its integer parser throws on the literal.',
+  },
+  {
+    name: 'return-url-regex-unanchored',
+    rule: 'PRO-VAL-RETURN_URL',
+    description: 'Invoice: return_url is checked with an unanchored pattern (https?://…): javascript:alert(1)//https://shop.example/ is accepted.',
+  },
+  {
+    name: 'client-ip-accepts-cidr',
+    rule: 'PRO-VAL-CLIENT_IP',
+    description: 'Invoice: payload.client_ip is checked as a database inet value: an address with a prefix length (198.51.100.7/24) is accepted.',
+  },
+
   // Concurrency: check and act apart by a simulated round trip (the clean provider does both at once)
   {
     name: 'duplicate-check-not-atomic',

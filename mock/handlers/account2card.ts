@@ -20,7 +20,7 @@ function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body
     return false;
   }
   const merchant = typeof body.api_key === 'string' ? ctx.merchants.get(body.api_key) : undefined;
-  if (!ctx.merchants.xSignVerifies(raw, header.trim(), merchant, ctx.rules.xSignEncoding)) {
+  if (!ctx.merchants.xSignVerifies(raw, header.trim(), merchant, ctx.rules.xSignEncoding, ctx.faults.has('xsign-pss-accepted'))) {
     sendError(res, ctx.out, ctx.err.xSignInvalid);
     return false;
   }

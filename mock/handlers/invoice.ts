@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
-import { randomToken } from '../crypto.js';
+import { hmacSha256Hex, randomToken } from '../crypto.js';
 import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import { depthExceeds } from '../json-text.js';
 import type { Merchant } from '../merchants.js';
@@ -43,7 +43,9 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   // The digest is checked only when every part of it arrived with the right type.
   if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && !faults.has('accept-any-signature')) {
     const parts = [apiKey!, body.transaction, String(body.amount)];
-    checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
+    // Fault signature-hmac-accepted: an HMAC keyed with crypto_key passes as well.
+    const hmac = faults.has('signature-hmac-accepted') && signature.toLowerCase() === hmacSha256Hex(merchant.cryptoKey, parts.join(''));
+    if (!hmac) checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
   }
   check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
   if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('invoice', merchant, transaction)) {

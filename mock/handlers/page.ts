@@ -101,9 +101,28 @@ function settle(ctx: Ctx, p: Payment, [state, code, description]: Outcome): void
 
 function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment): void {
   if (!wantsHtml(req)) return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults) });
+  // Fault location-header-split: back to the merchant with return_url written into Location as stored.
+  if (ctx.faults.has('location-header-split') && p.returnUrl) return splitRedirect(res, p.returnUrl);
   // Variation page-return-redirect: back to the merchant at once.
   if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)) return sendRedirect(res, ctx.out, 303, p.returnUrl);
   const said =
     p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
   sendHtml(res, ctx.out, 200, resultPage(p, said));
+}
+
+/**
+ * Fault location-header-split: what a server that writes header values unchecked sends for a Location with
+ * a CR LF in it: each line after the first is a header of its own (node refuses such a value; the fault
+ * writes the lines apart to show what the defect does).
+ */
+function splitRedirect(res: ServerResponse, location: string): void {
+  const [first, ...rest] = location.split(/\r\n|\r|\n/);
+  const headers: string[] = ['location', first!, 'content-length', '0'];
+  for (const line of rest) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim();
+    if (colon > 0 && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) headers.push(name, line.slice(colon + 1).trim());
+  }
+  res.writeHead(303, headers);
+  res.end();
 }

@@ -17,12 +17,17 @@ export function checkSignature(
 ): void {
   const { faults } = ctx;
   const caseSensitive = ctx.rules.signatureCaseSensitive;
-  if (digestMatches(sha256Hex(parts.join('') + merchant.cryptoKey), signature, faults, caseSensitive)) return;
+  const expected = sha256Hex(parts.join('') + merchant.cryptoKey);
+  if (digestMatches(expected, signature, faults, caseSensitive)) return;
   for (const p of alsoAccept) if (digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults, caseSensitive)) return;
-  errors.add(
-    'signature',
-    faults.has('leaks-crypto-key') ? `Invalid signature: expected the sha256 of "${parts.join('')}${merchant.cryptoKey}".` : errors.text.invalidSignature,
-  );
+  errors.add('signature', refusal(errors, faults, parts, merchant, expected));
+}
+
+/** The message of a refused signature (faults leaks-crypto-key and signature-oracle tell too much). */
+function refusal(errors: ValidationErrors, faults: Ctx['faults'], parts: readonly string[], merchant: Merchant, expected: string): string {
+  if (faults.has('leaks-crypto-key')) return `Invalid signature: expected the sha256 of "${parts.join('')}${merchant.cryptoKey}".`;
+  if (faults.has('signature-oracle')) return `Invalid signature, expected ${expected}.`;
+  return errors.text.invalidSignature;
 }
 
 /** Did the request carry `value` as a present string (so it can enter a digest)? */

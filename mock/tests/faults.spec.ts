@@ -1,7 +1,8 @@
+import { constants, createHmac, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
-import { Client, PATHS, sha256, type Json } from './client.js';
+import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
 
 const requirementIds = new Set<string>(
@@ -181,6 +182,43 @@ const PROBES: Record<string, Probe> = {
     await sleep(400);
     return receiver.forTransaction(inv.transaction).length === 1;
   },
+  // Hostile input
+  'page-description-unescaped': async (api) => {
+    const inv = (await api.invoice({ description: '<b id="pts-probe">x</b>' })).json;
+    return (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text.includes('<b id="pts-probe">');
+  },
+  'location-header-split': async (api) => {
+    const reply = await api.invoice({ return_url: 'https://merchant.example/return\r\nX-Pts-Injected: 1' });
+    if (reply.status !== 200) return false;
+    const r = await fetch(`${pageOf(reply.json.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return r.headers.get('x-pts-injected') === '1';
+  },
+  'error-stack-trace': async (api) => /\n\s+at /.test(String((await api.post(PATHS.invoice, '{"amount":')).json?.message)),
+  'signature-oracle': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...b, signature: '0'.repeat(64) })).text.includes(String(b.signature));
+  },
+  'signature-hmac-accepted': async (api) => {
+    const b = api.invoiceBody();
+    const hmac = createHmac('sha256', api.merchant.cryptoKey).update(`${api.merchant.apiKey}${b.transaction}${b.amount}`).digest('hex');
+    return (await api.post(PATHS.invoice, { ...b, signature: hmac })).status === 200;
+  },
+  'signature-array-coerced': async (api) => {
+    const b = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...b, signature: [b.signature] })).status === 200;
+  },
+  'xsign-pss-accepted': async (api) => {
+    const raw = JSON.stringify(api.a2cBody());
+    const pss = sign('sha256', Buffer.from(raw), { key: api.merchant.privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
+    return (await api.a2c(raw, pss.toString('base64'))).status === 200;
+  },
+  'amount-int32-wraps': async (api) => (await api.invoice({ amount: 2 ** 32 + 10_000 })).status === 200,
+  'amount-exponent-crash': async (api) => {
+    const raw = JSON.stringify(api.invoiceBody({ amount: 10_000 })).replace('"amount":10000', '"amount":1e4');
+    return (await api.post(PATHS.invoice, raw)).status === 500;
+  },
+  'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
+  'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
 };
 
 test.describe('fault catalog', () => {

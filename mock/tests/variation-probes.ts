@@ -222,6 +222,12 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return missing.amount[0] === 'Поле amount обязательно (required)' && /[А-я]/.test(notFound.message) && fraud.message === 'Отказ антифрод-системы';
   },
 
+  'messages-detailed': async (api) => /Unexpected end of JSON input/.test(String((await api.post(PATHS.invoice, '{"amount":')).json?.message)),
+  'return-url-whatwg': async (api) => (await api.invoice({ return_url: 'https://merchant.example/re\nturn' })).status === 200,
+  'amount-literal-strict': async (api) => {
+    const reply = await api.post(PATHS.invoice, JSON.stringify(api.invoiceBody({ amount: 10_000 })).replace('"amount":10000', '"amount":1e4'));
+    return reply.status === 422 && 'amount' in reply.json;
+  },
   'payment-id-large': async (api) => {
     const ids = await Promise.all(Array.from({ length: 8 }, async () => (await api.invoice()).json.payment.id as number));
     return new Set(ids).size === 8 && ids.every((id) => Number.isSafeInteger(id) && id > 0) && ids.some((id) => id > 2 ** 32);
@@ -349,6 +355,16 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'page-card-last4': async (api, { page }) => {
     const { pan, text } = await cardPage(api, page);
     return text.includes(`•••• ${pan.slice(-4)}`) && !text.includes(pan.slice(0, 6));
+  },
+  'page-description-entity-encoded': async (api) => {
+    const inv = (await api.invoice({ description: 'a<b & c' })).json;
+    return (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text.includes('a&#60;b &#38; c');
+  },
+  'page-description-hidden': async (api, { page }) =>
+    !(await pageText(page, (await api.invoice({ description: 'Hidden order 77' })).json.redirect_url)).includes('Hidden order 77'),
+  'page-merchant-data-script': async (api, { page }) => {
+    await pageText(page, (await api.invoice({ description: 'Order </script> 88' })).json.redirect_url);
+    return (await page.locator('#payment-data').count()) === 1 && (await page.locator('#client').innerText()) === 'client-1';
   },
   'page-return-redirect': async (api) => {
     const inv = (await api.invoice()).json;

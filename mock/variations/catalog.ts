@@ -293,6 +293,48 @@ const entries = [
     description: 'A press is taken at once but the payment moves to its final state one second later (its callback then).',
   },
 
+  // Hostile input (docs/security-probes.md): the ways a careful provider may differ
+  {
+    name: 'page-description-entity-encoded',
+    rule: 'PRO-SEC-PAGE-TEXT-INERT',
+    sees: PAGE,
+    description:
+      'The page writes every character of the description but letters, digits and spaces as a numeric character reference (&#60;script&#62;): more than needed, shown the same.',
+  },
+  {
+    name: 'page-description-hidden',
+    rule: 'PRO-SEC-PAGE-TEXT-INERT',
+    sees: PAGE,
+    description: 'The page does not show the description at all.',
+  },
+  {
+    name: 'page-merchant-data-script',
+    rule: 'PRO-SEC-PAGE-TEXT-INERT',
+    sees: PAGE,
+    description:
+      'The page also shows payload.client_id and a link back to return_url, and carries the description as JSON in a script element (<, >, & and the line separators as \\u escapes) that a script copies into the page with textContent.',
+  },
+  {
+    name: 'messages-detailed',
+    rule: 'PRO-SEC-ERROR-NO-INTERNALS',
+    sees: API,
+    description:
+      'Error messages say more without revealing anything: the parser\'s word on where a body stops being JSON ("Unexpected token } in JSON at position 12"), the documented digest formula a signature did not match, the X-Sign scheme expected, a request id.',
+  },
+  {
+    name: 'return-url-whatwg',
+    rule: 'PRO-VAL-RETURN_URL',
+    sees: ['invoice', 'payment-page'],
+    description:
+      'return_url is read as the URL Standard reads it: tab, CR and LF removed, C0 controls and spaces trimmed at both ends; the URL so read is kept.',
+  },
+  {
+    name: 'amount-literal-strict',
+    rule: 'DOC-INV-REQ-AMOUNT',
+    sees: ['invoice', 'account2card'],
+    description: 'An amount written other than as plain digits (1e4, 10000.0: JSON numbers equal to an integer) is refused keyed amount as not an integer.',
+  },
+
   // Callbacks
   {
     name: 'callback-delayed',

@@ -7,7 +7,14 @@ import { promisify } from 'node:util';
 import type { RuleId } from '../../contracts/index.js';
 import { buildAccount2CardRequest } from '../../generators/builders.js';
 import { xSign } from '../../generators/signing.js';
-import { amountVariants, formatVariants, missingFieldVariants, xSignTamperings, type InvalidVariant } from '../../generators/variants/index.js';
+import {
+  amountVariants,
+  formatVariants,
+  missingFieldVariants,
+  otherXSignSchemes,
+  xSignTamperings,
+  type InvalidVariant,
+} from '../../generators/variants/index.js';
 import type { Exchange } from '../harness/exchange.js';
 import { expectMessageBody, expectRefused, expectStatus } from '../harness/expect-response.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -158,6 +165,30 @@ export function xSignCheckedBeforeBody(): ApiCheck {
             ),
           );
         }
+    },
+  };
+}
+
+/**
+ * An X-Sign made another way than the profile's, over a fresh body each: RSA-PSS (profile format), SHA-1 or
+ * SHA-512 (the document's SHA-256), a pretty body signed over its compact re-serialisation (exact bytes):
+ * refused with 401 {message} (ASVS 5.0 11.6.1: verified with the one algorithm and mode stated).
+ */
+export function otherXSignSchemesRefused(): ApiCheck {
+  return {
+    name: 'otherXSignSchemesRefused()',
+    title: 'an X-Sign made with RSA-PSS, SHA-1 or SHA-512, or over a re-serialisation of the body, is refused with 401 and a {message} body',
+    rules: ['PRO-A2C-XSIGN-FORMAT', 'DOC-AUTH-A2C-XSIGN', 'PRO-A2C-XSIGN-401'],
+    async run({ api }) {
+      const key = merchantKey(api);
+      base64Only(api);
+      const fresh = () => otherXSignSchemes(JSON.stringify(buildAccount2CardRequest(api.merchant)), key);
+      const count = fresh().length;
+      for (let i = 0; i < count; i++) {
+        const t = fresh()[i]!;
+
+        await step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
+      }
     },
   };
 }

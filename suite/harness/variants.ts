@@ -49,11 +49,11 @@ export async function expectVariantRejected(api: ProviderApi, operation: Payment
   });
 }
 
-/** A wrong signature is refused keyed `signature` and nothing else (PRO-VAL-SIGNATURE when keyed otherwise). */
+/** A wrong signature is refused keyed `signature` and nothing else (its keysRule, default PRO-VAL-SIGNATURE, when keyed otherwise). */
 export async function expectTamperingRejected(api: ProviderApi, operation: PaymentOperation, t: SignatureTampering): Promise<void> {
   expectProfileValidation(api, await sendBody(api, operation, t.body), {
     rule: t.rule,
-    keysRule: 'PRO-VAL-SIGNATURE',
+    keysRule: t.keysRule ?? 'PRO-VAL-SIGNATURE',
     breaks: ['signature'],
     shapeRule: shapeRule(operation),
   });

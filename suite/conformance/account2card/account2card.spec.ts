@@ -1,7 +1,14 @@
 // The account to card payment (Endpoints 2): the checks shared with the invoice, its answer's card and X-Sign.
 import { paymentOperationChecks } from '../../checks/payment-operation-checks.js';
 import { cardCredentialsAreRecipientPan } from '../../checks/payment-fields.js';
-import { xSignCheckedBeforeBody, xSignMissingOrForeignRefused, xSignOverExactBytesAccepted, xSignWrongFormatRefused } from '../../checks/xsign.js';
+import {
+  otherXSignSchemesRefused,
+  xSignCheckedBeforeBody,
+  xSignMissingOrForeignRefused,
+  xSignOverExactBytesAccepted,
+  xSignWrongFormatRefused,
+} from '../../checks/xsign.js';
+import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declarations, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -11,6 +18,9 @@ const CHECKS = [
   xSignMissingOrForeignRefused(),
   xSignWrongFormatRefused(),
   xSignCheckedBeforeBody(),
+  // Hostile input (docs/security-probes.md)
+  ...hostileInputChecks('account2card'),
+  otherXSignSchemesRefused(),
 ];
 
 for (const d of declarations('account2card', CHECKS)) test(...d);

@@ -2,6 +2,8 @@
 import { paymentOperationChecks } from '../../checks/payment-operation-checks.js';
 import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloadExtrasAccepted } from '../../checks/invoice-answer.js';
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
+import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
+import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declarations, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -12,6 +14,10 @@ const CHECKS = [
   payloadExtrasAccepted(),
   antifraudRefused(),
   noServerErrorOnOddPayloads(),
+  // Hostile input (docs/security-probes.md)
+  ...hostileInputChecks('invoice'),
+  unsafeReturnUrlsRefused(),
+  clientIpNotationsJudged(),
 ];
 
 for (const d of declarations('invoice', CHECKS)) test(...d);

@@ -1,4 +1,5 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
+import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment } from '../../checks/payment-page.js';
 import { declarations, test } from '../../runner/declarations.js';
 
@@ -8,6 +9,9 @@ const CHECKS = [
   pressSettlesPayment('declined'),
   finalStateStaysOnPage('deposited'),
   finalStateStaysOnPage('declined'),
+  // Hostile input (docs/security-probes.md)
+  merchantTextInertOnPage(),
+  returnUrlSplitsNoHeader(),
 ];
 
 for (const d of declarations('payment-page', CHECKS)) test(...d);

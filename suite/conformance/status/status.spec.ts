@@ -8,6 +8,7 @@ import {
   statusWrongSignatureRejected,
 } from '../../checks/status.js';
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
+import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declarations, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -19,6 +20,8 @@ const CHECKS = [
   statusBadFieldReported(),
   otherMethodsRefused('status'),
   answersSentAsJson('status'),
+  // Hostile input (docs/security-probes.md)
+  ...hostileInputChecks('status'),
 ];
 
 for (const d of declarations('status', CHECKS)) test(...d);
