@@ -1,5 +1,5 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
-import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment } from '../../checks/payment-page.js';
+import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { declarations, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -8,6 +8,7 @@ const CHECKS = [
   pressSettlesPayment('declined'),
   finalStateStaysOnPage('deposited'),
   finalStateStaysOnPage('declined'),
+  settledTransactionStaysUsed('declined'),
 ];
 
 for (const d of declarations('payment-page', CHECKS)) test(...d);
