@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { join } from 'node:path';
-import { CONFORMANCE_PROJECTS } from './suite/runner/projects.js';
+import { CONFORMANCE_PROJECTS, WHOLE_RUN_PROJECT } from './suite/runner/projects.js';
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
 import { findChromium } from './suite/runner/browser.js';
+import { cliGrep } from './suite/runner/cli-grep.js';
 
 /** Workers of a run unless --workers says otherwise. */
 export const DEFAULT_WORKERS = 6;
@@ -32,9 +33,23 @@ const PROJECT_ORDER = [
   'account2card',
   'upload',
   'status',
+  'whole-run',
 ];
 const PROJECT_WORKERS: Record<string, number> = MATRIX
-  ? { selftest: 1, provider: 1, reporting: 3, reliability: 2, invoice: 2, account2card: 2, upload: 1, status: 1, callbacks: 3, 'payment-page': 3, lifecycle: 2 }
+  ? {
+      selftest: 1,
+      provider: 1,
+      reporting: 3,
+      reliability: 2,
+      invoice: 2,
+      account2card: 2,
+      upload: 1,
+      status: 1,
+      callbacks: 3,
+      'payment-page': 3,
+      lifecycle: 2,
+      'whole-run': 2,
+    }
   : {
       selftest: 2,
       provider: 2,
@@ -47,6 +62,7 @@ const PROJECT_WORKERS: Record<string, number> = MATRIX
       callbacks: 1,
       'payment-page': 1,
       lifecycle: 1,
+      'whole-run': 1,
     };
 
 /** Time limit of a test that runs the suite in child processes (reporting, reliability). */
@@ -90,12 +106,17 @@ const OWN = [
 ];
 
 // Every check stands alone (fresh transactions), so an area's checks spread over its workers: the waits of the
-// page and callback checks overlap the property checks instead of following them.
+// page and callback checks overlap the property checks instead of following them. The whole-run project is
+// every other area's teardown: Playwright runs it once they and whatever depends on them have finished,
+// whatever their results, also when only some of them are selected (a teardown comes with its project).
+// Teardown, not a dependency: dependencies would split the areas into phases, each waiting for the last. A
+// teardown's tests are not filtered by --grep: it takes the command line's as its own (cli-grep.ts).
 const AREAS = CONFORMANCE_PROJECTS.map((area) => ({
   name: area,
   testDir: `suite/conformance/${area}`,
   fullyParallel: true,
   workers: PROJECT_WORKERS[area],
+  ...(area === WHOLE_RUN_PROJECT ? cliGrep() : { teardown: WHOLE_RUN_PROJECT }),
   metadata: { conformance: true, browser: BROWSER_PROJECTS.includes(area) },
 }));
 

@@ -26,3 +26,13 @@ export function isCreatedAt(s: string): boolean {
   if (day < 1 || day > days) return false;
   return hour <= 23 && minute <= 59 && second <= 59;
 }
+
+/**
+ * The UTC time a created_at names, in milliseconds with its microseconds as the fraction; undefined when
+ * `s` is not a created_at (isCreatedAt).
+ */
+export function createdAtTime(s: string): number | undefined {
+  if (!isCreatedAt(s)) return undefined;
+  const [year, month, day, hour, minute, second] = CREATED_AT_PATTERN.exec(s)!.slice(1, 7).map(Number);
+  return Date.UTC(year, month - 1, day, hour, minute, second) + Number(s.slice(16, 22)) / 1000;
+}

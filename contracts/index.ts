@@ -10,7 +10,7 @@ import type { SchemaTypeMap } from './types.gen.js';
 
 export type { Diagnostic, ValidationResult } from './ajv.js';
 export { CREATED_AT_FORMAT, describeDiagnostic, formatDiagnostics } from './ajv.js';
-export { isCreatedAt, CREATED_AT_PATTERN } from './created-at.js';
+export { isCreatedAt, createdAtTime, CREATED_AT_PATTERN } from './created-at.js';
 export { SCHEMA_BASE_URI, SCHEMA_NAMES, PROFILE_SCHEMA_NAMES, SCHEMA_FILES, schemaId, schemaFileUrl } from './schema-files.js';
 export type { SchemaName } from './schema-files.js';
 export { loadProfile, defaultProfile, profileDigest, ProfileError, DEFAULT_PROFILE_URL } from './profile.js';

@@ -57,4 +57,6 @@ export const RUN_ENV = {
   plan: 'PTS_PLAN',
   /** JSON map of matrix target name to its provider's base URL (set by global setup for the workers). */
   targetUrls: 'PTS_TARGET_URLS',
+  /** Directory of the run's ledger: every payment the run created, one file per worker and target (set by global setup). */
+  ledger: 'PTS_LEDGER_DIR',
 } as const;

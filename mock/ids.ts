@@ -11,16 +11,26 @@ export interface IdSource {
   release(id: number): void;
 }
 
-/** 1, 2, 3, … (the default). */
+/**
+ * 1, 2, 3, … (the default); or start, start + step, …: variation ids-per-operation-disjoint numbers each
+ * operation apart (invoices even, account to card odd), fault ids-per-operation each from 1.
+ */
 export class SequentialIds implements IdSource {
-  private next = 1;
+  private next: number;
+
+  constructor(
+    start = 1,
+    private readonly step = 1,
+  ) {
+    this.next = start;
+  }
 
   peek(): number {
     return this.next;
   }
 
   take(id = this.next): number {
-    if (id >= this.next) this.next = id + 1;
+    if (id >= this.next) this.next = id + this.step;
     return id;
   }
 

@@ -18,6 +18,7 @@ import { detailed, wording } from './messages.js';
 import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
 import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond.js';
 import { PaymentStore } from './store.js';
+import { RECENT_PAYMENTS } from './faults/history.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
 import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
@@ -178,7 +179,7 @@ function makeCtx(options: ProviderOptions): Ctx {
     },
     values: makeValues(faults, variations, profile, skew),
     merchants: new Merchants(options.merchants),
-    store: new PaymentStore(options.maxPayments ?? 10_000, variations.has('payment-id-large') ? new RandomIds() : new SequentialIds()),
+    store: makeStore(options, faults, variations),
     callbacks: new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults, variations, profile),
     later: new Later(),
     baseUrl: '',
@@ -187,6 +188,24 @@ function makeCtx(options: ProviderOptions): Ctx {
     apiRequests: 0,
     network: networkConditions(variations, options.network),
   };
+}
+
+/** The payment store: its bound, its id sequences and its duplicate index, as the faults and variations have them. */
+function makeStore(options: ProviderOptions, faults: FaultSet, variations: VariationSet): PaymentStore {
+  const maxPayments = options.maxPayments ?? 10_000;
+  // payment-id-large over ids-per-operation-disjoint: random ids from one source are disjoint already.
+  const random = variations.has('payment-id-large');
+  const disjoint = !random && variations.has('ids-per-operation-disjoint');
+  const recentOnly = faults.has('store-keeps-recent-only');
+  return new PaymentStore({
+    maxPayments: recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
+    ids: random ? new RandomIds() : disjoint ? new SequentialIds(2, 2) : new SequentialIds(),
+    account2cardIds: disjoint ? new SequentialIds(1, 2) : faults.has('ids-per-operation') && !random ? new SequentialIds() : undefined,
+    oldestFirst: recentOnly,
+    usedKept: 2 * maxPayments, // a recent-payments store still keeps its duplicate index whole
+    usedAcrossOperations: faults.has('duplicate-check-across-operations'),
+    finalFreesTransaction: faults.has('duplicate-check-forgets-final'),
+  });
 }
 
 function serve(ctx: Ctx, app: App): Server {

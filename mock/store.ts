@@ -74,13 +74,32 @@ class Fifo<T> {
   }
 }
 
+/** How the store keeps payments and transactions: the reference provider's way unless a fault says otherwise. */
+export interface StoreOptions {
+  /** Payments kept; beyond it the oldest FINAL payment is evicted first (then the oldest of any state). */
+  maxPayments: number;
+  /** Where ids come from; account-to-card payments from `account2cardIds` when they have a sequence of their own. */
+  ids: IdSource;
+  account2cardIds?: IdSource;
+  /** Fault store-keeps-recent-only: the oldest payment is evicted whatever its state. */
+  oldestFirst?: boolean;
+  /** Transactions the uniqueness index keeps; default twice maxPayments. */
+  usedKept?: number;
+  /** Fault duplicate-check-across-operations: a transaction used on either operation counts as used on both. */
+  usedAcrossOperations?: boolean;
+  /** Fault duplicate-check-forgets-final: a transaction whose payment is final counts as free again. */
+  finalFreesTransaction?: boolean;
+}
+
 /**
  * Marks a payment the store has dropped. Kept on the payment itself (a symbol: never serialised,
  * not part of Payment), so that eviction needs no key -> payment Map and its four operations per
  * request.
  */
 const EVICTED = Symbol('evicted');
-type Stored = Payment & { [EVICTED]?: true };
+/** The how-many-th payment it was (its creation order). */
+const SERIAL = Symbol('serial');
+type Stored = Payment & { [EVICTED]?: true; [SERIAL]?: number };
 const isStored = (p: Stored) => p[EVICTED] !== true;
 
 /**
@@ -90,6 +109,10 @@ const isStored = (p: Stored) => p[EVICTED] !== true;
  */
 export class PaymentStore {
   private count = 0;
+  /** Payments created so far, evicted ones included. */
+  private created = 0;
+  private readonly maxPayments: number;
+  private readonly usedKept: number;
   /** Payments in order of creation; evicted ones are skipped when met (and compacted away). */
   private readonly all = new Fifo<Stored>();
   /** Payments in order of becoming final; evicted ones are skipped when met. */
@@ -100,11 +123,10 @@ export class PaymentStore {
   private readonly usedSets = new Fifo<Set<string>>();
   private readonly usedKeys = new Fifo<string>();
 
-  constructor(
-    private readonly maxPayments: number,
-    private readonly ids: IdSource,
-  ) {
-    if (!Number.isInteger(maxPayments) || maxPayments < 1) throw new Error('startProvider: maxPayments must be a positive integer');
+  constructor(private readonly options: StoreOptions) {
+    this.maxPayments = options.maxPayments;
+    this.usedKept = options.usedKept ?? 2 * options.maxPayments;
+    if (!Number.isInteger(this.maxPayments) || this.maxPayments < 1) throw new Error('startProvider: maxPayments must be a positive integer');
   }
 
   get size(): number {
@@ -122,21 +144,32 @@ export class PaymentStore {
 
   isUsed(op: Operation, merchant: Merchant, transaction: string): boolean {
     const ix = this.merchants.get(merchant.apiKey);
-    return ix !== undefined && ix.used[op].has(txKey(transaction));
+    if (ix === undefined) return false;
+    const k = txKey(transaction);
+    const used = ix.used[op].has(k) || (this.options.usedAcrossOperations === true && ix.used[op === 'invoice' ? 'account2card' : 'invoice'].has(k));
+    if (!used || this.options.finalFreesTransaction !== true) return used;
+    const latest = ix.latest.get(k);
+    return !(latest !== undefined && latest.operation === op && isFinal(latest.state));
   }
 
-  /** The id the next payment would get (fault ids-reused-under-load reads it before a round trip). */
+  /** The id the next invoice would get (fault ids-reused-under-load reads it before a round trip). */
   peekId(): number {
-    return this.ids.peek();
+    return this.options.ids.peek();
+  }
+
+  /** How many payments were created after `p`. */
+  createdSince(p: Payment): number {
+    return this.created - ((p as Stored)[SERIAL] ?? 0);
   }
 
   /** Stores a new payment under the next id, or under `id` (taken earlier by peekId). */
   add(p: NewPayment, id?: number): Payment {
-    const payment = p as Payment;
-    (payment as { id: number }).id = this.ids.take(id);
+    const payment = p as Stored;
+    (payment as { id: number }).id = this.idsOf(payment.operation).take(id);
+    payment[SERIAL] = ++this.created;
     this.count++;
     this.all.push(payment);
-    if (isFinal(payment.state)) this.finals.push(payment); // a profile whose invoices start final
+    if (isFinal(payment.state) && !this.options.oldestFirst) this.finals.push(payment); // a profile whose invoices start final
     if (payment.token) this.byToken.set(payment.token, payment);
     const ix = this.index(payment.merchant);
     const k = txKey(payment.transaction);
@@ -150,6 +183,10 @@ export class PaymentStore {
     }
     this.evict();
     return payment;
+  }
+
+  private idsOf(op: Operation): IdSource {
+    return op === 'account2card' ? (this.options.account2cardIds ?? this.options.ids) : this.options.ids;
   }
 
   byPageToken(token: string): Payment | undefined {
@@ -166,7 +203,7 @@ export class PaymentStore {
     p.state = state;
     p.errorCode = errorCode;
     p.errorDescription = errorDescription;
-    if (!wasFinal && isStored(p)) this.finals.push(p);
+    if (!wasFinal && isStored(p) && !this.options.oldestFirst) this.finals.push(p);
   }
 
   private evict(): void {
@@ -179,7 +216,7 @@ export class PaymentStore {
       }
       p[EVICTED] = true;
       this.count--;
-      this.ids.release(p.id);
+      this.idsOf(p.operation).release(p.id);
       if (p.token) this.byToken.delete(p.token);
       const latest = this.merchants.get(p.merchant.apiKey)!.latest;
       const k = txKey(p.transaction);
@@ -187,6 +224,6 @@ export class PaymentStore {
     }
     // Final payments evicted out of order stay in `all` until met; drop them before they add up.
     if (this.all.length > 2 * this.maxPayments + 1024) this.all.retain(isStored);
-    while (this.usedKeys.length > this.maxPayments * 2) this.usedSets.shift()!.delete(this.usedKeys.shift()!);
+    while (this.usedKeys.length > this.usedKept) this.usedSets.shift()!.delete(this.usedKeys.shift()!);
   }
 }

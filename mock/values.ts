@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { withLuhnDigit } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
+import { SKEWED_NODES_MS } from './faults/history.js';
 import { createdAt, digits, FPS_HOLDER, jsonString } from './present.js';
 import type { Profile } from './profile.js';
 import type { Credentials } from './store.js';
@@ -27,13 +28,18 @@ export function makeValues(faults: FaultSet, variations: VariationSet, profile: 
   };
 }
 
-/** Variations created-at-clock-skew (an option too) and created-at-any-micros. */
+/** Variation created-at-nodes-apart: two nodes create payments in turn, their clocks this far either way of true time (apart by less than the profile's tolerance). */
+export const NEAR_NODES_MS = 100_000;
+
+/** Variations created-at-clock-skew (an option too), created-at-any-micros, created-at-nodes-apart; fault created-at-nodes-skewed. */
 function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: number): () => string {
   const anyMicros = variations.has('created-at-any-micros');
-  if (!anyMicros && skewMs === 0) return () => createdAt(faults);
+  const nodesMs = faults.has('created-at-nodes-skewed') ? SKEWED_NODES_MS : variations.has('created-at-nodes-apart') ? NEAR_NODES_MS : 0;
+  if (!anyMicros && skewMs === 0 && nodesMs === 0) return () => createdAt(faults);
   let n = 0;
+  let node = 0;
   return () => {
-    let now = performance.timeOrigin + performance.now() + skewMs;
+    let now = performance.timeOrigin + performance.now() + skewMs + (node++ % 2 === 0 ? nodesMs : -nodesMs);
     if (anyMicros) {
       const second = Math.floor(now / 1000) * 1000;
       now = ++n % 3 === 0 ? second : second + randomInt(1_000_000) / 1000; // every third on a whole second

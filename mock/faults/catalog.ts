@@ -286,6 +286,44 @@ const entries = [
     rule: 'DOC-PAY-ID-UNIQUE',
     description: 'Invoice: the id is read before a simulated round trip (5 ms) and taken after it, so invoices created at the same moment get the same id.',
   },
+
+  // Across the whole run: what a provider keeps of its payments, and what one payment means to the next
+  {
+    name: 'ids-per-operation',
+    rule: 'DOC-PAY-ID-UNIQUE',
+    description:
+      'Invoices and account-to-card payments are numbered by sequences of their own (a table each, both from 1): an account-to-card payment carries the id of an invoice.',
+  },
+  {
+    name: 'store-keeps-recent-only',
+    rule: 'PRO-PAY-STAYS-KNOWN',
+    description:
+      'Payments are kept in a store of the 200 most recent, the oldest dropped whatever its state: an early payment asked about late gets 404 from the status method, and its page is unknown (the duplicate check keeps an index of its own).',
+  },
+  {
+    name: 'status-created-at-rebuilt',
+    rule: 'PRO-PAY-STAYS-KNOWN',
+    description:
+      'The status of a payment no longer among the 200 most recent is rebuilt from an archive that keeps no created_at: it reports the time of the question as created_at.',
+  },
+  {
+    name: 'created-at-nodes-skewed',
+    rule: 'DOC-PAY-CREATED_AT-ORDER',
+    description:
+      "Payments are created by two nodes in turn whose clocks are 4 minutes fast and 4 minutes slow (each within the profile's 5-minute tolerance): a payment created after another may be stamped 8 minutes before it.",
+  },
+  {
+    name: 'duplicate-check-forgets-final',
+    rule: 'PRO-VAL-DUPLICATE-TRANSACTION',
+    description:
+      'The duplicate check looks at payments still in processing only: once a payment is paid or declined, its transaction can be used again (meant as a retry).',
+  },
+  {
+    name: 'duplicate-check-across-operations',
+    rule: 'PRO-VAL-TRANSACTION-PER-OPERATION',
+    description:
+      'The duplicate check is per merchant, not per operation: an account-to-card payment with the transaction of an invoice is refused keyed transaction, and the other way round.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

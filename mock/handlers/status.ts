@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import { asReplicaHasIt } from '../faults/concurrency.js';
-import { paymentJson } from '../present.js';
+import { createdAt, paymentJson } from '../present.js';
+import { RECENT_PAYMENTS } from '../faults/history.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
 import { checkSignature, presentString } from './signature.js';
@@ -24,5 +25,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   const payment = faults.has('status-lags') ? asReplicaHasIt(found) : found;
   const json = paymentJson(payment, faults);
   if (faults.has('status-id-string')) json.id = String(json.id);
+  // An older payment is rebuilt from an archive that keeps no created_at: it gets the time of the question.
+  if (faults.has('status-created-at-rebuilt') && ctx.store.createdSince(found) >= RECENT_PAYMENTS) json.created_at = createdAt(faults);
   sendJson(res, ctx.out, ctx.profile.http.success, { transaction, payment: json });
 }

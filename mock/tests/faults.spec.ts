@@ -17,6 +17,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Probe = (api: Client, receiver: CallbackReceiver) => Promise<boolean>;
 
+/** `count` invoices, ten at a time: what follows an early payment. */
+async function invoices(api: Client, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 10) await Promise.all(Array.from({ length: 10 }, () => api.invoice()));
+}
+
+/** The UTC milliseconds of a created_at. */
+function createdAtMs(createdAt: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})/.exec(createdAt)!;
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+}
+
 async function callbackOf(api: Client, receiver: CallbackReceiver, payloadExtra: Record<string, unknown> = {}): Promise<Json> {
   const inv = (await api.invoice({}, payloadExtra)).json;
   await api.press(inv.redirect_url, 'pay');
@@ -76,10 +87,7 @@ const PROBES: Record<string, Probe> = {
   'validation-status-400': async (api) => (await api.post(PATHS.invoice, {})).status === 400,
   'invoice-status-201': async (api) => (await api.invoice()).status === 201,
   'created-at-iso': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
-  'created-at-local-time': async (api) => {
-    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})/.exec((await api.invoice()).json.payment.created_at)!;
-    return Math.abs(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) - Date.now()) > 3600_000;
-  },
+  'created-at-local-time': async (api) => Math.abs(createdAtMs((await api.invoice()).json.payment.created_at) - Date.now()) > 3600_000,
   'created-at-millis': async (api) => !CREATED_AT.test((await api.invoice()).json.payment.created_at),
   'state-pending': async (api) => (await api.invoice()).json.payment.state !== 'processing',
   'error-code-omitted': async (api) => !('error_code' in (await api.invoice()).json.payment),
@@ -173,6 +181,35 @@ const PROBES: Record<string, Probe> = {
   'ids-reused-under-load': async (api) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => api.invoice()));
     return new Set(answers.map((r) => r.json.payment.id)).size < answers.length;
+  },
+  'ids-per-operation': async (api) => {
+    const ids = [(await api.invoice()).json.payment.id, (await api.a2c(api.a2cBody())).json.payment.id];
+    return ids[0] === ids[1];
+  },
+  'store-keeps-recent-only': async (api) => {
+    const first = (await api.invoice()).json;
+    await invoices(api, 250);
+    return (await api.status(first.transaction)).status === 404 && (await api.send(new URL(first.redirect_url).pathname)).status === 404;
+  },
+  'status-created-at-rebuilt': async (api) => {
+    const first = (await api.invoice()).json;
+    await invoices(api, 250);
+    return (await api.status(first.transaction)).json.payment.created_at !== first.payment.created_at;
+  },
+  'created-at-nodes-skewed': async (api) => {
+    const [a, b] = [(await api.invoice()).json.payment.created_at, (await api.invoice()).json.payment.created_at];
+    return Math.abs(createdAtMs(b) - createdAtMs(a)) > 300_000;
+  },
+  'duplicate-check-forgets-final': async (api) => {
+    const b = api.invoiceBody();
+    const inv = (await api.post(PATHS.invoice, b)).json;
+    await api.press(inv.redirect_url, 'decline');
+    return (await api.post(PATHS.invoice, b)).status === 200;
+  },
+  'duplicate-check-across-operations': async (api) => {
+    const inv = api.invoiceBody();
+    await api.post(PATHS.invoice, inv);
+    return (await api.a2c(api.a2cBody({ transaction: inv.transaction }))).status === 422;
   },
   'callback-no-retry': async (api, receiver) => {
     receiver.respond = () => 500;

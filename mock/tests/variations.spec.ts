@@ -26,11 +26,12 @@ const HIDDEN_WHEN_COMBINED: Record<string, string> = {
   'holder-names': 'credentials-card-only: no fast-payment-system recipient',
   'fps-phone-other-countries': 'credentials-card-only: no fast-payment-system recipient',
   'page-description-entity-encoded': 'page-description-hidden leaves the description out',
+  'ids-per-operation-disjoint': 'payment-id-large decides the ids (random ones, from one source)',
 };
 
 test.describe('variation catalog', () => {
   test('every variation has a unique name, an existing rule, the areas that see it, a description; alone ones say why', () => {
-    expect(variationCatalog).toHaveLength(57);
+    expect(variationCatalog).toHaveLength(59);
     expect(new Set(variationCatalog.map((v) => v.name)).size).toBe(variationCatalog.length);
     for (const v of variationCatalog) {
       expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -98,8 +99,8 @@ test.describe('variation catalog', () => {
     const names = combinable.filter((n) => !(n in HIDDEN_WHEN_COMBINED));
     const env = { receiver, page };
     // The page probes share the one browser page: one after the other; the others all at once, but for
-    // the one that counts payments (every third on a whole second), which runs alone at the end.
-    const counting = ['created-at-any-micros'];
+    // the ones that count payments (every third on a whole second, every other on one node), which run alone at the end.
+    const counting = ['created-at-any-micros', 'created-at-nodes-apart', 'created-at-clock-skew'];
     const seen = new Map<string, boolean>();
     const others = Promise.all(
       names.filter((n) => !n.startsWith('page-') && !counting.includes(n)).map(async (n) => seen.set(n, await VARIATION_PROBES[n]!(api, env))),

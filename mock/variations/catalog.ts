@@ -12,7 +12,7 @@
  */
 import type { RuleId } from '../../contracts/rule-ids.gen.js';
 
-export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page' | 'lifecycle';
+export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page' | 'lifecycle' | 'whole-run';
 
 export interface VariationDefinition {
   readonly name: string;
@@ -29,8 +29,10 @@ export interface VariationDefinition {
 
 const API: readonly Area[] = ['invoice', 'account2card', 'upload', 'status'];
 const PAGE: readonly Area[] = ['payment-page'];
+/** Where and how the page is served: the whole-run checks open early pages again. */
+const PAGE_SERVED: readonly Area[] = ['payment-page', 'whole-run'];
 const PRESS: readonly Area[] = ['payment-page', 'callbacks'];
-const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbacks'];
+const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbacks', 'whole-run'];
 
 const entries = [
   // JSON and transport
@@ -86,8 +88,8 @@ const entries = [
   {
     name: 'slow',
     rule: 'DOC-HTTP-POST',
-    sees: ['invoice', 'status', 'payment-page'],
-    rules: ['DOC-PAY-CREATED_AT', 'PRO-STATUS-SUCCESS', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'],
+    sees: ['invoice', 'status', 'payment-page', 'whole-run'],
+    rules: ['DOC-PAY-CREATED_AT', 'PRO-STATUS-SUCCESS', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-STATE-FINAL', 'DOC-PAY-CREATED_AT-ORDER'],
     alone:
       'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)',
     description: 'Every answer (API and page) is sent 300 ms late.',
@@ -161,16 +163,30 @@ const entries = [
   // Values
   { name: 'payment-id-large', rule: 'DOC-PAY-ID', sees: PAYMENTS, description: 'Payment ids are random integers up to 2^53 - 1, not sequential.' },
   {
+    name: 'ids-per-operation-disjoint',
+    rule: 'DOC-PAY-ID-UNIQUE',
+    sees: ['invoice', 'account2card', 'status', 'lifecycle', 'whole-run'],
+    description:
+      'Invoices and account-to-card payments are numbered by sequences of their own that never meet: invoices 2, 4, 6, …, account to card 1, 3, 5, ….',
+  },
+  {
     name: 'created-at-any-micros',
     rule: 'DOC-PAY-CREATED_AT',
-    sees: ['invoice', 'account2card', 'status'],
+    sees: ['invoice', 'account2card', 'status', 'whole-run'],
     description: 'created_at microseconds take any value, .000000 included (every third payment is on a whole second).',
   },
   {
     name: 'created-at-clock-skew',
     rule: 'DOC-PAY-CREATED_AT',
-    sees: ['invoice', 'account2card'],
+    sees: ['invoice', 'account2card', 'whole-run'],
     description: "The provider's clock is 30 seconds ahead (within the profile's tolerance).",
+  },
+  {
+    name: 'created-at-nodes-apart',
+    rule: 'DOC-PAY-CREATED_AT-ORDER',
+    sees: ['invoice', 'account2card', 'whole-run'],
+    description:
+      "Payments are created by two nodes in turn whose clocks are 100 s fast and 100 s slow: a payment created after another may be stamped up to 200 s before it (within the profile's tolerance).",
   },
   {
     name: 'error-code-number',
@@ -218,7 +234,7 @@ const entries = [
   {
     name: 'a2c-deposited',
     rule: 'DOC-PAY-STATE',
-    sees: ['account2card', 'status'],
+    sees: ['account2card', 'status', 'whole-run'],
     description: 'A new account-to-card payment is deposited at once, not processing.',
   },
   {
@@ -232,10 +248,10 @@ const entries = [
   {
     name: 'page-other-origin',
     rule: 'PRO-PAGE-CONTENT',
-    sees: PAGE,
+    sees: PAGE_SERVED,
     description: 'The payment page is served by another server (another origin than the API).',
   },
-  { name: 'page-redirect', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'redirect_url answers 302 to the page at another path.' },
+  { name: 'page-redirect', rule: 'PRO-PAGE-CONTENT', sees: PAGE_SERVED, description: 'redirect_url answers 302 to the page at another path.' },
   { name: 'page-buttons-input', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The buttons are `<input type="submit" value="Pay">`.' },
   {
     name: 'page-buttons-link',
@@ -252,7 +268,7 @@ const entries = [
   {
     name: 'page-script-rendered',
     rule: 'PRO-PAGE-CONTENT',
-    sees: PAGE,
+    sees: PAGE_SERVED,
     description: 'The page is an empty shell at load; a script fetches the payment and builds the content and buttons 300 ms later.',
   },
   { name: 'page-amount-plain', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The amount is written "1234.56 RUB" only.' },

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { requireProfile, type ApiCheck } from '../harness/check.js';
+import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 
@@ -43,6 +43,41 @@ export function duplicateTransactionRejected(op: PaymentOperation): ApiCheck {
       const body = spec.build(api);
       expectStatus(await spec.send(api, body), spec.successRule, api.profile.http.success, 'the first use of the transaction');
       expectProfileValidation(api, await spec.send(api, body), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(op) });
+    },
+  };
+}
+
+/**
+ * A transaction is used up per operation (profile: "already used by the same merchant on the same operation"): one
+ * used by an invoice starts an account to card payment, and one used by an account to card payment an invoice.
+ */
+export function transactionFreeOnOtherOperation(): ApiCheck {
+  return {
+    name: 'transactionFreeOnOtherOperation()',
+    title: 'a transaction used by an invoice starts an account to card payment, and one used by an account to card payment starts an invoice',
+    rules: ['PRO-VAL-TRANSACTION-PER-OPERATION'],
+    async run({ api }) {
+      PAYMENT_OPERATIONS.account2card.requireConfigured(api);
+      for (const [first, then] of [
+        ['invoice', 'account2card'],
+        ['account2card', 'invoice'],
+      ] as const)
+        await step(`${first} first, then ${then}`, async () => {
+          const used = PAYMENT_OPERATIONS[first].build(api);
+          expectStatus(
+            await PAYMENT_OPERATIONS[first].send(api, used),
+            PAYMENT_OPERATIONS[first].successRule,
+            api.profile.http.success,
+            `the ${first} (precondition)`,
+          );
+          const exchange = await PAYMENT_OPERATIONS[then].send(api, PAYMENT_OPERATIONS[then].build(api, { transaction: used.transaction }));
+          expectStatus(
+            exchange,
+            'PRO-VAL-TRANSACTION-PER-OPERATION',
+            api.profile.http.success,
+            `${article(PAYMENT_OPERATIONS[then].request)} with the transaction ${String(used.transaction)} of ${article(PAYMENT_OPERATIONS[first].request)} is accepted: a duplicate is one of the same operation`,
+          );
+        });
     },
   };
 }

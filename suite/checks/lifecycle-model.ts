@@ -1,8 +1,10 @@
 // The merchant-visible lifecycle of payments, as a model fast-check drives command sequences through
 // (fc.commands, fc.asyncModelRun). The model predicts each answer: the status, the state, the error
-// fields, credentials and ids that stay the same, duplicates refused, final states that never change,
-// callbacks with the state the status reports and the payload unchanged. Each command checks its answer
-// and names the rule a wrong one breaks; on failure fast-check shrinks to the shortest sequence.
+// fields, credentials and ids that stay the same, duplicates refused, a transaction free on the other
+// operation, final states that never change, callbacks with the state the status reports and the payload
+// unchanged; and what the run's ledger knows: a new payment's id is none of the run's other payments'. Each
+// command checks its answer and names the rule a wrong one breaks; on failure fast-check shrinks to the
+// shortest sequence.
 import fc from 'fast-check';
 import type { Page } from '@playwright/test';
 import type { Payment, PaymentState, RuleId, StatusResponse } from '../../contracts/index.js';
@@ -18,8 +20,10 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation, expectVariantRejected, shapeRule } from '../harness/variants.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, reportedState } from './callback-deliveries.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-import { PAYMENT_OPERATIONS } from './operations.js';
+import { PAYMENT_OPERATIONS, article } from './operations.js';
 import { PRESS_RULE } from './payment-page.js';
+import { ledgerOf } from '../harness/ledger.js';
+import { described } from './whole-run.js';
 
 type Body = Record<string, unknown>;
 
@@ -38,6 +42,8 @@ export interface ModelPayment {
   callbackDue: boolean;
   /** Pressed, and no status has shown the final state yet: a press may settle within the profile's settle time. */
   settling?: boolean;
+  /** Its transaction names a payment of the other operation too: the status of the transaction may report either. */
+  shared?: boolean;
 }
 
 export interface LifecycleModel {
@@ -56,11 +62,62 @@ type Command = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
 
 const isFinal = (s: PaymentState) => s === 'deposited' || s === 'declined';
 const invoices = (m: LifecycleModel) => m.payments.filter((p) => p.operation === 'invoice');
+/** Payments whose transaction's status can only be theirs. */
+const unshared = (m: LifecycleModel) => m.payments.filter((p) => !p.shared);
+const otherOperation = (op: PaymentOperation): PaymentOperation => (op === 'invoice' ? 'account2card' : 'invoice');
 /** The `pick`-th of the payments that qualify (picks are drawn before the model exists). */
 const nth = <T>(list: readonly T[], pick: number): T => list[pick % list.length];
 
 function fail(rule: RuleId, expected: string, received: string, real: LifecycleReal): never {
   throw new CheckFailure({ rule, expected, received: `${received}; sequence so far: ${real.log.join(' → ')}` });
+}
+
+/**
+ * Sends a valid request and takes the payment it creates into the model: accepted (else `refusedRule`), the
+ * documented new state, an id that neither the sequence's other payments nor the run's (its ledger) have.
+ */
+async function created(
+  operation: PaymentOperation,
+  body: Body,
+  refusedRule: RuleId,
+  model: LifecycleModel,
+  real: LifecycleReal,
+  what: string,
+): Promise<ModelPayment> {
+  const spec = PAYMENT_OPERATIONS[operation];
+  const exchange = await spec.send(real.api, body);
+  const answer = expectAccepted(exchange, refusedRule, what) as { payment?: Payment; redirect_url?: string };
+  const payment = expectSchema<{ payment: Payment }>(
+    exchange,
+    spec.successRule,
+    spec.responseSchema,
+    `the ${spec.request} response`,
+    spec.responseRules,
+  ).payment;
+  real.log.push(`create ${operation} → id ${payment.id} ${payment.state}`);
+  if (operation === 'invoice' && payment.state !== real.api.profile.invoice.initialState)
+    fail('DOC-STATE-NEW-PROCESSING', `a new invoice in state ${real.api.profile.invoice.initialState}`, `state ${payment.state}`, real);
+  const twin = model.payments.find((p) => p.created.id === payment.id);
+  if (twin)
+    fail(
+      'DOC-PAY-ID-UNIQUE',
+      `a new payment id, not one of ${model.payments.length} earlier payments`,
+      `id ${payment.id}, already the id of ${String(twin.body.transaction)}`,
+      real,
+    );
+  const transaction = String(body.transaction).toLowerCase();
+  const { payments } = ledgerOf(real.api).read();
+  const elsewhere = payments.find((q) => sameJson(q.id, payment.id) && !(q.op === operation && q.transaction.toLowerCase() === transaction));
+  if (elsewhere)
+    fail(
+      'DOC-PAY-ID-UNIQUE',
+      `a new payment id, not one of the ${payments.length} payments the run created so far`,
+      `id ${payment.id} for ${operation} ${String(body.transaction)}, already the id of ${described(elsewhere)}, a payment of the run outside this sequence (the sequence replayed alone may not meet it)`,
+      real,
+    );
+  const entry: ModelPayment = { operation, body, created: payment, state: payment.state, redirectUrl: answer.redirect_url, callbacks: 0, callbackDue: false };
+  model.payments.push(entry);
+  return entry;
 }
 
 /** Creates a payment from a generated valid request: accepted, the documented new state, a fresh id. */
@@ -72,38 +129,31 @@ class Create implements Command {
   check = () => true;
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
     const spec = PAYMENT_OPERATIONS[this.operation];
-    const body = spec.fresh(real.api, this.generated);
-    const exchange = await spec.send(real.api, body);
-    const answer = expectAccepted(exchange, spec.successRule, `a valid ${spec.request}`) as { payment?: Payment; redirect_url?: string };
-    const payment = expectSchema<{ payment: Payment }>(
-      exchange,
-      spec.successRule,
-      spec.responseSchema,
-      `the ${spec.request} response`,
-      spec.responseRules,
-    ).payment;
-    real.log.push(`create ${this.operation} → id ${payment.id} ${payment.state}`);
-    if (this.operation === 'invoice' && payment.state !== real.api.profile.invoice.initialState)
-      fail('DOC-STATE-NEW-PROCESSING', `a new invoice in state ${real.api.profile.invoice.initialState}`, `state ${payment.state}`, real);
-    const twin = model.payments.find((p) => p.created.id === payment.id);
-    if (twin)
-      fail(
-        'DOC-PAY-ID-UNIQUE',
-        `a new payment id, not one of ${model.payments.length} earlier payments`,
-        `id ${payment.id}, already the id of ${String(twin.body.transaction)}`,
-        real,
-      );
-    model.payments.push({
-      operation: this.operation,
-      body,
-      created: payment,
-      state: payment.state,
-      redirectUrl: answer.redirect_url,
-      callbacks: 0,
-      callbackDue: false,
-    });
+    await created(this.operation, spec.fresh(real.api, this.generated), spec.successRule, model, real, `a valid ${spec.request}`);
   }
   toString = () => `create(${this.operation})`;
+}
+
+/** A payment of the other operation with the transaction of one of the sequence's: accepted, uniqueness is per operation. */
+class OtherOperation implements Command {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<LifecycleModel>) => unshared(m as LifecycleModel).length > 0;
+  async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
+    const p = nth(unshared(model), this.pick);
+    const operation = otherOperation(p.operation);
+    const spec = PAYMENT_OPERATIONS[operation];
+    real.log.push(`${operation} with the transaction of ${p.created.id}`);
+    const twin = await created(
+      operation,
+      spec.build(real.api, { transaction: p.body.transaction }),
+      'PRO-VAL-TRANSACTION-PER-OPERATION',
+      model,
+      real,
+      `${article(spec.request)} with the transaction ${String(p.body.transaction)} of ${p.operation} ${p.created.id}`,
+    );
+    p.shared = twin.shared = true;
+  }
+  toString = () => `otherOperation(${this.pick})`;
 }
 
 /** The same request again: refused keyed transaction; nothing changes. */
@@ -135,9 +185,9 @@ class Invalid implements Command {
 /** The status of a payment: its own id, credentials, created_at; the state the model expects (within the settle time). */
 class AskStatus implements Command {
   constructor(readonly pick: number) {}
-  check = (m: Readonly<LifecycleModel>) => m.payments.length > 0;
+  check = (m: Readonly<LifecycleModel>) => unshared(m as LifecycleModel).length > 0;
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
-    const p = nth(model.payments, this.pick);
+    const p = nth(unshared(model), this.pick);
     const read = async () => {
       const exchange = await real.api.status(buildStatusRequest(real.api.merchant, String(p.body.transaction)));
       expectStatus(exchange, 'PRO-STATUS-SUCCESS', real.api.profile.http.success, 'the status of a known transaction');
@@ -242,7 +292,7 @@ class AwaitCallback implements Command {
       if (callback.payment.state !== p.state) fail('PRO-STATE-FINAL', `every callback reports the final state ${p.state}`, describeDeliveries(all), real);
       expectPayloadUnchanged((p.body.payload ?? {}) as Body, callback.payload, all);
     }
-    if (real.api.profile.status.enabled) {
+    if (real.api.profile.status.enabled && !p.shared) {
       const exchange = await real.api.status(buildStatusRequest(real.api.merchant, transaction));
       const now = (responseOf(exchange, 'PRO-CB-STATUS-AGREE', 'the status after the callback').json as { payment?: { state?: unknown } } | undefined)?.payment
         ?.state;
@@ -261,8 +311,10 @@ export function lifecycleCommands(api: ProviderApi): fc.Arbitrary<Command>[] {
   const finalState = fc.constantFrom<FinalState>('deposited', 'declined');
   const commands: fc.Arbitrary<Command>[] = [PAYMENT_OPERATIONS.invoice.valid(api).map((g) => new Create('invoice', g)), pick.map((i) => new Invalid(i))];
   // An account-to-card payment joins the model only when its answer carries the payment (profile successBody).
-  if (api.merchant.privateKeyPem && p.account2card.successBody)
+  if (api.merchant.privateKeyPem && p.account2card.successBody) {
     commands.push(PAYMENT_OPERATIONS.account2card.valid(api).map((g) => new Create('account2card', g)));
+    commands.push(pick.map((i) => new OtherOperation(i)));
+  }
   if (p.validation.duplicateTransactionRejected) commands.push(pick.map((i) => new Duplicate(i)));
   if (p.status.enabled) commands.push(pick.map((i) => new AskStatus(i)));
   if (p.paymentPage.enabled) {

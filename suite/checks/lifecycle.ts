@@ -12,13 +12,15 @@ const MAX_COMMANDS = 12;
 export function lifecycleFollowsModel(): BrowserCheck {
   return {
     name: 'lifecycleFollowsModel()',
-    title: 'command sequences (create, duplicate, invalid, status, open, pay, decline, press again, await callback) follow the lifecycle model',
+    title:
+      'command sequences (create, duplicate, the transaction on the other operation, invalid, status, open, pay, decline, press again, await callback) follow the lifecycle model',
     rules: [
       'DOC-STATE-OUTCOME',
       'PRO-STATE-FINAL',
       'PRO-CB-STATUS-AGREE',
       'DOC-PAY-ID-UNIQUE',
       'PRO-VAL-DUPLICATE-TRANSACTION',
+      'PRO-VAL-TRANSACTION-PER-OPERATION',
       'PRO-STATUS-SUCCESS',
       'PRO-CB-PAYLOAD-UNCHANGED',
     ],

@@ -1,6 +1,6 @@
 // The values of a new payment in a success answer (Resources): the echoed transaction, the state, the
 // error fields, created_at, and for account to card the recipient card.
-import { isCreatedAt, type RuleId } from '../../contracts/index.js';
+import { createdAtTime, type RuleId } from '../../contracts/index.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { forAll } from '../harness/property.js';
@@ -112,12 +112,6 @@ export function errorFieldsNullWithoutError(op: PaymentOperation): ApiCheck {
   };
 }
 
-/** The UTC time a created_at names, in milliseconds (microseconds cut). */
-function createdAtMs(createdAt: string): number {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})\.(\d{3})/.exec(createdAt)!;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], +m[7]);
-}
-
 /** created_at has the documented shape and, within the profile's tolerance, is the time of the request. */
 export function createdAtIsRequestTime(op: PaymentOperation): ApiCheck {
   return {
@@ -127,17 +121,19 @@ export function createdAtIsRequestTime(op: PaymentOperation): ApiCheck {
     property: true,
     async run({ api }) {
       const tolerance = api.profile.invoice.createdAtToleranceSeconds * 1000;
-      // The clock is compared only when the profile gives a tolerance; the shape always.
+      // The clock is compared only when the profile gives a tolerance; the shape always. Each example is judged
+      // by its own request's times (examples may be in flight together).
       await forEachAnswer(api, op, 'DOC-PAY-CREATED_AT', 0.4, (_sent, answer, exchange, { sentAt, answeredAt }) => {
         const createdAt = answer.payment?.created_at;
-        if (typeof createdAt !== 'string' || !isCreatedAt(createdAt))
+        const at = typeof createdAt === 'string' ? createdAtTime(createdAt) : undefined;
+        if (at === undefined)
           throw new CheckFailure({
             rule: 'DOC-PAY-CREATED_AT',
             expected: 'created_at like 20240131T235959.123456Z (a real UTC date and time, six fractional digits)',
             received: `created_at ${JSON.stringify(createdAt)}`,
             exchange,
           });
-        if (tolerance > 0 && (createdAtMs(createdAt) < sentAt - tolerance || createdAtMs(createdAt) > answeredAt + tolerance))
+        if (tolerance > 0 && (at < sentAt - tolerance || at > answeredAt + tolerance))
           throw new CheckFailure({
             rule: 'DOC-PAY-CREATED_AT',
             expected: `created_at within ${tolerance / 1000} s of the request (sent ${new Date(sentAt).toISOString()}, answered ${new Date(answeredAt).toISOString()})`,

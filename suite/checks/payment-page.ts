@@ -23,6 +23,8 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import type { RuleId } from '../../contracts/index.js';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { recipientShown, rublesPattern } from './page-text.js';
+import { buildInvoiceRequest } from '../../generators/builders.js';
+import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 
 const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
 const requireStatus = (api: ProviderApi) =>
@@ -147,6 +149,34 @@ export function finalStateStaysOnPage(first: FinalState): BrowserCheck {
           expected: `the final state ${first} unchanged after pressing "${buttonFor(api, second)}" again (status watched ${api.profile.paymentPage.settleSeconds} s, profile paymentPage.settleSeconds)`,
           received: `state ${after.state} (${attempt}); payment before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
         });
+    },
+  };
+}
+
+/**
+ * A transaction stays used once its payment is final: a new invoice with the transaction of one paid or
+ * declined on its page is refused keyed transaction (a provider that frees it for a retry after a decline breaks the profile).
+ */
+export function settledTransactionStaysUsed(state: FinalState): BrowserCheck {
+  return {
+    name: `settledTransactionStaysUsed(${state})`,
+    title: `a new invoice with the transaction of an invoice ${state} on its page is refused keyed transaction`,
+    rules: ['PRO-VAL-DUPLICATE-TRANSACTION', PRESS_RULE[state]],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      requireStatus(api);
+      requireProfile(api.profile.validation.duplicateTransactionRejected, 'profile validation.duplicateTransactionRejected is false');
+      const { body, response } = await invoicePressed(api, page, buttonFor(api, state), PRESS_RULE[state]);
+      const settled = await settledStatus(api, response.transaction, PRESS_RULE[state]);
+      if (settled.state !== state)
+        throw new CheckFailure({
+          rule: PRESS_RULE[state],
+          expected: `after pressing "${buttonFor(api, state)}", state ${state}`,
+          received: `payment ${JSON.stringify(settled)}`,
+        });
+      const again = await api.invoice(buildInvoiceRequest(api.merchant, { transaction: body.transaction }));
+      expectProfileValidation(api, again, { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule('invoice') });
     },
   };
 }

@@ -41,6 +41,13 @@ export interface EmbeddedOptions {
   callbackRetryDelaysMs?: number[];
 }
 
+/**
+ * Payments an embedded provider keeps (the reference provider's own default is 10 000): every payment of a run
+ * must stay known to its end (suite/checks/whole-run.ts), and a default run creates about 8 500, a deep one
+ * (FC_NUM_RUNS in the thousands, TIME_BUDGET) many more.
+ */
+const KEPT_PAYMENTS = 200_000;
+
 /** Starts one provider per entry of `providers` (default one clean provider), all with the same merchant. */
 export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}], o: EmbeddedOptions = {}): Promise<Embedded> {
   const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
@@ -63,6 +70,7 @@ export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}
         variations: p.variations,
         profile: p.profile ? loadProfile(p.profile) : undefined,
         callbackRetryDelaysMs: o.callbackRetryDelaysMs,
+        maxPayments: KEPT_PAYMENTS,
         ...p.options,
       }),
     ),

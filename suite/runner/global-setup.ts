@@ -1,7 +1,10 @@
-// Runs once per `playwright test`: checks the configuration, starts the callback receiver and, when
-// BASE_URL is unset, the embedded reference provider with generated credentials (a matrix run: one
-// embedded provider per target of its plan). Workers receive the providers' addresses and the
-// credentials through the environment.
+// Runs once per `playwright test`: checks the configuration, starts the callback receiver, opens the run's
+// ledger (a directory every worker records the payments it creates into) and, when BASE_URL is unset, the
+// embedded reference provider with generated credentials (a matrix run: one embedded provider per target of
+// its plan). Workers receive the providers' addresses, the credentials and the ledger through the environment.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomSeed } from '../../generators/settings.js';
 import { loadProfile } from '../../contracts/profile.js';
 import { CallbackReceiver } from '../harness/callback-receiver.js';
@@ -25,7 +28,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (settings.baseUrl !== undefined) {
     if (plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
     await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
-    return () => receiver.close();
+    const closeLedger = openLedger();
+    return async () => {
+      await receiver.close();
+      closeLedger();
+    };
   }
 
   // PTS_FAULTS: faults of the main provider, and of every target that names none of its own.
@@ -35,6 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     callbackUrl: `${receiver.url}/callbacks`,
     callbackRetryDelaysMs: [100, 250, 500, 1000],
   });
+  const closeLedger = openLedger();
   Object.assign(process.env, {
     ...embedded.env,
     [RUN_ENV.embedded]: '1',
@@ -43,7 +51,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await embedded.close();
     await receiver.close();
+    closeLedger();
   };
+}
+
+/** The run's ledger directory, for the workers; private to the run (mode 0700: credentials are written there). Returns its removal. */
+function openLedger(): () => void {
+  const dir = mkdtempSync(join(tmpdir(), 'pts-ledger-'));
+  process.env[RUN_ENV.ledger] = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /** A comma-separated list of names (PTS_FAULTS), empty when unset. */

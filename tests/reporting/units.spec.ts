@@ -1,5 +1,6 @@
 // Unit self-tests of the reporting pieces: response shapes, rule title suffixes, rule verdicts from what
-// failed, the Allure filing of a check, reading older summaries, and the gate's project selection.
+// failed, the Allure filing of a check, reading older summaries, and the gate's project selection (with the
+// whole-run teardown a selection brings along).
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ import { projectArgs } from '../../scripts/args.js';
 import { browserProjects, selectedProjects } from '../../scripts/gate/projects.js';
 import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../suite/runner/browser.js';
 import { fixtureSummary } from './gate-support.js';
+import { childEnv, runSuite } from '../../scripts/child-run.js';
+import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
   const invoice = {
@@ -222,6 +225,24 @@ test.describe('which projects a gate run selects, and which need a browser', () 
     // In the order named, each once, whatever order the configuration gives the dispatcher.
     expect(selectedProjects(['--project=callbacks', '--project=invoice', '--project=c*'], all, [...projects].reverse())).toEqual(['callbacks', 'invoice']);
     expect(browserProjects(['callbacks', 'invoice', 'payment-page'], projects)).toEqual(['callbacks', 'payment-page']);
+  });
+
+  test("the whole-run teardown comes with any area, and takes the run's --grep as its own", async () => {
+    const listed = async (...args: string[]) => {
+      const run = await runSuite({ args: ['--list', ...args], env: childEnv(), boundMs: 120_000 });
+      run.cleanup();
+      return (run.report?.outcomes ?? []).filter((o) => o.project === WHOLE_RUN_PROJECT).map((o) => o.rules[0]!);
+    };
+    const all = await listed('--project=invoice');
+    expect(all.length, 'the whole-run checks come with the invoice area').toBeGreaterThan(2);
+    const documented = await listed('--project=invoice', '--grep', '@documented');
+    expect(documented.length).toBeGreaterThan(0);
+    expect(documented.length).toBeLessThan(all.length);
+    expect(
+      documented.every((first) => first.startsWith('DOC-')),
+      'the first rule decides the tag',
+    ).toBe(true);
+    expect(await listed('--project=invoice', '-g', 'amount min')).toEqual([]);
   });
 
   test('the configuration marks payment-page and callbacks as browser projects', () => {

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { isCreatedAt, validate, CREATED_AT_PATTERN } from '../../contracts/index.js';
+import { createdAtTime, isCreatedAt, validate, CREATED_AT_PATTERN } from '../../contracts/index.js';
 import { validExamples } from '../../contracts/examples.js';
 
 /** [value, valid, what it shows]. Shape errors fail both the schema pattern and the format. */
@@ -46,6 +46,12 @@ test.describe('contracts: created_at (YYYYMMDDTHHMMSS.ffffffZ, real date and tim
       expect(keywords.includes('pattern')).toBe(!shapeOk);
     });
   }
+
+  test('createdAtTime is the UTC instant with its microseconds, for a created_at only', () => {
+    expect(createdAtTime('20240229T235959.123456Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59) + 123.456);
+    expect(createdAtTime('20230101T000000.000001Z')).toBe(Date.UTC(2023, 0, 1) + 0.001);
+    for (const [value, valid] of TABLE) expect(createdAtTime(value) === undefined, value).toBe(!valid);
+  });
 
   test('the schema pattern and CREATED_AT_PATTERN agree', async () => {
     const { readSchema } = await import('../../contracts/schema-files.js');

@@ -1,6 +1,7 @@
 // The account to card payment (Endpoints 2): the checks shared with the invoice, its answer's card and X-Sign.
 import { paymentOperationChecks } from '../../checks/payment-operation-checks.js';
 import { cardCredentialsAreRecipientPan } from '../../checks/payment-fields.js';
+import { transactionFreeOnOtherOperation } from '../../checks/credentials.js';
 import {
   otherXSignSchemesRefused,
   xSignCheckedBeforeBody,
@@ -14,6 +15,7 @@ import { declarations, test } from '../../runner/declarations.js';
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
   cardCredentialsAreRecipientPan(),
+  transactionFreeOnOtherOperation(),
   xSignOverExactBytesAccepted(),
   xSignMissingOrForeignRefused(),
   xSignWrongFormatRefused(),

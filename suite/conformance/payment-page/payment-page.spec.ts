@@ -1,6 +1,6 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
-import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment } from '../../checks/payment-page.js';
+import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { declarations, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -9,6 +9,7 @@ const CHECKS = [
   pressSettlesPayment('declined'),
   finalStateStaysOnPage('deposited'),
   finalStateStaysOnPage('declined'),
+  settledTransactionStaysUsed('declined'),
   // Hostile input (docs/security-probes.md)
   merchantTextInertOnPage(),
   returnUrlSplitsNoHeader(),

@@ -1,0 +1,168 @@
+// The run's ledger: every payment the run created, whichever worker created it, and every state the status
+// method reported, kept apart per provider (a matrix run judges many in one invocation). The checks over the
+// whole run (suite/checks/whole-run.ts) and the lifecycle model read it; the runner records into it from the
+// same place evidence is recorded (suite/runner/fixtures/http.ts). Each worker appends one JSON line per
+// accepted payment to a file of its own, so recording costs one small write and no coordination; a reader
+// reads every worker's file of its provider, only the bytes added since it last read.
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Profile } from '../../contracts/index.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import type { Exchange } from './exchange.js';
+import type { ProviderApi } from './provider-api.js';
+
+/** What one answer said of a payment, and when: the suite's clock before sending and after the answer. */
+interface Sighting {
+  transaction: string;
+  id: unknown;
+  state: unknown;
+  createdAt: unknown;
+  credentials: unknown;
+  sentAt: number;
+  answeredAt: number;
+  /** The check whose request it was. */
+  by: string;
+  /** The worker process that recorded it. */
+  pid: number;
+}
+
+/** A payment as the answer that created it gave it. */
+export interface LedgerPayment extends Sighting {
+  op: PaymentOperation;
+  redirectUrl?: string;
+}
+
+/** A status answer about a payment. */
+export type LedgerStatus = Sighting;
+
+export interface LedgerSnapshot {
+  /** In the order they were answered. */
+  payments: LedgerPayment[];
+  statuses: LedgerStatus[];
+}
+
+type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' });
+
+const NEWLINE = 0x0a;
+
+/** The payments and statuses of one provider, as every worker of the run recorded them. */
+export class RunLedger {
+  private readonly dir: string | undefined;
+  private fd: number | undefined;
+  private readonly offsets = new Map<string, { offset: number; rest: Buffer }>();
+  private readonly payments: LedgerPayment[] = [];
+  private readonly statuses: LedgerStatus[] = [];
+
+  /** `runDir` undefined (no global setup): the ledger holds what this worker records, in memory. */
+  constructor(
+    runDir: string | undefined,
+    target: { name: string; baseUrl: string },
+    private readonly paths: Profile['paths'],
+  ) {
+    this.dir = runDir === undefined ? undefined : join(runDir, createHash('sha256').update(`${target.name}\n${target.baseUrl}`).digest('hex').slice(0, 16));
+  }
+
+  /** Takes note of an exchange when it is an accepted payment or a status answer carrying one; anything else costs a comparison. */
+  record(exchange: Exchange, by: string): void {
+    const r = exchange.response;
+    if (r === undefined || r.status < 200 || r.status > 299 || exchange.request.method !== 'POST') return;
+    const payment = (r.json as { payment?: unknown } | undefined)?.payment;
+    if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return;
+    const path = new URL(exchange.request.url).pathname;
+    const op: PaymentOperation | 'status' | undefined =
+      path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
+    const transaction = op && transactionOf(exchange.request.body);
+    if (transaction === undefined) return;
+    const p = payment as Record<string, unknown>;
+    const answeredAt = Date.now();
+    const seen: Sighting = {
+      transaction,
+      id: p.id,
+      state: p.state,
+      createdAt: p.created_at,
+      credentials: p.credentials,
+      sentAt: answeredAt - Math.ceil(exchange.ms),
+      answeredAt,
+      by,
+      pid: process.pid,
+    };
+    const redirectUrl = (r.json as { redirect_url?: unknown }).redirect_url;
+    this.append(
+      op === 'status' ? { k: 's', ...seen } : { k: 'p', ...seen, op: op!, ...(op === 'invoice' && typeof redirectUrl === 'string' ? { redirectUrl } : {}) },
+    );
+  }
+
+  /** Everything recorded for this provider so far, by every worker. */
+  read(): LedgerSnapshot {
+    if (this.dir !== undefined) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(this.dir);
+      } catch {
+        // nothing recorded for this provider yet
+      }
+      for (const name of names.sort()) this.readFile(join(this.dir, name));
+    }
+    const byAnswer = (a: Sighting, b: Sighting) => a.answeredAt - b.answeredAt;
+    return { payments: [...this.payments].sort(byAnswer), statuses: [...this.statuses].sort(byAnswer) };
+  }
+
+  private append(line: Line): void {
+    if (this.dir === undefined) return this.keep(line);
+    if (this.fd === undefined) {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.fd = openSync(join(this.dir, `${process.pid}.jsonl`), 'a', 0o600);
+    }
+    writeSync(this.fd, JSON.stringify(line) + '\n');
+  }
+
+  private keep(line: Line): void {
+    const { k, ...entry } = line;
+    if (k === 'p') this.payments.push(entry as LedgerPayment);
+    else this.statuses.push(entry);
+  }
+
+  /** The lines added to one worker's file since the last read (a line still being written waits for the next). */
+  private readFile(file: string): void {
+    const at = this.offsets.get(file) ?? { offset: 0, rest: Buffer.alloc(0) };
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size <= at.offset) return;
+      const added = Buffer.alloc(size - at.offset);
+      const read = readSync(fd, added, 0, added.length, at.offset);
+      const bytes = Buffer.concat([at.rest, added.subarray(0, read)]);
+      const end = bytes.lastIndexOf(NEWLINE) + 1;
+      for (const text of bytes.subarray(0, end).toString('utf8').split('\n')) if (text !== '') this.keep(JSON.parse(text) as Line);
+      this.offsets.set(file, { offset: at.offset + read, rest: Buffer.from(bytes.subarray(end)) });
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** The transaction of a JSON request body, when it has one. */
+function transactionOf(body: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const transaction = (JSON.parse(body) as { transaction?: unknown } | null)?.transaction;
+    return typeof transaction === 'string' ? transaction : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const attached = new WeakMap<ProviderApi, RunLedger>();
+
+/** Makes `ledger` the one `ledgerOf(api)` answers (the runner does, where it creates the API of a test). */
+export function attachLedger(api: ProviderApi, ledger: RunLedger): void {
+  attached.set(api, ledger);
+}
+
+/** The ledger of the provider `api` speaks to. */
+export function ledgerOf(api: ProviderApi): RunLedger {
+  const ledger = attached.get(api);
+  if (!ledger) throw new Error('no run ledger is attached to this ProviderApi: checks run through suite/runner, which attaches one');
+  return ledger;
+}
