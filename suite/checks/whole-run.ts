@@ -51,7 +51,7 @@ async function createInTurn(api: ProviderApi, rounds: number): Promise<void> {
 
 /** `count` invoices, several at once where the run may send at once. */
 async function createMany(api: ProviderApi, count: number): Promise<void> {
-  const width = api.concurrent ? AT_ONCE : 1;
+  const width = Math.max(1, Math.min(AT_ONCE, api.atOnce));
   for (let done = 0; done < count; done += width) await Promise.all(Array.from({ length: Math.min(width, count - done) }, () => create(api, 'invoice')));
 }
 
