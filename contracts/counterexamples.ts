@@ -392,7 +392,9 @@ for (const schema of ['profile', 'profile-override'] as const) {
       params: { type: 'object' },
     });
   }
-  for (const code of Object.keys(profile.http).filter((k) => k !== 'jsonContentType')) {
+  /** The http keys that hold one status code (jsonContentType is a flag, retryAfter a list). */
+  const statusKeys = Object.keys(profile.http).filter((k) => k !== 'jsonContentType' && k !== 'retryAfter');
+  for (const code of statusKeys) {
     add(schema, `status code /http/${code} = 99`, withValue(profile, `/http/${code}`, 99), { path: `/http/${code}`, keyword: 'minimum' });
     add(schema, `status code /http/${code} = 600`, withValue(profile, `/http/${code}`, 600), { path: `/http/${code}`, keyword: 'maximum' });
   }
@@ -401,12 +403,18 @@ for (const schema of ['profile', 'profile-override'] as const) {
     '/invoice/createdAtToleranceSeconds',
     '/upload/maxFileBytes',
     '/callbacks/minDeliveries',
-    ...Object.keys(profile.http)
-      .filter((k) => k !== 'jsonContentType')
-      .map((k) => `/http/${k}`),
+    ...statusKeys.map((k) => `/http/${k}`),
+    '/http/retryAfter/0',
   ]) {
     add(schema, `${at} as a fraction`, withValue(profile, at, 200.5), { path: at, keyword: 'type', params: { type: 'integer' } });
   }
+  add(schema, 'a retryAfter status code 600', withValue(profile, '/http/retryAfter/0', 600), { path: '/http/retryAfter/0', keyword: 'maximum' });
+  add(schema, 'a retryAfter status twice', withValue(profile, '/http/retryAfter', [503, 503]), { path: '/http/retryAfter', keyword: 'uniqueItems' });
+  add(schema, 'a retryAfter that is not a list', withValue(profile, '/http/retryAfter', 503), {
+    path: '/http/retryAfter',
+    keyword: 'type',
+    params: { type: 'array' },
+  });
   for (const p of Object.keys(profile.paths)) {
     add(schema, `path /paths/${p} without a leading slash`, withValue(profile, `/paths/${p}`, 'api/v1/x'), { path: `/paths/${p}`, keyword: 'pattern' });
   }

@@ -69,7 +69,7 @@ test('requirements.md says why, links every section into spec/, and job-summary.
   expect(row(unproven.id)).toContain(`| not proven |`);
   expect(row(unproven.id)).toContain(`not proven: ${schemaCheck.id} failed on ${BROKEN}`);
   expect(row(BROKEN)).toContain('](spec/payment-transfer-service.html#payment-object)');
-  expect(md).toMatch(/Passed \d+ · failed 1 · not proven \d+ · not run \d+ · untestable \d+/);
+  expect(md).toMatch(/Passed \d+ · failed 1 · not proven \d+ · not judged 0 · not run \d+ · untestable \d+/);
 
   const job = readFileSync(join(run.dir, 'job-summary.md'), 'utf8');
   expect(job).toMatch(/^## Payment Transfer Service conformance: \d+ check\(s\) failed, 1 rule\(s\) failed/);
