@@ -270,8 +270,18 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
       const button = await requireButton(api, page, buttonFor(api, state), PRESS_RULE[state]);
       const timeline = new Timeline();
       timeline.mark(`→ press ${buttonFor(api, state)}`);
-      await clickAnswered(api, button, buttonFor(api, state), PRESS_RULE[state]);
-      const deliveries = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+      // A press whose answer the network lost may not have reached the provider: no callback is then no verdict.
+      const lost = watchPressLost(page);
+      let deliveries;
+      try {
+        await clickAnswered(api, button, buttonFor(api, state), PRESS_RULE[state]);
+        deliveries = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+      } catch (e) {
+        if (lost.why && e instanceof CheckFailure) throw new ProviderUnavailable(`pressing "${buttonFor(api, state)}": ${lost.why}`);
+        throw e;
+      } finally {
+        lost.stop();
+      }
       timeline.mark(`← callback: ${String(reportedState(deliveries[0]))}`);
       const exchange = await timeline.send('status', () => api.status(buildStatusRequest(api.merchant, body.transaction)), briefAnswer);
       responseOf(exchange, 'PRO-CB-STATUS-AGREE', 'the status when the callback arrived');
