@@ -23,7 +23,26 @@ export const ANNOTATION = {
   observed: 'observed failure',
   /** How many 429 answers the check waited out. */
   rateLimited: 'rate limited',
+  /**
+   * Value classes a check judged at a place a request field travels to, one per field and place: JSON
+   * {@link CoverageNote} (updated while the check runs, so a check that stops early shows what it reached).
+   */
+  coverage: 'value coverage',
 } as const;
+
+/** The description of a `value coverage` annotation. */
+export interface CoverageNote {
+  /** The request field, e.g. `invoice.transaction`, `invoice.payload.*`. */
+  field: string;
+  /** Where its value was judged, e.g. `callback re-delivery`. */
+  place: string;
+  /** Every place the field travels to, in the order of the suite's table (so a report can show the ones not run). */
+  places: string[];
+  /** Every class the generators know for the field at that place. */
+  known: string[];
+  /** The classes of the values judged there, by the classes' membership tests. */
+  checked: string[];
+}
 
 /** Attachment names. */
 export const ATTACHMENT = {
