@@ -24,5 +24,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   const payment = faults.has('status-lags') ? asReplicaHasIt(found) : found;
   const json = paymentJson(payment, faults);
   if (faults.has('status-id-string')) json.id = String(json.id);
-  sendJson(res, ctx.out, ctx.profile.http.success, { transaction, payment: json });
+  // Fault status-transaction-lower-cased: the transaction as a uuid column gives it back.
+  const shown = faults.has('status-transaction-lower-cased') ? transaction!.toLowerCase() : transaction;
+  sendJson(res, ctx.out, ctx.profile.http.success, { transaction: shown, payment: json });
 }
