@@ -53,7 +53,13 @@ const runsOf = (share = 1) => Math.max(1, Math.round(DEFAULT_RUNS * share));
 
 type Reach = (seed: number, runs?: number) => unknown[];
 const invoices = (seed: number, runs: number) => valuesOfSuiteRun(invoiceRequest(creds, { excludeClientIps: [DEFAULT_ANTIFRAUD_IP] }), seed, runs);
-const rowsOf = (seed: number) => callbackRows(seed, DEFAULT_ANTIFRAUD_IP, [FAIL_FIRST_PARAMETER]);
+/** The callback batch of a seed, drawn once for the eight callback places. */
+const batches = new Map<number, CallbackRow[]>();
+const rowsOf = (seed: number): CallbackRow[] => {
+  let rows = batches.get(seed);
+  if (!rows) batches.set(seed, (rows = callbackRows(seed, DEFAULT_ANTIFRAUD_IP, [FAIL_FIRST_PARAMETER])));
+  return rows;
+};
 
 /** For every place of the table, the values its check judges in a default run (a seed, and for a property its runs). */
 const REACH: { [F in FlowField]: Record<(typeof FLOW)[F]['places'][number], Reach> } = {
