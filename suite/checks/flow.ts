@@ -96,6 +96,16 @@ export interface CallbackRow {
  * every payload.* class. `antifraudIp`: never a client_ip; `avoidKeys`: extra parameters the check adds itself.
  */
 export function callbackRows(seed: number, antifraudIp: string | null, avoidKeys: readonly string[]): CallbackRow[] {
+  const key = JSON.stringify([seed, antifraudIp, avoidKeys]);
+  let rows = drawnRows.get(key);
+  if (!rows) drawnRows.set(key, (rows = drawRows(seed, antifraudIp, avoidKeys)));
+  return rows;
+}
+
+/** Batches drawn in this process: the callback checks of a worker draw the run's batch once (tens of milliseconds). */
+const drawnRows = new Map<string, CallbackRow[]>();
+
+function drawRows(seed: number, antifraudIp: string | null, avoidKeys: readonly string[]): CallbackRow[] {
   const trips = addressMatcher(antifraudIp ? [antifraudIp] : []);
   const rows = coveringRows(
     {
@@ -105,7 +115,7 @@ export function callbackRows(seed: number, antifraudIp: string | null, avoidKeys
     },
     seed,
     // A client_id may meet several classes at once (astral, escapes, markup... in one text): fewer invoices.
-    { client_ip: { accept: (ip) => !trips(ip) }, client_id: { combine: (a, b) => `${a}${b}` } },
+    { client_ip: { accept: (ip) => !trips(ip) }, client_id: { combine: (a, b) => `${a}${b}`, candidates: 4 } },
   );
   const [covering] = fc.sample(payloadExtrasCovering({ avoidKeys }), { seed, numRuns: 1 });
   return rows.map((r, i) => ({ ...r, covering: i === 0 ? covering! : { extras: {}, classOf: {} } }));
