@@ -199,9 +199,12 @@ export function callbackRedelivered(): BrowserCheck {
       const failFirst = min - 1;
       const seed = runSeed();
       const { rows, overrides } = batch(api, seed, { [FAIL_FIRST_PARAMETER]: failFirst });
-      const created = await invoicesPressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', overrides, EXTRA_RULE);
+      let created: CreatedInvoice[];
       try {
-        await Promise.all(created.map((c, i) => redelivered(api, inbox, c, min, keyClass(rows[i]!))));
+        // Each invoice's deliveries are awaited from its press on, while the others are pressed.
+        created = await invoicesPressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', overrides, EXTRA_RULE, (c, i) =>
+          redelivered(api, inbox, c, min, keyClass(rows[i]!)),
+        );
       } catch (e) {
         if (e instanceof CheckFailure) throw new CheckFailure({ ...e.details, replay: replayOf(seed, 'delivered again') });
         throw e;

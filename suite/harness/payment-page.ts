@@ -235,7 +235,11 @@ export async function inTabs<T>(page: Page, items: readonly T[], tabs: number, e
 /** Tabs a batch of pages uses at once. */
 export const BATCH_TABS = 3;
 
-/** Creates the invoices, then opens the page of each and presses `button` there, a few at once (see {@link inTabs}). */
+/**
+ * Creates the invoices, then opens the page of each and presses `button` there, a few at once (see
+ * {@link inTabs}); `afterPress` starts what waits on an invoice (its callbacks) as soon as it is pressed, so
+ * that those waits overlap the other presses. Resolves when every press and every `afterPress` has.
+ */
 export async function invoicesPressed(
   api: ProviderApi,
   page: Page,
@@ -243,12 +247,18 @@ export async function invoicesPressed(
   rule: RuleId,
   overrides: readonly InvoiceOverrides[],
   invoiceRule: RuleId = rule,
+  afterPress: (created: CreatedInvoice, index: number) => Promise<void> = async () => undefined,
 ): Promise<CreatedInvoice[]> {
   const created = await Promise.all(overrides.map((o) => createInvoice(api, invoiceRule, o)));
-  await inTabs(page, created, BATCH_TABS, async (tab, c) => {
+  const after: Promise<void>[] = [];
+  await inTabs(page, created, BATCH_TABS, async (tab, c, i) => {
     await openPaymentPage(tab, c.response.redirect_url, rule, c.body.return_url);
     await press(api, tab, button, rule);
+    const waiting = afterPress(c, i);
+    waiting.catch(() => undefined); // judged below with the others (a press that fails first is the failure)
+    after.push(waiting);
   });
+  await Promise.all(after);
   return created;
 }
 
