@@ -233,7 +233,7 @@ export async function inTabs<T>(page: Page, items: readonly T[], tabs: number, e
 }
 
 /** Tabs a batch of pages uses at once. */
-export const BATCH_TABS = 3;
+export const BATCH_TABS = 2;
 
 /**
  * Creates the invoices, then opens the page of each and presses `button` there, a few at once (see
