@@ -30,6 +30,8 @@ import {
   rubleFormClasses,
   uuidClasses,
   addressMatcher,
+  longestDigitRun,
+  MAX_FREE_TEXT_DIGIT_RUN,
   type CoveringExtras,
   type JsonValue,
   type ValueClass,
@@ -91,7 +93,7 @@ export interface CallbackRow {
 
 /**
  * The invoices of a callback check: as many as the field that needs most values to meet its classes (an
- * invoice carries one client_id and one client_ip; 9 or so), each row a covering value of client_id,
+ * invoice carries one client_id and one client_ip; about 8), each row a covering value of client_id,
  * client_ip and transaction (taken round again for fewer), the first one with the payload that carries
  * every payload.* class. `antifraudIp`: never a client_ip; `avoidKeys`: extra parameters the check adds itself.
  */
@@ -115,7 +117,11 @@ function drawRows(seed: number, antifraudIp: string | null, avoidKeys: readonly 
     },
     seed,
     // A client_id may meet several classes at once (astral, escapes, markup... in one text): fewer invoices.
-    { client_ip: { accept: (ip) => !trips(ip) }, client_id: { combine: (a, b) => `${a}${b}`, candidates: 4 } },
+    // Joined texts keep to the generators' rule that no free text reads as a card number.
+    {
+      client_ip: { accept: (ip) => !trips(ip) },
+      client_id: { combine: (a, b) => `${a}${b}`, accept: (s) => longestDigitRun(s) <= MAX_FREE_TEXT_DIGIT_RUN, candidates: 4 },
+    },
   );
   const [covering] = fc.sample(payloadExtrasCovering({ avoidKeys }), { seed, numRuns: 1 });
   return rows.map((r, i) => ({ ...r, covering: i === 0 ? covering! : { extras: {}, classOf: {} } }));

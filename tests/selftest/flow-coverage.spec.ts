@@ -21,6 +21,7 @@ import {
 import { assertClassesDrawOnlyMembers, valuesOfSuiteRun } from '../../generators/testing/class-coverage.js';
 import { DEFAULT_RUNS } from '../../suite/harness/property.js';
 import { FAIL_FIRST_PARAMETER } from '../../suite/harness/callback-receiver.js';
+import { cardNumberRuns } from '../../contracts/redaction.js';
 import {
   callbackRows,
   callbackValues,
@@ -142,6 +143,11 @@ test.describe('flow coverage: every class at every place it travels to @generato
       for (const cls of classes) assert.ok(cls.test(extrasOfClass(c, cls.name)), `sample ${i}: the keys of ${cls.name} are a member of it`);
       assert.deepEqual(JSON.parse(JSON.stringify(c.extras)), c.extras, `sample ${i}`);
     }
+  });
+
+  test('no value of a callback batch reads as a card number (joined client_id texts included)', () => {
+    for (let i = 0; i < PLAN_SEEDS; i++)
+      for (const r of rowsOf(BASE_SEED + i)) assert.deepEqual(cardNumberRuns(JSON.stringify(r)), [], `seed ${BASE_SEED + i}`);
   });
 
   test('the covering payload shrinks to the key that fails', () => {
