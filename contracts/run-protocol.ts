@@ -32,10 +32,29 @@ export const ANNOTATION = {
   notJudged: 'not judged',
   /** A property cut short by its time bound: `312 of 700 examples in 15 s`. */
   cutShort: 'cut short',
+  /**
+   * Value classes a check judged at a place a request field travels to, one per field and place: JSON
+   * {@link CoverageNote} (updated while the check runs, so a check that stops early shows what it reached).
+   */
+  coverage: 'value coverage',
 } as const;
 
 /** The skip reason of a check that was not judged starts with this. */
 export const NOT_JUDGED_PREFIX = 'not judged: the provider was unavailable:';
+
+/** The description of a `value coverage` annotation. */
+export interface CoverageNote {
+  /** The request field, e.g. `invoice.transaction`, `invoice.payload.*`. */
+  field: string;
+  /** Where its value was judged, e.g. `callback re-delivery`. */
+  place: string;
+  /** Every place the field travels to, in the order of the suite's table (so a report can show the ones not run). */
+  places: string[];
+  /** Every class the generators know for the field at that place. */
+  known: string[];
+  /** The classes of the values judged there, by the classes' membership tests. */
+  checked: string[];
+}
 
 /** Attachment names. */
 export const ATTACHMENT = {

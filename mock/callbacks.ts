@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FaultSet } from './faults/catalog.js';
 import { stringifyJson } from './json-text.js';
+import { asciiJson, callbackPayload, plainDecimal, roundNumbers } from './callback-payload.js';
 import { paymentJson } from './present.js';
 import type { Profile } from './profile.js';
 import type { Payment } from './store.js';
@@ -12,6 +13,8 @@ const TRY_TIMEOUT_MS = 3000;
 export const FIRST_DELIVERY_DELAY_MS = 3000;
 
 type Headers = Record<string, string>;
+/** What every try of one callback sends: the first try's body, the later tries' (the same unless a fault rebuilds them), the headers. */
+type Tries = { body: string; retryBody: string; headers: Headers };
 
 /**
  * Delivers `{transaction, payment, payload}` to the merchant's callbackUrl on every change to
@@ -29,11 +32,13 @@ export class CallbackDispatcher {
   private readonly onceMore: boolean;
   private readonly extraHeaders: boolean;
   private readonly pretty: boolean;
+  private readonly ascii: boolean;
+  private readonly plainNumbers: boolean;
 
   constructor(
     private readonly delaysMs: readonly number[],
     private readonly faults: FaultSet,
-    variations: VariationSet,
+    private readonly variations: VariationSet,
     profile: Profile,
   ) {
     if (!Array.isArray(delaysMs) || delaysMs.some((d) => !Number.isFinite(d) || d < 0)) {
@@ -45,41 +50,44 @@ export class CallbackDispatcher {
     this.onceMore = variations.has('callback-at-least-once');
     this.extraHeaders = variations.has('callback-extra-headers');
     this.pretty = variations.has('callback-pretty');
+    this.ascii = variations.has('callback-unicode-escapes');
+    this.plainNumbers = variations.has('callback-payload-jsonb');
   }
 
   /** Snapshot of the payment now, sent (and re-sent) as is. */
   paymentFinal(p: Payment): void {
     const url = p.merchant.callbackUrl;
     if (!url || this.stopped || this.tries === 0) return;
-    const body = this.pretty ? this.prettyBody(p) : this.body(p);
+    const payload = callbackPayload(p.payload ?? {}, this.faults, this.variations);
+    const body = this.write(p, payload);
+    // Fault callback-retry-rebuilt-from-store: tries after the first are built again from the stored payment,
+    // whose payload numbers went through a DOUBLE column printed with 15 significant digits.
+    const retryBody = this.faults.has('callback-retry-rebuilt-from-store') ? this.write(p, roundNumbers(payload, 15, true)) : body;
     const headers: Headers = { 'content-type': this.contentType };
     if (this.extraHeaders) {
       headers['user-agent'] = 'PTS-Callbacks/2.1 (+https://pts.example/docs/callbacks)';
       headers['x-request-id'] = randomUUID();
       headers['x-signature'] = createHmac('sha256', p.merchant.cryptoKey).update(body, 'utf8').digest('hex');
     }
-    if (this.firstDelayMs > 0) this.schedule(this.firstDelayMs, () => this.attempt(url, body, headers, 0, false));
-    else void this.attempt(url, body, headers, 0, false);
+    const tries = { body, retryBody, headers };
+    if (this.firstDelayMs > 0) this.schedule(this.firstDelayMs, () => this.attempt(url, tries, 0, false));
+    else void this.attempt(url, tries, 0, false);
   }
 
-  private body(p: Payment): string {
-    const head = JSON.stringify({ transaction: p.transaction, payment: paymentJson(p, this.faults) });
-    return `${head.slice(0, -1)},"payload":${stringifyJson(this.payloadFor(p))}}`;
-  }
-
-  /** Variation callback-pretty: two-space indent, payload first. */
-  private prettyBody(p: Payment): string {
-    const payment = JSON.stringify(paymentJson(p, this.faults), null, 2).replaceAll('\n', '\n  ');
-    return `{\n  "payload": ${stringifyJson(this.payloadFor(p), 2, 1)},\n  "payment": ${payment},\n  "transaction": ${JSON.stringify(p.transaction)}\n}\n`;
-  }
-
-  private payloadFor(p: Payment): Record<string, unknown> {
-    const payload = p.payload ?? {};
-    if (this.faults.has('callback-drops-payload')) return { client_id: payload.client_id, client_ip: payload.client_ip };
-    if (this.faults.has('callback-stringifies-numbers')) {
-      return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]));
+  /** The callback body's text: compact or (variation callback-pretty) pretty, payload first; all ASCII (variation callback-unicode-escapes). */
+  private write(p: Payment, payload: Record<string, unknown>): string {
+    // Fault callback-transaction-lower-cased: the transaction as a uuid column gives it back.
+    const transaction = this.faults.has('callback-transaction-lower-cased') ? p.transaction.toLowerCase() : p.transaction;
+    const number = this.plainNumbers ? plainDecimal : undefined;
+    let text: string;
+    if (this.pretty) {
+      const payment = JSON.stringify(paymentJson(p, this.faults), null, 2).replaceAll('\n', '\n  ');
+      text = `{\n  "payload": ${stringifyJson(payload, 2, 1, number)},\n  "payment": ${payment},\n  "transaction": ${JSON.stringify(transaction)}\n}\n`;
+    } else {
+      const head = JSON.stringify({ transaction, payment: paymentJson(p, this.faults) });
+      text = `${head.slice(0, -1)},"payload":${stringifyJson(payload, 0, 0, number)}}`;
     }
-    return payload;
+    return this.ascii ? asciiJson(text) : text;
   }
 
   private schedule(ms: number, fn: () => Promise<void>): void {
@@ -92,14 +100,15 @@ export class CallbackDispatcher {
   }
 
   /** One try; `extra` marks the one more delivery after a 2xx (variation callback-at-least-once). */
-  private async attempt(url: string, body: string, headers: Headers, index: number, extra: boolean): Promise<void> {
+  private async attempt(url: string, tries: Tries, index: number, extra: boolean): Promise<void> {
     if (this.stopped) return;
     const ac = new AbortController();
     this.inFlight.add(ac);
     const timer = setTimeout(() => ac.abort(), TRY_TIMEOUT_MS);
     let delivered: boolean;
     try {
-      const res = await fetch(url, { method: 'POST', headers, body, signal: ac.signal });
+      const body = index === 0 ? tries.body : tries.retryBody;
+      const res = await fetch(url, { method: 'POST', headers: tries.headers, body, signal: ac.signal });
       await res.arrayBuffer().catch(() => undefined);
       delivered = res.status >= 200 && res.status < 300;
     } catch {
@@ -111,11 +120,11 @@ export class CallbackDispatcher {
     if (this.stopped || extra) return;
     const delay = this.delaysMs[Math.min(index, this.delaysMs.length - 1)] ?? 0; // the last delay repeats
     if (delivered) {
-      if (this.onceMore) this.schedule(delay, () => this.attempt(url, body, headers, index + 1, true));
+      if (this.onceMore) this.schedule(delay, () => this.attempt(url, tries, index + 1, true));
       return;
     }
     if (index + 1 >= this.tries) return;
-    this.schedule(delay, () => this.attempt(url, body, headers, index + 1, false));
+    this.schedule(delay, () => this.attempt(url, tries, index + 1, false));
   }
 
   stop(): void {

@@ -3,7 +3,8 @@
  * than the recursive built-in can serialise (JSON.parse itself is not recursive). Plain
  * JSON values only (what JSON.parse produces).
  */
-export function stringifyJson(value: unknown, indent = 0, level = 0): string {
+export function stringifyJson(value: unknown, indent = 0, level = 0, number?: (n: number) => string): string {
+  if (number) return stringifyIteratively(value, indent, level, number);
   try {
     if (indent === 0) return JSON.stringify(value);
     const text = JSON.stringify(value, null, indent);
@@ -16,8 +17,11 @@ export function stringifyJson(value: unknown, indent = 0, level = 0): string {
 
 type Frame = { keys: string[] | null; node: unknown; i: number };
 
-/** `indent` spaces per level (0: compact), the first line at `level` (for a value nested in hand-written JSON). */
-function stringifyIteratively(root: unknown, indent: number, level: number): string {
+/**
+ * `indent` spaces per level (0: compact), the first line at `level` (for a value nested in hand-written JSON);
+ * numbers as `number` writes them (default JSON.stringify's way).
+ */
+function stringifyIteratively(root: unknown, indent: number, level: number, number?: (n: number) => string): string {
   const out: string[] = [];
   const stack: Frame[] = [];
   const newline = (depth: number) => {
@@ -25,7 +29,7 @@ function stringifyIteratively(root: unknown, indent: number, level: number): str
   };
   const open = (v: unknown): void => {
     if (v === null || typeof v !== 'object') {
-      out.push(JSON.stringify(v) ?? 'null');
+      out.push(typeof v === 'number' && number ? number(v) : (JSON.stringify(v) ?? 'null'));
       return;
     }
     if (Array.isArray(v)) {

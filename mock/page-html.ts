@@ -4,7 +4,7 @@
  * a Russian text with an aria-label), and a shell that a script fills 300 ms after load.
  */
 import type { Ctx } from './context.js';
-import { maskPan, rubles, rublesPlain } from './present.js';
+import { groupThousands, maskPan, rubles, rublesPlain } from './present.js';
 import type { Payment } from './store.js';
 import { isAbsoluteHttpUrl } from './validation.js';
 
@@ -23,13 +23,17 @@ ${main}
 `;
 }
 
-/** The amount as the page writes it (page-amount-* variations). */
+/** The amount as the page writes it (page-amount-* variations; faults that write it wrong). */
 export function amountText(ctx: Ctx, kopecks: number): string {
   const v = ctx.variations;
-  if (v.has('page-amount-english')) {
-    const [whole, cents] = (kopecks / 100).toFixed(2).split('.');
-    return `RUB ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-  }
+  const whole = Math.trunc(kopecks / 100);
+  const frac = kopecks % 100;
+  // Hand-written formatters: the kopecks not padded; the digits grouped in threes from the left.
+  if (ctx.faults.has('page-kopecks-unpadded')) return `${groupThousands(whole)},${frac} ₽`;
+  if (ctx.faults.has('page-thousands-from-left')) return `${String(whole).replace(/(\d{3})(?=\d)/g, '$1 ')},${String(frac).padStart(2, '0')} ₽`;
+  // A locale's currency format that drops the trailing zeros of the kopecks.
+  if (v.has('page-amount-trimmed')) return `${groupThousands(whole)}${frac === 0 ? '' : `,${frac % 10 === 0 ? frac / 10 : String(frac).padStart(2, '0')}`} ₽`;
+  if (v.has('page-amount-english')) return `RUB ${groupThousands(whole).replaceAll(' ', ',')}.${String(frac).padStart(2, '0')}`;
   if (v.has('page-amount-russian')) return rubles(kopecks).replaceAll(' ', '\u00a0');
   if (v.has('page-amount-plain')) return rublesPlain(kopecks);
   return `${rubles(kopecks)} (${rublesPlain(kopecks)})`;

@@ -74,11 +74,14 @@ export function maskPan(pan: string): string {
   return pan.length <= 10 ? pan : pan.slice(0, 6) + '*'.repeat(pan.length - 10) + pan.slice(-4);
 }
 
+/** 1234567 -> "1 234 567": thousands grouped from the right. */
+export const groupThousands = (whole: number): string => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
 /** 123456 kopecks -> "1 234,56 ₽". */
 export function rubles(kopecks: number): string {
   const whole = Math.trunc(kopecks / 100);
   const frac = Math.abs(Math.round(kopecks - whole * 100));
-  return `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${pad(frac)} ₽`;
+  return `${groupThousands(whole)},${pad(frac)} ₽`;
 }
 
 /** 123456 kopecks -> "1234.56 RUB". */

@@ -9,6 +9,7 @@ import { redactText } from '../contracts/redaction.js';
 import { REPORT_FILES } from './reports-dir.js';
 import { SPEC_FROM_REPORTS, sectionLink } from './spec-links.js';
 import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary } from './summary-model.js';
+import { coverageMarkdown, type CoverageRow } from './coverage.js';
 
 export interface TraceRow {
   id: string;
@@ -41,11 +42,14 @@ export interface Traceability {
   uncovered: { documented: string[]; profile: string[] };
   /** Failed checks whose failure names no rule, with that failure: their rules are not proven. */
   suiteErrors: { check: string; failure?: string }[];
+  /** Value-class coverage per request field and place (coverage.ts); empty for a summary written before it. */
+  coverage: CoverageRow[];
 }
 
 /** What the table needs of a summary (written now, or read back from a file). */
 type Run = Pick<Summary, 'rules'> & {
   suiteErrors?: string[];
+  coverage?: CoverageRow[];
   checks: readonly { id: string; failure?: string; check?: string; checkSource?: string; notJudged?: string }[];
 };
 
@@ -90,6 +94,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
     rules: rows,
     uncovered: { documented: uncovered('documented'), profile: uncovered('profile') },
     suiteErrors: (run.suiteErrors ?? []).map((check) => ({ check, failure: failures.get(check) })),
+    coverage: run.coverage ?? [],
   };
 }
 
@@ -134,6 +139,7 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
           ...t.suiteErrors.map((e) => `- ${cell(e.check)}: ${cell(e.failure ?? '')}`),
         ]),
     '',
+    ...coverageMarkdown(t.coverage),
     '## Rules no check covers',
     '',
   ];

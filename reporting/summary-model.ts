@@ -6,6 +6,7 @@
 // declares in that run. One created_at fault is then one failed rule, not every rule of the schema check
 // that tripped over it.
 import { isRequirementId, requirements, type Requirement, type RequirementKind } from '../contracts/requirements.js';
+import type { CoverageRow } from './coverage.js';
 
 /** `not judged`: the check could not get an answer (the provider was unavailable): no verdict, neither passed nor failed. */
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky' | 'not judged';
@@ -95,6 +96,11 @@ export interface Summary {
   /** Ids of failed checks whose failure names no known rule: errors of the suite or its setup, no verdict on a rule. */
   suiteErrors: string[];
   checks: CheckEntry[];
+  /**
+   * Since suite 0.3.0: per request field and place its value travels to, the value classes the checks judged
+   * there of those the generators know (coverage.ts); absent from older summaries.
+   */
+  coverage: CoverageRow[];
 }
 
 const FAILURE_RULE = /^(?:\w+: )?\[([A-Z][A-Z0-9_-]*)\] /;

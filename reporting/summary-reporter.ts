@@ -15,6 +15,7 @@ import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
 import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
 import { ANNOTATION, ATTACHMENT } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
+import { coverageRows, type CoverageSource } from './coverage.js';
 
 export interface SummaryReporterOptions {
   /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
@@ -110,6 +111,7 @@ export default class SummaryReporter implements Reporter {
     const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
+    const coverage: CoverageSource[] = [];
 
     for (const test of tests) {
       const status = checkStatus(test);
@@ -123,7 +125,11 @@ export default class SummaryReporter implements Reporter {
 
       const rules = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description).map((a) => a.description!);
       if (rules.length === 0) continue; // self-tests and provider tests: counted above, not checks
-      checks.push(this.check(test, project, status, rules));
+      const entry = this.check(test, project, status, rules);
+      checks.push(entry);
+      // Runtime annotations are the last result's; the declared ones the test's.
+      const last = test.results[test.results.length - 1];
+      coverage.push({ check: entry.id, skipped: status === 'skipped', annotations: [...test.annotations, ...(last?.annotations ?? [])] });
     }
 
     const summary: Summary = {
@@ -136,6 +142,7 @@ export default class SummaryReporter implements Reporter {
       rules: ruleEntries(checks),
       suiteErrors: suiteErrorsOf(checks),
       checks,
+      coverage: coverageRows(coverage),
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
 

@@ -93,3 +93,53 @@ export function amountClasses(operation: PaymentOperation, constraints: AmountCo
 export function amount(operation: PaymentOperation, constraints: AmountConstraints = {}): fc.Arbitrary<number> {
   return classed('amount', amountClasses(operation, constraints), { crossShrink: false });
 }
+
+/** Options of {@link rubleFormClasses}. */
+export type RubleFormConstraints = Pick<AmountConstraints, 'min' | 'max'>;
+
+const KOPECK_FORMS: readonly { name: string; kopecks: fc.Arbitrary<number>; test: (k: number) => boolean }[] = [
+  { name: 'whole-rubles', kopecks: fc.constant(0), test: (k) => k === 0 },
+  { name: 'kopecks-below-ten', kopecks: fc.integer({ min: 1, max: 9 }), test: (k) => k >= 1 && k <= 9 },
+  { name: 'kopecks-round-ten', kopecks: fc.integer({ min: 1, max: 9 }).map((t) => t * 10), test: (k) => k >= 10 && k % 10 === 0 },
+  { name: 'kopecks-two-digits', kopecks: fc.integer({ min: 11, max: 99 }).filter((k) => k % 10 !== 0), test: (k) => k > 10 && k % 10 !== 0 },
+];
+
+/**
+ * How an amount reads in rubles, beside its place in the range ({@link amountClasses}). By its kopecks:
+ * `whole-rubles` (.00, which a page may write without decimals), `kopecks-below-ten` (.01 to .09, whose
+ * padding a page can lose: 10.05 is not 10.5), `kopecks-round-ten` (.10 to .90, which a page may write
+ * with one decimal) and `kopecks-two-digits`; by the digits of its rubles, `rubles-N-digits` for every N
+ * the range holds (where the thousands separators go). Every amount is in one class of each kind; classes
+ * the range cannot hold are left out.
+ */
+export function rubleFormClasses(operation: PaymentOperation, constraints: RubleFormConstraints = {}): ValueClass<number>[] {
+  const limits = AMOUNT_LIMITS[operation];
+  if (limits === undefined) throw new Error(`rubleFormClasses: unknown operation '${String(operation)}'`);
+  const min = constraints.min ?? limits.min;
+  const max = constraints.max ?? limits.max;
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < limits.min || max > limits.max || min > max) {
+    throw new Error(`rubleFormClasses: for ${operation}, min/max must be integers with ${limits.min} <= min <= max <= ${limits.max}, got ${min}..${max}`);
+  }
+  const inRange = (a: number) => Number.isInteger(a) && a >= min && a <= max;
+  const rublesOf = (a: number) => Math.trunc(a / 100);
+  // Every kopeck pattern occurs within a ruble of any amount: a range of a ruble or more holds them all.
+  const near = Array.from({ length: Math.min(max - min + 1, 200) }, (_, i) => min + i);
+  const kopeckClasses = KOPECK_FORMS.filter((f) => near.some((a) => f.test(a % 100))).map((f) =>
+    valueClass(
+      f.name,
+      fc
+        .tuple(fc.integer({ min: rublesOf(min), max: rublesOf(max) }), f.kopecks)
+        .map(([r, k]) => r * 100 + k)
+        .filter(inRange),
+      (a: number) => inRange(a) && f.test(a % 100),
+    ),
+  );
+  const digits = (a: number) => String(rublesOf(a)).length;
+  const digitClasses: ValueClass<number>[] = [];
+  for (let d = digits(min); d <= digits(max); d++) {
+    const lo = Math.max(min, d === 1 ? 0 : 10 ** (d - 1) * 100);
+    const hi = Math.min(max, 10 ** d * 100 - 1);
+    if (lo <= hi) digitClasses.push(valueClass(`rubles-${d}-digits`, fc.integer({ min: lo, max: hi }), (a: number) => inRange(a) && digits(a) === d));
+  }
+  return [...kopeckClasses, ...digitClasses];
+}

@@ -14,13 +14,17 @@ export { clientId, clientIdClasses, type ClientIdConstraints } from './clientId.
 export {
   payloadExtras,
   payloadExtrasClasses,
+  payloadExtrasCovering,
   jsonDepth,
   jsonValuesIn,
   RESERVED_PAYLOAD_KEYS,
   type PayloadExtrasConstraints,
+  type PayloadExtrasCoveringConstraints,
+  type CoveringExtras,
   type JsonValue,
 } from './payloadExtras.js';
-export { amount, amountClasses, NEAR_EDGE, type AmountConstraints } from './amount.js';
+export { amount, amountClasses, rubleFormClasses, NEAR_EDGE, type AmountConstraints, type RubleFormConstraints } from './amount.js';
+export { coveringValues, coveringRows, type CoveringConstraints, type RowClasses } from './covering.js';
 export { invoiceAmount, type InvoiceAmountConstraints } from './invoiceAmount.js';
 export { account2cardAmount, type Account2CardAmountConstraints } from './account2cardAmount.js';
 export { invoiceRequest, type InvoiceRequestConstraints } from './invoiceRequest.js';

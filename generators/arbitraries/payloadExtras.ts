@@ -107,8 +107,17 @@ const NUMBER_KINDS = {
   large_safe_integer_negative: fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -(2 ** 52) - 100 }).map(notCardLike),
   int32_edge: fc.constantFrom(2_147_483_647, -2_147_483_648, 4_294_967_295, 2_147_483_648),
   fraction,
+  // A double that needs 16 or 17 significant digits to read back the same: what writing it with fewer
+  // (PHP's json_encode before 7.1, a DOUBLE column printed with %.15g) changes.
+  precise: number(fc.double({ min: 1, max: 2, noNaN: true }).filter((x) => significantDigits(x) >= 16)),
   zero: fc.constant(0),
 } satisfies Record<string, fc.Arbitrary<number>>;
+
+/** Significant digits of a number's shortest JSON text (1.5e-7: 2; 3.141592653589793: 16). */
+function significantDigits(n: number): number {
+  const mantissa = String(Math.abs(n)).split('e')[0]!.replace('.', '');
+  return mantissa.replace(/^0+/, '').replace(/0+$/, '').length;
+}
 
 const KIND_TESTS: Readonly<Record<string, (n: number) => boolean>> = {
   huge: (n) => n >= 1e300,
@@ -117,6 +126,7 @@ const KIND_TESTS: Readonly<Record<string, (n: number) => boolean>> = {
   large_safe_integer: (n) => Number.isSafeInteger(n) && Math.abs(n) >= 2 ** 52,
   negative: (n) => n < 0,
   fraction: (n) => !Number.isInteger(n),
+  precise: (n) => significantDigits(n) >= 16,
 };
 
 /** The twelve kinds of JSON value `every-json-type` holds, by key. */
@@ -204,7 +214,7 @@ const AWKWARD_KEYS = ['', '0', 'a.b', '🔑', '1', 'meta.ref.id', '$where', 'к�
  * `deep-nesting` (arrays and objects 16 to `maxDepth` levels deep), `long-array` (100 to
  * `maxNested` elements), `number-range` (numbers across the whole double range: ±1e300 up to
  * ±MAX_VALUE, subnormals down to 5e-324, integers from about 2^52 to 2^53 - 1 and their negatives,
- * 32-bit edges, fractions, zero), `awkward-keys` (empty, dotted, numeric, `$where`, Unicode
+ * 32-bit edges, fractions, one that needs 16 or 17 significant digits, zero), `awkward-keys` (empty, dotted, numeric, `$where`, Unicode
  * and astral keys), `confusable-keys` (documented field names in another case or spacing, with
  * values those fields would refuse), `long-strings` (10 000+ code points), `text-values` (the
  * hard free text: astral, JSON escapes, whitespace only, empty), `many-keys` (100 to `maxKeys`)
@@ -336,4 +346,95 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
  */
 export function payloadExtras(constraints: PayloadExtrasConstraints = {}): fc.Arbitrary<Extras> {
   return classed('payloadExtras', payloadExtrasClasses(constraints));
+}
+
+/** Extras that carry several classes at once, and which class each key belongs to. */
+export interface CoveringExtras {
+  extras: Extras;
+  /** The class of each key of `extras`. */
+  classOf: Record<string, string>;
+}
+
+/** Options of {@link payloadExtrasCovering}. */
+export interface PayloadExtrasCoveringConstraints extends Omit<PayloadExtrasConstraints, 'classes'> {
+  /** Keys the extras may not take (parameters the caller adds itself). Default none. */
+  avoidKeys?: readonly string[];
+}
+
+/** The extras of each class, merged: no key taken twice (a key drawn again gets a suffix), none of `avoid`. */
+function mergeClasses(classes: readonly ValueClass<Extras>[], values: readonly Extras[], avoid: ReadonlySet<string>): CoveringExtras {
+  const extras: Extras = {};
+  const classOf: Record<string, string> = {};
+  // Classes whose keys are the point (empty, dotted, confusable names) are placed before those of drawn keys.
+  const order = classes.map((_, i) => i).sort((a, b) => Number(KEYED.has(classes[b]!.name)) - Number(KEYED.has(classes[a]!.name)));
+  for (const i of order) {
+    for (const [key, value] of Object.entries(values[i]!)) {
+      let k = key;
+      for (let n = 2; Object.hasOwn(extras, k) || avoid.has(k); n++) k = `${key}~${n}`;
+      extras[k] = value;
+      classOf[k] = classes[i]!.name;
+    }
+  }
+  return { extras, classOf };
+}
+
+/** Classes whose membership depends on the key names themselves. */
+const KEYED = new Set(['awkward-keys', 'confusable-keys']);
+
+/** The keys of one class in a covering value. */
+const keysOf = (v: CoveringExtras, name: string): string[] => Object.keys(v.extras).filter((k) => v.classOf[k] === name);
+
+/** The covering value without some keys. */
+function without(v: CoveringExtras, drop: ReadonlySet<string>): CoveringExtras {
+  const keep = Object.keys(v.extras).filter((k) => !drop.has(k));
+  return { extras: Object.fromEntries(keep.map((k) => [k, v.extras[k]!])), classOf: Object.fromEntries(keep.map((k) => [k, v.classOf[k]!])) };
+}
+
+/**
+ * Draws every class at once; shrinks toward the key that fails: first without a whole class, then without
+ * half, then one, of a class's keys (the values themselves stay as drawn: the key and its class are what a
+ * failure needs to name).
+ */
+class CoveringArbitrary extends fc.Arbitrary<CoveringExtras> {
+  constructor(
+    private readonly classes: readonly ValueClass<Extras>[],
+    private readonly avoid: ReadonlySet<string>,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<CoveringExtras> {
+    const values = this.classes.map((c) => c.arbitrary.generate(mrng, biasFactor).value);
+    return new fc.Value(mergeClasses(this.classes, values, this.avoid), undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is CoveringExtras {
+    const v = value as CoveringExtras | null;
+    return typeof v === 'object' && v !== null && typeof v.extras === 'object' && typeof v.classOf === 'object';
+  }
+
+  shrink(value: CoveringExtras): fc.Stream<fc.Value<CoveringExtras>> {
+    const names = [...new Set(Object.values(value.classOf))];
+    function* candidates(): Generator<CoveringExtras> {
+      if (names.length > 1) for (const name of names) yield without(value, new Set(keysOf(value, name)));
+      for (const name of names) {
+        const keys = keysOf(value, name);
+        if (keys.length < 2) continue;
+        yield without(value, new Set(keys.slice(0, keys.length >> 1)));
+        yield without(value, new Set(keys.slice(keys.length >> 1)));
+        if (keys.length > 2) for (const k of keys) yield without(value, new Set([k]));
+      }
+    }
+    return new fc.Stream(candidates()).map((v) => new fc.Value(v, undefined));
+  }
+}
+
+/**
+ * Extras that carry every class of {@link payloadExtrasClasses} at once, each class under keys of its own
+ * (`classOf` names the class of each key), for a place where one payload has to show them all (a callback).
+ * A class of no keys (`none`) adds nothing here. Shrinks toward the key that fails.
+ */
+export function payloadExtrasCovering(constraints: PayloadExtrasCoveringConstraints = {}): fc.Arbitrary<CoveringExtras> {
+  const { avoidKeys = [], ...rest } = constraints;
+  return new CoveringArbitrary(payloadExtrasClasses(rest), new Set([...avoidKeys, ...RESERVED]));
 }

@@ -178,12 +178,28 @@ const entries = [
     description: 'Status: payment.id is sent as a string ("42") while the invoice answer had the number.',
   },
   { name: 'status-unknown-200', rule: 'PRO-STATUS-NOT-FOUND', description: 'Status: an unknown transaction gets HTTP 200 {message} instead of 404.' },
+  {
+    name: 'status-transaction-lower-cased',
+    rule: 'PRO-STATUS-SUCCESS',
+    description:
+      'Status: the answer carries the transaction as a uuid column of the payments table gives it back, in lower case (the merchant sent it in upper or mixed case).',
+  },
 
   // Payment page and states
   {
     name: 'page-amount-in-kopecks',
     rule: 'PRO-PAGE-CONTENT',
     description: 'The payment page shows the amount in kopecks as if they were rubles (123 456,00 ₽ for 123456 kopecks).',
+  },
+  {
+    name: 'page-kopecks-unpadded',
+    rule: 'PRO-PAGE-CONTENT',
+    description: 'The payment page writes the kopecks unpadded: 10.05 rubles as "10,5 ₽" (and 100.00 as "100,0 ₽").',
+  },
+  {
+    name: 'page-thousands-from-left',
+    rule: 'PRO-PAGE-CONTENT',
+    description: 'The payment page groups the rubles in threes from the left: 1 234,56 rubles as "123 4,56 ₽", 12 345,00 as "123 45,00 ₽".',
   },
   { name: 'pay-declines', rule: 'PRO-PAGE-PAY', description: 'The Pay button moves the payment to declined.' },
   { name: 'decline-null-error', rule: 'PRO-PAGE-DECLINE', description: 'Decline leaves error_code and error_description null.' },
@@ -197,6 +213,44 @@ const entries = [
   },
   { name: 'callback-stringifies-numbers', rule: 'PRO-CB-PAYLOAD-UNCHANGED', description: 'Callbacks send number and boolean payload values as strings.' },
   { name: 'callback-no-retry', rule: 'PRO-CB-RETRY', description: 'A callback is tried once, never again.' },
+  {
+    name: 'callback-floats-14-digits',
+    rule: 'PRO-CB-PAYLOAD-UNCHANGED',
+    description:
+      'Callbacks write payload numbers with a point or an exponent to 14 significant digits (json_encode of PHP before 7.1): 3.141592653589793 becomes 3.1415926535898.',
+  },
+  {
+    name: 'callback-long-strings-cut',
+    rule: 'PRO-CB-PAYLOAD-UNCHANGED',
+    description: 'Callbacks cut string payload parameters to their first 4 096 characters (stored in a VARCHAR(4096) column).',
+  },
+  {
+    name: 'callback-max-50-parameters',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description: 'Callbacks carry client_id, client_ip and the first 50 other payload parameters only (a store of at most 50 merchant parameters).',
+  },
+  {
+    name: 'callback-dotted-keys-nested',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description: 'Callbacks rebuild the payload from dotted paths: a parameter named "a.b" comes back as {"a": {"b": …}}.',
+  },
+  {
+    name: 'callback-single-element-arrays-unwrapped',
+    rule: 'PRO-CB-PAYLOAD-UNCHANGED',
+    description: 'Callbacks send an array of one element as that element, at any depth (the payload makes a round trip through XML).',
+  },
+  {
+    name: 'callback-transaction-lower-cased',
+    rule: 'PRO-CB-DELIVERY',
+    description:
+      'Callbacks carry the transaction as a uuid column of the payments table gives it back, in lower case (the merchant sent it in upper or mixed case).',
+  },
+  {
+    name: 'callback-retry-rebuilt-from-store',
+    rule: 'PRO-CB-RETRY',
+    description:
+      'Re-deliveries of a callback are built again from the stored payment, whose payload numbers went through a DOUBLE column printed with 15 significant digits: 9007199254740991 comes back as 9007199254740990.',
+  },
 
   // Hostile input (docs/security-probes.md)
   {

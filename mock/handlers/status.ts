@@ -27,5 +27,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   if (faults.has('status-id-string')) json.id = String(json.id);
   // An older payment is rebuilt from an archive that keeps no created_at: it gets the time of the question.
   if (faults.has('status-created-at-rebuilt') && ctx.store.createdSince(found) >= RECENT_PAYMENTS) json.created_at = createdAt(faults);
-  sendJson(res, ctx.out, ctx.profile.http.success, { transaction, payment: json });
+  // Fault status-transaction-lower-cased: the transaction as a uuid column gives it back.
+  const shown = faults.has('status-transaction-lower-cased') ? transaction!.toLowerCase() : transaction;
+  sendJson(res, ctx.out, ctx.profile.http.success, { transaction: shown, payment: json });
 }

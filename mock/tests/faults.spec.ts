@@ -28,11 +28,25 @@ function createdAtMs(createdAt: string): number {
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
 }
 
-async function callbackOf(api: Client, receiver: CallbackReceiver, payloadExtra: Record<string, unknown> = {}): Promise<Json> {
-  const inv = (await api.invoice({}, payloadExtra)).json;
+async function callbackOf(
+  api: Client,
+  receiver: CallbackReceiver,
+  payloadExtra: Record<string, unknown> = {},
+  overrides: Record<string, unknown> = {},
+): Promise<Json> {
+  const inv = (await api.invoice(overrides, payloadExtra)).json;
   await api.press(inv.redirect_url, 'pay');
-  return (await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction)).json;
+  // Matched without regard to letter case: a fault may write the transaction otherwise.
+  return (await receiver.waitFor((c) => String((c.json as Json)?.transaction).toLowerCase() === String(inv.transaction).toLowerCase())).json;
 }
+
+/** The payment page's HTML of an invoice of `amount` kopecks. */
+async function pageOfAmount(api: Client, amount: number): Promise<string> {
+  const inv = (await api.invoice({ amount })).json;
+  return (await api.send(new URL(inv.redirect_url).pathname)).text;
+}
+
+const UPPER_CASE_TRANSACTION = () => crypto.randomUUID().toUpperCase();
 
 /** For each fault: a probe that is true when the deviation is observed (false on a clean provider). */
 const PROBES: Record<string, Probe> = {
@@ -125,6 +139,13 @@ const PROBES: Record<string, Probe> = {
     return typeof (await api.status(inv.transaction)).json.payment.id === 'string';
   },
   'status-unknown-200': async (api) => (await api.status(crypto.randomUUID())).status === 200,
+  'status-transaction-lower-cased': async (api) => {
+    const transaction = UPPER_CASE_TRANSACTION();
+    await api.invoice({ transaction });
+    return (await api.status(transaction)).json.transaction !== transaction;
+  },
+  'page-kopecks-unpadded': async (api) => !(await pageOfAmount(api, 10005)).includes('100,05'),
+  'page-thousands-from-left': async (api) => !(await pageOfAmount(api, 123456)).includes('1 234,56'),
   'page-amount-in-kopecks': async (api) => {
     const inv = (await api.invoice({ amount: 123456 })).json;
     return !(await api.send(new URL(inv.redirect_url).pathname)).text.includes('1 234,56');
@@ -145,6 +166,27 @@ const PROBES: Record<string, Probe> = {
   },
   'callback-drops-payload': async (api, receiver) => !('order' in (await callbackOf(api, receiver, { order: 42 })).payload),
   'callback-stringifies-numbers': async (api, receiver) => (await callbackOf(api, receiver, { order: 42 })).payload.order !== 42,
+  'callback-floats-14-digits': async (api, receiver) => (await callbackOf(api, receiver, { pi: Math.PI })).payload.pi !== Math.PI,
+  'callback-long-strings-cut': async (api, receiver) => (await callbackOf(api, receiver, { note: 'я'.repeat(5000) })).payload.note !== 'я'.repeat(5000),
+  'callback-max-50-parameters': async (api, receiver) => {
+    const extras = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}`, i]));
+    return Object.keys((await callbackOf(api, receiver, extras)).payload).length !== 62;
+  },
+  'callback-dotted-keys-nested': async (api, receiver) => !('a.b' in (await callbackOf(api, receiver, { 'a.b': 1 })).payload),
+  'callback-single-element-arrays-unwrapped': async (api, receiver) => !Array.isArray((await callbackOf(api, receiver, { list: [[1]] })).payload.list),
+  'callback-transaction-lower-cased': async (api, receiver) => {
+    const transaction = UPPER_CASE_TRANSACTION();
+    return (await callbackOf(api, receiver, {}, { transaction })).transaction !== transaction;
+  },
+  'callback-retry-rebuilt-from-store': async (api, receiver) => {
+    // The first delivery of each transaction fails (the receiver may hold callbacks of earlier tests).
+    receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? 500 : 200);
+    const inv = (await api.invoice({}, { big: 9007199254740991 })).json;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor(() => receiver.forTransaction(inv.transaction).length >= 2);
+    const [first, again] = receiver.forTransaction(inv.transaction).map((c) => (c.json as Json).payload.big);
+    return first !== again;
+  },
   'wrong-type-400': async (api) => {
     const r = await api.invoice({ amount: '123456' });
     return r.status === 400 && Object.keys(r.json).join() === 'message';

@@ -61,8 +61,8 @@ async function settled(api: Client, transaction: string): Promise<Json> {
   }
 }
 
-async function callbackOf(api: Client, receiver: CallbackReceiver, timeoutMs = 8000) {
-  const inv = (await api.invoice()).json;
+async function callbackOf(api: Client, receiver: CallbackReceiver, timeoutMs = 8000, payloadExtra: Record<string, unknown> = {}) {
+  const inv = (await api.invoice({}, payloadExtra)).json;
   const pressedAt = Date.now();
   await api.press(inv.redirect_url, 'pay');
   const cb = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction, timeoutMs);
@@ -361,6 +361,11 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const text = await pageText(page, (await api.invoice({ amount: 123456 })).json.redirect_url);
     return text.includes('1\u00a0234,56\u00a0₽') && !text.includes('RUB');
   },
+  'page-amount-trimmed': async (api, { page }) => {
+    const whole = await pageText(page, (await api.invoice({ amount: 10000 })).json.redirect_url);
+    const tens = await pageText(page, (await api.invoice({ amount: 123450 })).json.redirect_url);
+    return whole.includes('100 ₽') && !whole.includes('100,00') && tens.includes('1 234,5 ₽') && !tens.includes('1 234,50');
+  },
   'page-card-full': async (api, { page }) => {
     const { pan, text } = await cardPage(api, page);
     return text.includes(pan);
@@ -417,6 +422,23 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     );
   },
   'callback-no-charset': async (api, { receiver }) => (await callbackOf(api, receiver)).cb.headers['content-type'] === 'application/json',
+  'callback-unicode-escapes': async (api, { receiver }) => {
+    const { cb } = await callbackOf(api, receiver, 8000, { ключ: 'значение 🔑' });
+    return /^[\x00-\x7f]*$/.test(cb.text) && cb.text.includes('\\u043a') && (cb.json as Json).payload.ключ === 'значение 🔑';
+  },
+  'callback-payload-jsonb': async (api, { receiver }) => {
+    const { cb } = await callbackOf(api, receiver, 8000, { zz_long_key: 1e300, a: 5e-324, mid: 0.5 });
+    const payload = (cb.json as Json).payload;
+    const keys = Object.keys(payload);
+    return (
+      keys.indexOf('a') < keys.indexOf('mid') &&
+      keys.indexOf('mid') < keys.indexOf('zz_long_key') &&
+      new RegExp(`"zz_long_key": ?1${'0'.repeat(300)}\\b`).test(cb.text) &&
+      new RegExp(`"a": ?0\\.${'0'.repeat(323)}5\\b`).test(cb.text) &&
+      payload.zz_long_key === 1e300 &&
+      payload.a === 5e-324
+    );
+  },
   'callback-pretty': async (api, { receiver }) => {
     const { cb, inv } = await callbackOf(api, receiver);
     const body = cb.json as Json;

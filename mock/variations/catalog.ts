@@ -287,6 +287,13 @@ const entries = [
     alone: 'excludes the other page-amount variations',
     description: 'The amount is written "1\u00a0234,56\u00a0₽" only (no-break spaces).',
   },
+  {
+    name: 'page-amount-trimmed',
+    rule: 'PRO-PAGE-CONTENT',
+    sees: ['payment-page'],
+    alone: 'excludes the other page-amount variations',
+    description: 'The amount is written without the trailing zeros of its kopecks, as some currency formats write it: "100 ₽", "1 234,5 ₽", "1 234,56 ₽".',
+  },
   { name: 'page-card-full', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The card is shown in full: 2202201234569573.' },
   {
     name: 'page-card-grouped',
@@ -382,6 +389,19 @@ const entries = [
     rule: 'PRO-CB-DELIVERY',
     sees: ['callbacks'],
     description: 'Callback bodies are pretty-printed with the keys in another order (payload first).',
+  },
+  {
+    name: 'callback-unicode-escapes',
+    rule: 'PRO-CB-PAYLOAD-UNCHANGED',
+    sees: ['callbacks'],
+    description: 'Callback bodies write every character outside ASCII as a \\u escape (the same JSON strings).',
+  },
+  {
+    name: 'callback-payload-jsonb',
+    rule: 'PRO-CB-PAYLOAD-UNCHANGED',
+    sees: ['callbacks'],
+    description:
+      'The callback payload is as PostgreSQL jsonb gives it back: the keys of every object shorter first, then byte by byte; numbers in plain decimal notation (1e+300 as a 1 and 300 zeros; the same JSON numbers).',
   },
 ] as const satisfies readonly VariationDefinition[];
 

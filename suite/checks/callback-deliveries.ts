@@ -76,27 +76,52 @@ export function expectStates(deliveries: readonly Delivery[], state: PaymentStat
     });
 }
 
+/** What a failure says of a payload key besides its name: the value class it was sent as, when known. */
+export type KeyClass = (key: string) => string | undefined;
+
 /**
  * The callback's payload holds every payload.* parameter of the invoice request (DOC-EVT-CALLBACK-PAYLOAD),
  * each unchanged in name, type and value (PRO-CB-PAYLOAD-UNCHANGED). Parameters the provider adds are not judged.
+ * A failure names every key that broke the rule, with its class (`classOf`).
  */
-export function expectPayloadUnchanged(sent: Record<string, unknown>, got: Record<string, unknown>, all: readonly Delivery[]): void {
+export function expectPayloadUnchanged(
+  sent: Record<string, unknown>,
+  got: Record<string, unknown>,
+  all: readonly Delivery[],
+  classOf: KeyClass = () => undefined,
+): void {
+  const named = (k: string) => {
+    const c = classOf(k);
+    return `${JSON.stringify(k)}${c === undefined ? '' : ` (class ${c})`}`;
+  };
   const missing = Object.keys(sent).filter((k) => !Object.hasOwn(got, k));
   if (missing.length > 0)
     throw new CheckFailure({
       rule: 'DOC-EVT-CALLBACK-PAYLOAD',
-      expected: `the callback payload holds every payload parameter of the invoice request: ${Object.keys(sent)
-        .map((k) => JSON.stringify(k))
-        .join(', ')}`,
-      received: `missing ${missing.map((k) => JSON.stringify(k)).join(', ')}: ${describeDeliveries(all)}`,
+      expected: `the callback payload holds every payload parameter of the invoice request: ${clip(
+        Object.keys(sent)
+          .map((k) => JSON.stringify(k))
+          .join(', '),
+      )}`,
+      received: `missing ${shownKeys(missing, named)}: ${describeDeliveries(all)}`,
     });
   const changed = Object.keys(sent).filter((k) => !sameJson(sent[k], got[k]));
   if (changed.length > 0)
     throw new CheckFailure({
       rule: 'PRO-CB-PAYLOAD-UNCHANGED',
       expected: 'every payload parameter returned unchanged in name, type and value',
-      received: `${changed
-        .map((k) => `${JSON.stringify(k)}: sent ${jsonType(sent[k])} ${JSON.stringify(sent[k])}, got ${jsonType(got[k])} ${JSON.stringify(got[k])}`)
-        .join('; ')} — ${describeDeliveries(all)}`,
+      received: `${shownKeys(changed, (k) => `${named(k)}: sent ${jsonType(sent[k])} ${clip(JSON.stringify(sent[k]))}, got ${jsonType(got[k])} ${clip(JSON.stringify(got[k]) ?? 'nothing')}`, '; ')} — ${describeDeliveries(all)}`,
     });
+}
+
+/** The first keys described in full, the names of the rest. */
+function shownKeys(keys: readonly string[], describe: (k: string) => string, separator = ', '): string {
+  const FULL = 12;
+  const rest = keys.slice(FULL);
+  return `${keys.slice(0, FULL).map(describe).join(separator)}${rest.length > 0 ? `${separator}and ${rest.length} more: ${rest.map((k) => JSON.stringify(k)).join(', ')}` : ''}`;
+}
+
+/** A long value cut for a failure message. */
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
 }

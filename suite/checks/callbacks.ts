@@ -1,16 +1,25 @@
 // Callbacks (the document: every payload.* parameter is in them; profile: a JSON POST on every change
 // to a final state, delivered again until answered 2xx, at least minDeliveries times in all).
-import fc from 'fast-check';
-import { payloadExtras } from '../../generators/arbitraries/index.js';
+import type { CallbackBody } from '../../contracts/index.js';
+import { classesOf, renewUuid } from '../../generators/arbitraries/index.js';
 import { INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { propertyParameters } from '../../generators/settings.js';
-import { FAIL_FIRST_PARAMETER } from '../harness/callback-receiver.js';
+import { FAIL_FIRST_PARAMETER, type CallbackInbox, type Delivery } from '../harness/callback-receiver.js';
 import { CheckFailure } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
-import { buttonFor, invoicePressed, otherState, tryPressAgain, type FinalState } from '../harness/payment-page.js';
+import { buttonFor, invoicePressed, invoicesPressed, otherState, tryPressAgain, type CreatedInvoice, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, type BrowserCheck } from '../harness/check.js';
-import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, expectStates, reportedState } from './callback-deliveries.js';
+import {
+  awaitDeliveries,
+  describeDeliveries,
+  expectCallbackBody,
+  expectPayloadUnchanged,
+  expectStates,
+  reportedState,
+  type KeyClass,
+} from './callback-deliveries.js';
+import { callbackCoverage, callbackRows, FLOW, type CallbackRow } from './flow.js';
 import { PRESS_RULE } from './payment-page.js';
 
 /** An invoice refused for its extra merchant parameters breaks this documented rule. */
@@ -36,13 +45,38 @@ const FIXED_EXTRAS = {
   'ключ с пробелом': 'значение',
 } as const;
 
-/** The fixed extras plus one payloadExtras sample, drawn from the run's FC_SEED (printed on failure). */
-function payloadWithExtras(): { payload: Record<string, unknown>; seed: number } {
-  const seed = propertyParameters({ numRuns: 1 }).seed!;
-  const [sample] = fc.sample(payloadExtras({ maxKeys: 6 }), { seed, numRuns: 1 });
-  const sampled: Record<string, unknown> = { ...sample };
-  delete sampled[FAIL_FIRST_PARAMETER];
-  return { payload: { ...sampled, ...FIXED_EXTRAS, client_id: 'user-cb-7', client_ip: INVOICE_DEFAULTS.payload.client_ip }, seed };
+/** The declined invoice's few plain parameters. */
+const PLAIN_EXTRAS = { extras: { order_id: 'ORD-1002', attempt: 2, gift: false }, classOf: {} };
+
+/** The run's seed (FC_SEED, or the one global setup drew), from which the covering examples are drawn. */
+const runSeed = (): number => propertyParameters({ numRuns: 1 }).seed!;
+
+/** How to draw the batch again: the covering examples follow the run's seed. */
+const replayOf = (seed: number, title: string) => `FC_SEED=${seed} npm run conformance -- --project=callbacks -g "${title}"`;
+
+/**
+ * The invoices of a callback batch (flow.ts callbackRows: every class of client_id, client_ip, transaction and
+ * payload.* among them), as overrides with a fresh transaction of each row's class; `extra` parameters added
+ * to every payload, the fixed ones to the first.
+ */
+function batch(api: ProviderApi, seed: number, extra: Record<string, unknown>, count?: number): { rows: CallbackRow[]; overrides: InvoiceOverrides[] } {
+  const all = callbackRows(seed, api.profile.antifraud.invoiceClientIp, [...Object.keys(FIXED_EXTRAS), ...Object.keys(extra), FAIL_FIRST_PARAMETER]);
+  const rows = all.slice(0, count ?? all.length);
+  const overrides = rows.map((r, i) => ({
+    transaction: renewUuid(r.transaction),
+    payload: { ...(i === 0 ? FIXED_EXTRAS : {}), ...r.covering.extras, ...extra, client_id: r.client_id, client_ip: r.client_ip },
+  }));
+  return { rows, overrides };
+}
+
+/** The class a failure names beside a payload key of a row. */
+function keyClass(row: CallbackRow): KeyClass {
+  return (key) =>
+    key === 'client_id'
+      ? `client_id ${classesOf(FLOW['invoice.payload.client_id'].classes(), row.client_id).join(', ')}`
+      : key === 'client_ip'
+        ? `client_ip ${classesOf(FLOW['invoice.payload.client_ip'].classes(), row.client_ip).join(', ')}`
+        : (row.covering.classOf[key] ?? (key in FIXED_EXTRAS ? 'fixed' : undefined));
 }
 
 function requireCallbacks(api: ProviderApi): void {
@@ -50,46 +84,64 @@ function requireCallbacks(api: ProviderApi): void {
   requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false: no way to settle a payment');
 }
 
-/** A payment settled on the page is reported by a JSON callback with its state, and every payload parameter unchanged. */
+/** A callback about the invoice: JSON {transaction, payment, payload} with the state pressed for, the payload unchanged. */
+function judgeCallback(state: FinalState, button: string, d: Delivery, deliveries: readonly Delivery[], created: CreatedInvoice, classOf?: KeyClass): void {
+  const press = PRESS_RULE[state];
+  const callback = expectCallbackBody(d, deliveries, created.body.transaction, created.response.payment.id);
+  expectStates([d], state, press, `after pressing "${button}", a callback with state ${state}`);
+  if (state === 'declined' && (callback.payment.error_code === null || callback.payment.error_description === null))
+    throw new CheckFailure({
+      rule: press,
+      expected: 'the declined payment in the callback carries a non-null error_code and error_description',
+      received: `payment ${JSON.stringify(callback.payment)}`,
+    });
+  expectPayloadUnchanged(created.body.payload, callback.payload, deliveries, classOf);
+}
+
+/**
+ * A payment settled on the page is reported by a JSON callback with its state, and every payload parameter
+ * unchanged. Paid: an invoice whose payload carries every payload.* class at once (flow.ts) beside fixed
+ * awkward ones; the first deliveries of the rest of the batch, whose client_id, client_ip and transaction take
+ * every class, are judged by callbackRedelivered (a first delivery is the same whatever the merchant answers
+ * it), or here where the profile has no redelivery. Declined: one with a few plain parameters.
+ */
 export function settledPaymentCallback(state: FinalState): BrowserCheck {
   const press = PRESS_RULE[state];
+  const title =
+    state === 'deposited'
+      ? 'a paid invoice is reported by a JSON callback with state deposited and every payload parameter unchanged'
+      : 'a declined invoice is reported by a callback with state declined, an error, and the payload unchanged';
   return {
     name: `settledPaymentCallback(${state})`,
-    title:
-      state === 'deposited'
-        ? 'a paid invoice is reported by a JSON callback with state deposited and every payload parameter unchanged'
-        : 'a declined invoice is reported by a callback with state declined, an error, and the payload unchanged',
+    title,
     rules: ['PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', press, EXTRA_RULE],
     browser: true,
     async run({ api, page, inbox }) {
       requireCallbacks(api);
-      // Paid: the awkward extras plus a sample drawn from the run's seed; declined: a few plain ones.
-      const { payload, seed } =
-        state === 'deposited'
-          ? payloadWithExtras()
-          : {
-              payload: { client_id: 'user-cb-8', client_ip: INVOICE_DEFAULTS.payload.client_ip, order_id: 'ORD-1002', attempt: 2, gift: false },
-              seed: undefined,
-            };
       const button = buttonFor(api, state);
-      // An invoice refused for its extra parameters breaks the documented "payload.* accepts any merchant parameters".
-      const { body, response } = await invoicePressed(api, page, button, 'PRO-CB-DELIVERY', { payload: payload as InvoiceOverrides['payload'] }, EXTRA_RULE);
-      const deliveries = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
-      for (const d of deliveries) {
-        const callback = expectCallbackBody(d, deliveries, body.transaction, response.payment.id);
-        expectStates([d], state, press, `after pressing "${button}", a callback with state ${state}`);
-        if (state === 'declined' && (callback.payment.error_code === null || callback.payment.error_description === null))
-          throw new CheckFailure({
-            rule: press,
-            expected: 'the declined payment in the callback carries a non-null error_code and error_description',
-            received: `payment ${JSON.stringify(callback.payment)}`,
-          });
+      const coverage = callbackCoverage('callback');
+      if (state === 'declined') {
+        const row = { client_id: 'user-cb-8', client_ip: INVOICE_DEFAULTS.payload.client_ip, covering: PLAIN_EXTRAS };
+        const payload = { ...row.covering.extras, client_id: row.client_id, client_ip: row.client_ip };
+        // An invoice refused for its extra parameters breaks the documented "payload.* accepts any merchant parameters".
+        const created = await invoicePressed(api, page, button, 'PRO-CB-DELIVERY', { payload }, EXTRA_RULE);
+        const deliveries = await awaitDeliveries(api, inbox, created.body.transaction, 1, 'PRO-CB-DELIVERY');
+        for (const d of deliveries) judgeCallback(state, button, d, deliveries, created);
+        coverage.record(row, created.body.transaction);
+        return;
+      }
+      const seed = runSeed();
+      const { rows, overrides } = batch(api, seed, {}, api.profile.callbacks.minDeliveries > 1 ? 1 : undefined);
+      const created = await invoicesPressed(api, page, button, 'PRO-CB-DELIVERY', overrides, EXTRA_RULE);
+      const all = await Promise.all(created.map((c) => awaitDeliveries(api, inbox, c.body.transaction, 1, 'PRO-CB-DELIVERY')));
+      for (const [i, deliveries] of all.entries()) {
         try {
-          expectPayloadUnchanged(payload, callback.payload, deliveries);
+          for (const d of deliveries) judgeCallback(state, button, d, deliveries, created[i]!, keyClass(rows[i]!));
         } catch (e) {
-          if (e instanceof CheckFailure && seed !== undefined) throw new CheckFailure({ ...e.details, replay: `payload extras drawn with FC_SEED=${seed}` });
+          if (e instanceof CheckFailure) throw new CheckFailure({ ...e.details, replay: replayOf(seed, 'every payload parameter unchanged') });
           throw e;
         }
+        coverage.record(rows[i]!, created[i]!.body.transaction);
       }
     },
   };
@@ -126,44 +178,85 @@ export function noCallbackAfterFinalState(first: FinalState): BrowserCheck {
   };
 }
 
-/** A callback answered 500 is delivered again, the same body each time, until answered 200 (at least minDeliveries in all). */
+/**
+ * A callback answered 500 is delivered again, the same body each time, until answered 200 (at least
+ * minDeliveries in all); the first delivery, and so every re-delivery, carries the transaction and the payload
+ * unchanged. A batch of invoices whose client_id, client_ip, transaction and payload.* take every class of
+ * their generators (flow.ts): judged at the first delivery and at the re-deliveries.
+ */
 export function callbackRedelivered(): BrowserCheck {
   return {
     name: 'callbackRedelivered()',
     title: 'a callback answered 500 is delivered again, the same body each time, until answered 200',
-    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', EXTRA_RULE],
+    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE],
     browser: true,
     async run({ api, page, inbox }) {
       requireCallbacks(api);
       const min = api.profile.callbacks.minDeliveries;
       requireProfile(min > 1, 'profile callbacks.minDeliveries is 1: no redelivery to observe');
+      const firstDelivery = callbackCoverage('callback');
+      const redelivery = callbackCoverage('callback re-delivery');
       const failFirst = min - 1;
-      const payload = { ...INVOICE_DEFAULTS.payload, [FAIL_FIRST_PARAMETER]: failFirst };
-      const { body, response } = await invoicePressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', { payload }, EXTRA_RULE);
-      // The receiver learns how many tries to fail from the callback's own payload: a callback without the
-      // parameter is answered 200 at once, and the missing redelivery is the payload's fault, not the retry's.
-      const firstOnly = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
-      const first = expectCallbackBody(firstOnly[0], firstOnly, body.transaction, response.payment.id);
-      if (Number(first.payload[FAIL_FIRST_PARAMETER]) !== failFirst)
-        throw new CheckFailure({
-          rule: 'DOC-EVT-CALLBACK-PAYLOAD',
-          expected: `the callback payload carries the merchant parameter ${FAIL_FIRST_PARAMETER}: ${failFirst} (redelivery cannot be observed without it)`,
-          received: describeDeliveries(firstOnly),
-        });
-      const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY');
-      if (deliveries[min - 1].answeredStatus !== 200)
-        throw new CheckFailure({
-          rule: 'PRO-CB-RETRY',
-          expected: `delivery #${min} answered 200 after ${failFirst} answered 500`,
-          received: describeDeliveries(deliveries),
-        });
-      const differing = deliveries.filter((d) => !sameJson(d.json, first));
-      if (differing.length > 0)
-        throw new CheckFailure({
-          rule: 'PRO-CB-RETRY',
-          expected: 'every redelivery carries the same callback body',
-          received: `${differing.length} deliver${differing.length === 1 ? 'y differs' : 'ies differ'} from the first: ${describeDeliveries(deliveries)}`,
-        });
+      const seed = runSeed();
+      const { rows, overrides } = batch(api, seed, { [FAIL_FIRST_PARAMETER]: failFirst });
+      let created: CreatedInvoice[];
+      try {
+        // Each invoice's deliveries are awaited from its press on, while the others are pressed.
+        created = await invoicesPressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', overrides, EXTRA_RULE, (c, i) =>
+          redelivered(api, inbox, c, min, keyClass(rows[i]!)),
+        );
+      } catch (e) {
+        if (e instanceof CheckFailure) throw new CheckFailure({ ...e.details, replay: replayOf(seed, 'delivered again') });
+        throw e;
+      }
+      for (const [i, c] of created.entries()) {
+        firstDelivery.record(rows[i]!, c.body.transaction);
+        redelivery.record(rows[i]!, c.body.transaction);
+      }
     },
   };
+}
+
+/** The invoice's callback comes `min` times, the first `min - 1` answered 500, each the same body, with the payload unchanged. */
+async function redelivered(api: ProviderApi, inbox: CallbackInbox, created: CreatedInvoice, min: number, classOf: KeyClass): Promise<void> {
+  const { body, response } = created;
+  const failFirst = min - 1;
+  // The receiver learns how many tries to fail from the callback's own payload: a callback without the
+  // parameter is answered 200 at once, and the missing redelivery is the payload's fault, not the retry's.
+  const firstOnly = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+  const first = expectCallbackBody(firstOnly[0], firstOnly, body.transaction, response.payment.id);
+  if (Number(first.payload[FAIL_FIRST_PARAMETER]) !== failFirst)
+    throw new CheckFailure({
+      rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+      expected: `the callback payload carries the merchant parameter ${FAIL_FIRST_PARAMETER}: ${failFirst} (redelivery cannot be observed without it)`,
+      received: describeDeliveries(firstOnly),
+    });
+  // The first delivery as sent (answered 500 or not, it is what the provider sends first); then every other the same.
+  expectPayloadUnchanged(body.payload, first.payload, firstOnly, classOf);
+  const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY');
+  if (deliveries[min - 1].answeredStatus !== 200)
+    throw new CheckFailure({
+      rule: 'PRO-CB-RETRY',
+      expected: `delivery #${min} answered 200 after ${failFirst} answered 500`,
+      received: describeDeliveries(deliveries),
+    });
+  const differing = deliveries.filter((d) => !sameJson(d.json, first));
+  if (differing.length > 0)
+    throw new CheckFailure({
+      rule: 'PRO-CB-RETRY',
+      expected: 'every redelivery carries the same callback body',
+      received: `${differing.length} deliver${differing.length === 1 ? 'y differs' : 'ies differ'} from the first${differingKeys(first, differing, classOf)}: ${describeDeliveries(deliveries)}`,
+    });
+}
+
+/** The payload keys in which re-deliveries differ from the first delivery, with their classes. */
+function differingKeys(first: CallbackBody, differing: readonly Delivery[], classOf: KeyClass): string {
+  const keys = new Set<string>();
+  for (const d of differing) {
+    const payload = (d.json as Partial<CallbackBody> | undefined)?.payload ?? {};
+    for (const k of new Set([...Object.keys(first.payload), ...Object.keys(payload)])) if (!sameJson(first.payload[k], payload[k])) keys.add(k);
+  }
+  if (keys.size === 0) return '';
+  const named = [...keys].map((k) => `${JSON.stringify(k)}${classOf(k) === undefined ? '' : ` (class ${classOf(k)})`}`);
+  return ` in payload ${named.slice(0, 20).join(', ')}${named.length > 20 ? ` and ${named.length - 20} more` : ''}`;
 }

@@ -4,9 +4,15 @@ import type { Credentials } from '../../contracts/index.js';
 
 const GROUP_SEPARATORS = " \u00a0\u202f\u2009'";
 
+/** How a page may name the currency beside an amount. */
+const CURRENCY = '(?:₽|RUB|RUR|руб|р\\.)';
+const SPACE = `[${GROUP_SEPARATORS}]?`;
+
 /**
  * The amount `kopecks / 100` as a page may write it: "1 234,56", "1234.56", "1 234.56", "1,234.56",
  * "1.234,56" (any common thousands separator, or none; decimal comma or point), not glued to other digits.
+ * Beside its currency, without the trailing zeros of its kopecks too, as a locale's currency format may write
+ * it: "100 ₽" for 100.00, "10,5 ₽" for 10.50 (never "10,5" for 10.05).
  */
 export function rublesPattern(kopecks: number): RegExp {
   const whole = String(Math.trunc(kopecks / 100));
@@ -14,8 +20,13 @@ export function rublesPattern(kopecks: number): RegExp {
   const groups: string[] = [];
   for (let end = whole.length; end > 0; end -= 3) groups.unshift(whole.slice(Math.max(0, end - 3), end));
   const sep = (decimal: string) => `[${GROUP_SEPARATORS}${decimal === ',' ? '.' : ','}]?`;
-  const withDecimal = (decimal: string) => `${groups.join(sep(decimal))}\\${decimal}${cents}`;
-  return new RegExp(`(?<![\\d.,])(?:${withDecimal(',')}|${withDecimal('.')})(?!\\d)`);
+  const withDecimal = (decimal: string, digits = cents) => `${groups.join(sep(decimal))}\\${decimal}${digits}`;
+  const full = `(?<![\\d.,])(?:${withDecimal(',')}|${withDecimal('.')})(?!\\d)`;
+  const shorter =
+    cents === '00' ? [groups.join(`[${GROUP_SEPARATORS}.,]?`)] : cents.endsWith('0') ? [withDecimal(',', cents[0]), withDecimal('.', cents[0])] : [];
+  if (shorter.length === 0) return new RegExp(full);
+  const amount = `(?<![\\d.,])(?:${shorter.join('|')})(?!\\d|[.,]\\d)`;
+  return new RegExp(`${full}|${amount}${SPACE}${CURRENCY}|${CURRENCY}${SPACE}${amount}`);
 }
 
 /** Characters a page may print in place of a hidden card digit. */

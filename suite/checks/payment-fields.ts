@@ -9,6 +9,7 @@ import { requireProfile, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 import { expectAccepted } from '../harness/expect-response.js';
+import { flowRecorder } from './flow.js';
 
 type Body = Record<string, unknown>;
 type Answer = { transaction?: unknown; payment?: Record<string, unknown> };
@@ -38,7 +39,7 @@ async function forEachAnswer(
   );
 }
 
-/** The answer's transaction is the request's. */
+/** The answer's transaction is the request's, whatever its class (letter case, version). */
 export function transactionEchoed(op: PaymentOperation): ApiCheck {
   const rule: RuleId = op === 'invoice' ? 'DOC-INV-RES-TRANSACTION' : 'PRO-A2C-SUCCESS';
   return {
@@ -46,8 +47,9 @@ export function transactionEchoed(op: PaymentOperation): ApiCheck {
     title: `the ${OPERATION_NAMES[op].label} response echoes the request transaction`,
     rules: [rule],
     property: true,
-    run: ({ api }) =>
-      forEachAnswer(api, op, rule, undefined, (sent, answer, exchange) => {
+    async run({ api }) {
+      const echoed = flowRecorder(op === 'invoice' ? 'invoice.transaction' : 'account2card.transaction', 'answer echo');
+      await forEachAnswer(api, op, rule, undefined, (sent, answer, exchange) => {
         if (answer.transaction !== sent.transaction)
           throw new CheckFailure({
             rule,
@@ -55,7 +57,9 @@ export function transactionEchoed(op: PaymentOperation): ApiCheck {
             received: `transaction ${JSON.stringify(answer.transaction)}`,
             exchange,
           });
-      }),
+        echoed(String(sent.transaction));
+      });
+    },
   };
 }
 
@@ -152,8 +156,9 @@ export function cardCredentialsAreRecipientPan(): ApiCheck {
     title: 'the account to card response carries credentials {card_pan} equal to recipient_pan',
     rules: ['PRO-A2C-SUCCESS'],
     property: true,
-    run: ({ api }) =>
-      forEachAnswer(api, 'account2card', 'PRO-A2C-SUCCESS', undefined, (sent, answer, exchange) => {
+    async run({ api }) {
+      const echoed = flowRecorder('account2card.recipient_pan', 'answer echo');
+      await forEachAnswer(api, 'account2card', 'PRO-A2C-SUCCESS', undefined, (sent, answer, exchange) => {
         const credentials = answer.payment?.credentials as Record<string, unknown> | undefined;
         const keys = Object.keys(credentials ?? {})
           .sort()
@@ -165,6 +170,8 @@ export function cardCredentialsAreRecipientPan(): ApiCheck {
             received: `payment.credentials ${JSON.stringify(credentials)}`,
             exchange,
           });
-      }),
+        echoed(String(sent.recipient_pan));
+      });
+    },
   };
 }

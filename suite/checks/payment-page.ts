@@ -1,13 +1,16 @@
 // The payment page behind redirect_url (profile, "assumed"): it shows the amount in rubles, the
 // recipient and the two buttons the profile names; Pay moves the payment to deposited, Decline to
 // declined with an error; a final state never changes.
-import fc from 'fast-check';
+import type { Page } from '@playwright/test';
+import { classesOf } from '../../generators/arbitraries/index.js';
 import { propertyParameters } from '../../generators/settings.js';
 import { CheckFailure } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
 import {
+  BATCH_TABS,
   buttonFor,
   createInvoice,
+  inTabs,
   invoicePressed,
   openPaymentPage,
   otherState,
@@ -20,27 +23,22 @@ import {
   type FinalState,
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import type { RuleId } from '../../contracts/index.js';
+import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { recipientShown, rublesPattern } from './page-text.js';
 import { buildInvoiceRequest } from '../../generators/builders.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
+import { FLOW, flowRecorder, pageAmounts } from './flow.js';
 
 const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
 const requireStatus = (api: ProviderApi) =>
   requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
 
-/** Kopecks never a round ten: the decimals must be shown. */
-const withKopecks = (min: number, max: number) => fc.integer({ min, max }).map((k) => (k % 10 === 0 ? k + 3 : k));
-
-/** Two amounts, one over a thousand rubles (a thousands separator) and one under, drawn from the run's seed: FC_SEED replays them. */
-function amounts(): { seed: number; values: number[] } {
-  const seed = propertyParameters({ numRuns: 1 }).seed!; // always set: FC_SEED or a drawn one
-  const [big, small] = fc.sample(fc.tuple(withKopecks(100_000, 40_000_000 - 10), withKopecks(10_000, 99_990)), { seed, numRuns: 1 })[0]!;
-  return { seed, values: [big, small] };
-}
-
-/** The page shows the amount in rubles, the recipient, and visible buttons with the profile's names. */
+/**
+ * The page shows the amount in rubles, the recipient, and visible buttons with the profile's names: for a few
+ * invoices whose amounts together meet every class of the invoice amount (flow.ts: the bounds and around them,
+ * every kopeck pattern, every count of ruble digits), drawn from the run's seed, a few pages at once.
+ */
 export function pageShowsAmountRecipientButtons(): BrowserCheck {
   const rule: RuleId = 'PRO-PAGE-CONTENT';
   return {
@@ -50,40 +48,49 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
     browser: true,
     async run({ api, page }) {
       requirePage(api);
-      const { payButton, declineButton } = api.profile.paymentPage;
-      // Two invoices: a provider may alternate the card and fast-payment-system recipients.
-      const { seed, values } = amounts();
+      const shown = flowRecorder('invoice.amount', 'payment page');
+      const seed = propertyParameters({ numRuns: 1 }).seed!; // always set: FC_SEED or a drawn one
       const replay = `FC_SEED=${seed} npm run conformance -- --project=payment-page -g "amount in rubles"`;
-      for (const amount of values)
-        await step(`amount ${amount} kopecks`, async () => {
-          const { body, response } = await createInvoice(api, rule, { amount });
-          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
-          const pattern = rublesPattern(amount);
-          const credentials = response.payment.credentials;
-          // A page may build its content with a script after load: read until it shows both, within the settle time.
-          const text = await pageTextOnce(api, page, (t) => pattern.test(t) && recipientShown(t, credentials).shown);
-          const where = `page ${response.redirect_url} (${'card_pan' in credentials ? 'card' : 'fast payment system'} recipient) reads: ${text.slice(0, 800)}`;
-          if (!pattern.test(text))
-            throw new CheckFailure({
-              rule,
-              expected: `the amount ${amount} kopecks shown in rubles (${(amount / 100).toFixed(2)}, e.g. matching ${pattern.source})`,
-              received: where,
-              replay,
-            });
-          const recipient = recipientShown(text, credentials);
-          if (!recipient.shown) throw new CheckFailure({ rule, expected: `the recipient shown: ${recipient.what}`, received: where, replay });
-          for (const name of [payButton, declineButton]) {
-            const { visible, names } = await visibleButton(api, page, name);
-            if (!visible)
-              throw new CheckFailure({
-                rule,
-                expected: `a visible button with the accessible name "${name}"`,
-                received: `no visible such button; buttons on the page: ${JSON.stringify(names)}; ${where}`,
-              });
-          }
-        });
+      // Each amount an invoice of its own (a provider may also alternate the card and fast-payment-system recipients).
+      const created = await Promise.all(pageAmounts(seed).map((amount) => createInvoice(api, rule, { amount })));
+      await inTabs(page, created, BATCH_TABS, async (tab, { body, response }) =>
+        step(`amount ${body.amount} kopecks`, async () => {
+          await openPaymentPage(tab, response.redirect_url, rule, body.return_url);
+          await expectAmountRecipientButtons(api, tab, body.amount, response, replay);
+          shown(body.amount);
+        }),
+      );
     },
   };
+}
+
+/** The opened page shows the amount in rubles, the recipient and the two buttons; a failure names PRO-PAGE-CONTENT. */
+async function expectAmountRecipientButtons(api: ProviderApi, page: Page, amount: number, response: InvoiceResponse, replay: string): Promise<void> {
+  const rule: RuleId = 'PRO-PAGE-CONTENT';
+  const { payButton, declineButton } = api.profile.paymentPage;
+  const pattern = rublesPattern(amount);
+  const credentials = response.payment.credentials;
+  // A page may build its content with a script after load: read until it shows both, within the settle time.
+  const text = await pageTextOnce(api, page, (t) => pattern.test(t) && recipientShown(t, credentials).shown);
+  const where = `page ${response.redirect_url} (${'card_pan' in credentials ? 'card' : 'fast payment system'} recipient) reads: ${text.slice(0, 800)}`;
+  if (!pattern.test(text))
+    throw new CheckFailure({
+      rule,
+      expected: `the amount ${amount} kopecks shown in rubles (${(amount / 100).toFixed(2)}, classes ${classesOf(FLOW['invoice.amount'].classes(), amount).join(', ')}; e.g. matching ${pattern.source})`,
+      received: where,
+      replay,
+    });
+  const recipient = recipientShown(text, credentials);
+  if (!recipient.shown) throw new CheckFailure({ rule, expected: `the recipient shown: ${recipient.what}`, received: where, replay });
+  for (const name of [payButton, declineButton]) {
+    const { visible, names } = await visibleButton(api, page, name);
+    if (!visible)
+      throw new CheckFailure({
+        rule,
+        expected: `a visible button with the accessible name "${name}"`,
+        received: `no visible such button; buttons on the page: ${JSON.stringify(names)}; ${where}`,
+      });
+  }
 }
 
 /** What pressing each button of the page must do (profile): Pay deposits, Decline declines. The one table of the press rules. */

@@ -17,6 +17,7 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { knownTransaction } from './known-transaction.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
+import { flowRecorder, STATUS_OF_NEW_INVOICE_SHARE } from './flow.js';
 
 const requireStatus = (api: ProviderApi) => requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
 
@@ -151,7 +152,10 @@ function fail(exchange: Exchange, rule: RuleId, expected: string, received: stri
   throw new CheckFailure({ rule, expected, received, exchange });
 }
 
-/** The status of a new invoice echoes its transaction and reports its payment: same id, state, created_at and credentials. */
+/**
+ * The status of a new invoice echoes its transaction, as sent (every class: letter case, version), and reports
+ * its payment: same id, state, created_at and credentials.
+ */
 export function statusOfNewInvoice(): ApiCheck {
   return {
     name: 'statusOfNewInvoice()',
@@ -160,6 +164,7 @@ export function statusOfNewInvoice(): ApiCheck {
     property: true,
     async run({ api }) {
       requireStatus(api);
+      const echoed = flowRecorder('invoice.transaction', 'status answer');
       await forAll(
         PAYMENT_OPERATIONS.invoice.valid(api),
         async (generated) => {
@@ -183,8 +188,9 @@ export function statusOfNewInvoice(): ApiCheck {
               );
           if (body.payment.state !== paid.state)
             fail(exchange, 'DOC-STATE-OUTCOME', `the state of the untouched payment as the invoice gave it: ${paid.state}`, `state ${body.payment.state}`);
+          echoed(transaction);
         },
-        { rule: 'PRO-STATUS-SUCCESS', share: 0.25 },
+        { rule: 'PRO-STATUS-SUCCESS', share: STATUS_OF_NEW_INVOICE_SHARE },
       );
     },
   };

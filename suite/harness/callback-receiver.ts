@@ -3,6 +3,9 @@
 //
 // Redelivery is tested without shared state: when a callback's payload carries the merchant parameter
 // `pts_fail_first` = N, the first N deliveries of that transaction are answered 500.
+//
+// Deliveries are filed by their transaction without regard to letter case (UUIDs compare so, RFC 9562): a
+// callback that writes the transaction in another case is still found, and the check judges the text it sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -56,7 +59,7 @@ export class CallbackReceiver {
   }
 
   deliveries(transaction: string): Delivery[] {
-    return this.byTransaction.get(transaction) ?? [];
+    return this.byTransaction.get(transaction.toLowerCase()) ?? [];
   }
 
   async close(): Promise<void> {
@@ -87,7 +90,7 @@ export class CallbackReceiver {
       json = undefined;
     }
     const body = (json ?? {}) as { transaction?: unknown; payload?: Record<string, unknown> };
-    const transaction = typeof body.transaction === 'string' ? body.transaction : undefined;
+    const transaction = typeof body.transaction === 'string' ? body.transaction.toLowerCase() : undefined;
     const earlier = transaction ? this.deliveries(transaction).length : 0;
     const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
     const answeredStatus = earlier < failFirst ? 500 : 200;

@@ -273,6 +273,56 @@ export async function invoicePressed(
   return created;
 }
 
+/**
+ * Runs `each` for every item, on the page and on tabs of its browser context, at most `tabs` at once: a page
+ * opened or pressed is mostly waiting, so a batch of pages costs about a page per tab. The tabs close after.
+ */
+export async function inTabs<T>(page: Page, items: readonly T[], tabs: number, each: (tab: Page, item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const work = async (tab: Page) => {
+    while (next < items.length) {
+      const i = next++;
+      await each(tab, items[i]!, i);
+    }
+  };
+  const extra = await Promise.all(Array.from({ length: Math.max(0, Math.min(tabs, items.length) - 1) }, () => page.context().newPage()));
+  try {
+    await Promise.all([page, ...extra].map(work));
+  } finally {
+    await Promise.all(extra.map((t) => t.close()));
+  }
+}
+
+/** Tabs a batch of pages uses at once. */
+export const BATCH_TABS = 2;
+
+/**
+ * Creates the invoices, then opens the page of each and presses `button` there, a few at once (see
+ * {@link inTabs}); `afterPress` starts what waits on an invoice (its callbacks) as soon as it is pressed, so
+ * that those waits overlap the other presses. Resolves when every press and every `afterPress` has.
+ */
+export async function invoicesPressed(
+  api: ProviderApi,
+  page: Page,
+  button: string,
+  rule: RuleId,
+  overrides: readonly InvoiceOverrides[],
+  invoiceRule: RuleId = rule,
+  afterPress: (created: CreatedInvoice, index: number) => Promise<void> = async () => undefined,
+): Promise<CreatedInvoice[]> {
+  const created = await Promise.all(overrides.map((o) => createInvoice(api, invoiceRule, o)));
+  const after: Promise<void>[] = [];
+  await inTabs(page, created, BATCH_TABS, async (tab, c, i) => {
+    await openPaymentPage(tab, c.response.redirect_url, rule, c.body.return_url);
+    await press(api, tab, button, rule);
+    const waiting = afterPress(c, i);
+    waiting.catch(() => undefined); // judged below with the others (a press that fails first is the failure)
+    after.push(waiting);
+  });
+  await Promise.all(after);
+  return created;
+}
+
 /** The profile's button name for a final state. */
 export function buttonFor(api: ProviderApi, state: FinalState): string {
   return state === 'deposited' ? api.profile.paymentPage.payButton : api.profile.paymentPage.declineButton;

@@ -80,6 +80,25 @@ test('requirements.md says why, links every section into spec/, and job-summary.
   expect(job).toContain(`### Not proven (${trace.counts['not proven']})`);
 });
 
+test('value-class coverage: the invoice echo judged every transaction class; places of projects not run say so, in summary.json and requirements.*', () => {
+  const row = (field: string, place: string) => summary.coverage.find((r) => r.field === field && r.place === place);
+  const echo = row('invoice.transaction', 'answer echo')!;
+  expect(echo.status).toBe('complete');
+  expect(echo.checked).toEqual(echo.known);
+  expect(echo.known.length).toBeGreaterThan(1);
+  expect(echo.checks).toContain('invoice › suite/conformance/invoice/invoice.spec.ts › the invoice response echoes the request transaction');
+  for (const place of ['status answer', 'callback', 'callback re-delivery']) expect(row('invoice.transaction', place)?.status, place).toBe('not run');
+  expect(trace.coverage).toEqual(summary.coverage);
+  const md = readFileSync(join(run.dir, 'requirements.md'), 'utf8');
+  const header = md.split('\n').find((l) => l.startsWith('| Field |'))!;
+  const cells = (line: string) => line.split(' | ').map((c) => c.replace(/^\| |\|$/g, '').trim());
+  const column = cells(header).indexOf('answer echo');
+  const line = md.split('\n').find((l) => l.startsWith('| invoice.transaction |'))!;
+  expect(cells(line)[column]).toBe(`${echo.known.length}/${echo.known.length}`);
+  expect(cells(line)[cells(header).indexOf('callback')]).toBe('not run');
+  expect(md).toContain('### Gaps (0)');
+});
+
 test('the HTML report, opened from disk, links a failing check to the section of the rule it failed', async ({ page }) => {
   await page.goto(`file://${join(run.dir, 'html', 'index.html')}`);
   await page.getByText('every invoice success body matches the documented schema').first().click();

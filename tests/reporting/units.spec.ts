@@ -19,6 +19,9 @@ import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromiu
 import { fixtureSummary } from './gate-support.js';
 import { childEnv, runSuite } from '../../scripts/child-run.js';
 import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
+import { coverageMarkdown, coverageRows } from '../../reporting/coverage.js';
+import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
+import { ANNOTATION } from '../../contracts/run-protocol.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
   const invoice = {
@@ -270,5 +273,46 @@ test.describe('which projects a gate run selects, and which need a browser', () 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('value-class coverage', () => {
+  const note = (field: string, place: string, places: string[], known: string[], checked: string[]) => ({
+    type: ANNOTATION.coverage,
+    description: JSON.stringify({ field, place, places, known, checked }),
+  });
+  const PLACES = ['answer echo', 'status answer', 'callback'];
+
+  test('the checks of a place add up; a class none judged is a gap; skipped and not run places say so', () => {
+    const rows = coverageRows([
+      { check: 'echo', skipped: false, annotations: [note('f', 'answer echo', PLACES, ['a', 'b', 'c'], ['a', 'b'])] },
+      { check: 'echo again', skipped: false, annotations: [note('f', 'answer echo', PLACES, ['a', 'b', 'c'], ['c'])] },
+      { check: 'status', skipped: true, annotations: [note('f', 'status answer', PLACES, ['a', 'b', 'c'], [])] },
+      {
+        check: 'page',
+        skipped: false,
+        annotations: [note('g', 'payment page', ['payment page'], ['x', 'y'], ['y']), { type: ANNOTATION.coverage, description: 'not json' }],
+      },
+    ]);
+    expect(rows).toEqual([
+      { field: 'f', place: 'answer echo', status: 'complete', known: ['a', 'b', 'c'], checked: ['a', 'b', 'c'], missing: [], checks: ['echo', 'echo again'] },
+      { field: 'f', place: 'status answer', status: 'skipped', known: ['a', 'b', 'c'], checked: [], missing: ['a', 'b', 'c'], checks: ['status'] },
+      { field: 'f', place: 'callback', status: 'not run', known: ['a', 'b', 'c'], checked: [], missing: ['a', 'b', 'c'], checks: [] },
+      { field: 'g', place: 'payment page', status: 'gap', known: ['x', 'y'], checked: ['y'], missing: ['x'], checks: ['page'] },
+    ]);
+    const md = coverageMarkdown(rows).join('\n');
+    expect(md).toContain('| Field | answer echo | status answer | callback | payment page |');
+    expect(md).toContain('| f | 3/3 | skipped | not run | — |');
+    expect(md).toContain('| g | — | — | — | 1/2 gap |');
+    expect(md).toContain('### Gaps (1)');
+    expect(md).toContain('- g × payment page: missing x (page)');
+  });
+
+  test('a summary without coverage (before it was reported) still gives requirements, with no coverage table', () => {
+    const old = fixtureSummary([]);
+    expect('coverage' in old).toBe(false);
+    const t = traceability(old, ['invoice'], 'now');
+    expect(t.coverage).toEqual([]);
+    expect(traceabilityMarkdown(t, { baseUrl: null, profileDigest: null })).toContain('No check of this run noted value coverage.');
   });
 });

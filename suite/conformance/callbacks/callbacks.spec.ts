@@ -2,11 +2,13 @@
 import { callbackRedelivered, noCallbackAfterFinalState, settledPaymentCallback } from '../../checks/callbacks.js';
 import { declarations, test } from '../../runner/declarations.js';
 
+// The area runs on one worker, in this order: the checks that mostly listen first, while the other areas keep
+// the cores busy; those that press a batch of pages last, when the cores are free.
 const CHECKS = [
-  settledPaymentCallback('deposited'),
-  settledPaymentCallback('declined'),
   noCallbackAfterFinalState('deposited'),
   noCallbackAfterFinalState('declined'),
+  settledPaymentCallback('declined'),
+  settledPaymentCallback('deposited'),
   callbackRedelivered(),
 ];
 
