@@ -105,9 +105,12 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
   return pageText(page);
 }
 
-/** Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. */
+/**
+ * Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. A load that
+ * fails that way sometimes reports only that Chromium's own error page took its place.
+ */
 const NETWORK_ERROR =
-  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)/;
+  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)|interrupted by another navigation to "chrome-error:/;
 /** Tries of a page load that meets transport trouble (a dropped connection, a gateway answer 502/503/504). */
 const PAGE_TRIES = 3;
 
