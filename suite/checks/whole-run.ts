@@ -10,7 +10,8 @@ import type { PaymentOperation } from '../../contracts/operations.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { expectAccepted, expectSchema } from '../harness/expect-response.js';
-import { CheckFailure, describeResponse } from '../harness/failure.js';
+import { fetchPage } from '../harness/client.js';
+import { CheckFailure, describeResponse, ProviderUnavailable } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { PAYMENT_RESPONSE_RULES } from '../harness/schema-rules.js';
 import { ledgerOf, type LedgerPayment, type LedgerSnapshot } from '../harness/ledger.js';
@@ -202,19 +203,17 @@ async function expectStatusAsCreated(api: ProviderApi, p: LedgerPayment, rule: R
   return now;
 }
 
-/** The page behind redirect_url still answers (following redirects, as a browser would): a page the provider has forgotten does not. */
+/**
+ * The page behind redirect_url still answers (following redirects, as a browser would): a page the provider has
+ * forgotten does not. A page that could not be had for transport trouble is no verdict.
+ */
 async function expectPageOpens(api: ProviderApi, url: string, rule: RuleId, what: string): Promise<void> {
-  const expected = `the payment page of ${what} still opens: GET ${url} answered 2xx`;
-  let received: string;
-  try {
-    const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'follow', signal: AbortSignal.timeout(api.requestTimeoutMs) });
-    const text = await res.text();
-    if (res.ok) return;
-    received = `HTTP ${res.status} ${res.headers.get('content-type') ?? ''} ${text.slice(0, 300)}`;
-  } catch (e) {
-    received = `no answer: ${(e as Error).message}`;
-  }
-  throw new CheckFailure({ rule, expected, received });
+  const answer = await fetchPage(url, api.requestTimeoutMs / 1000);
+  const before = answer.tries.length > 0 ? ` (after ${answer.tries.length + 1} tries: ${answer.tries.join('; ')})` : '';
+  if ('transportError' in answer && answer.kind === 'unavailable') throw new ProviderUnavailable(`GET ${url}: ${answer.transportError}${before}`);
+  if ('status' in answer && answer.status >= 200 && answer.status <= 299) return;
+  const received = 'status' in answer ? `HTTP ${answer.status} ${answer.contentType} ${answer.text.slice(0, 300)}` : `no answer: ${answer.transportError}`;
+  throw new CheckFailure({ rule, expected: `the payment page of ${what} still opens: GET ${url} answered 2xx`, received: received + before });
 }
 
 /**

@@ -278,13 +278,44 @@ function retryAfterMs(header: string | undefined, attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_AFTER_SECONDS * 1000);
 }
 
+/** What a GET of a page outside the API (redirects followed, as a browser would) came to, after the tries allowed. */
+export type PageAnswer =
+  { status: number; contentType: string; text: string; tries: string[] } | { transportError: string; kind: TransportKind; tries: string[] };
+
+/**
+ * GET `url` following redirects, with the client's rules for transport trouble: a connection lost or a gateway
+ * answer is tried again at once (MAX_UNAVAILABLE_RETRIES), no answer in time once (MAX_TIMEOUT_RETRIES).
+ * `tries` names the trouble met before the outcome.
+ */
+export async function fetchPage(url: string, timeoutSeconds: number): Promise<PageAnswer> {
+  const tries: string[] = [];
+  const tried = (kind: TransportKind) => tries.filter((t) => retryKind(t) === kind).length;
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'follow', signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+      const text = await res.text();
+      if (GATEWAY_STATUSES.includes(res.status) && tried('unavailable') < MAX_UNAVAILABLE_RETRIES) {
+        tries.push(`HTTP ${res.status}`);
+        continue;
+      }
+      return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, tries };
+    } catch (e) {
+      const transportError = describeTransportError(e, timeoutSeconds);
+      const kind = transportKind(e);
+      const allowed = kind === 'timeout' ? MAX_TIMEOUT_RETRIES : kind === 'unavailable' ? MAX_UNAVAILABLE_RETRIES : 0;
+      if (tried(kind) >= allowed) return { transportError, kind, tries };
+      tries.push(transportError);
+    }
+  }
+}
+
 export function describeTransportError(e: unknown, timeoutSeconds: number): string {
   const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no response in ${timeoutSeconds} s`;
   const code = err?.code ?? err?.cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
-  if (code === 'ECONNRESET' || e instanceof undiciErrors.SocketError) return 'connection closed before a complete response';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || e instanceof undiciErrors.SocketError) return 'connection closed before a complete response';
   if (e instanceof undiciErrors.ResponseContentLengthMismatchError || e instanceof undiciErrors.RequestContentLengthMismatchError)
     return 'response length differs from its Content-Length';
   if (e instanceof undiciErrors.HTTPParserError) return `invalid HTTP response (${err.message ?? 'parse error'})`;

@@ -105,12 +105,19 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
   return pageText(page);
 }
 
-/**
- * Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. A load that
- * fails that way sometimes reports only that Chromium's own error page took its place.
- */
+/** Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. */
 const NETWORK_ERROR =
-  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)|interrupted by another navigation to "chrome-error:/;
+  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)/;
+
+/**
+ * Whether a failed load of `url` met transport trouble. A load whose connection is lost sometimes reports only that
+ * another navigation took its place: Chromium's own error page, or its own new try of the same address.
+ */
+export function isTransportTrouble(message: string, url: string): boolean {
+  if (NETWORK_ERROR.test(message)) return true;
+  const replacedBy = /interrupted by another navigation to "([^"]*)"/.exec(message)?.[1];
+  return replacedBy !== undefined && (replacedBy.startsWith('chrome-error:') || replacedBy === url);
+}
 /** Tries of a page load that meets transport trouble (a dropped connection, a gateway answer 502/503/504). */
 const PAGE_TRIES = 3;
 
@@ -129,7 +136,7 @@ async function loadPage(page: Page, url: string, rule: RuleId) {
       trouble = `HTTP ${status}`;
     } catch (e) {
       const message = (e as Error).message.split('\n')[0];
-      if (!NETWORK_ERROR.test(message)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
+      if (!isTransportTrouble(message, url)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
       trouble = message;
     }
     troubles.push(trouble);

@@ -6,7 +6,8 @@
 import { test, expect } from '@playwright/test';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpClient, MAX_TIMEOUT_RETRIES, MAX_UNAVAILABLE_RETRIES } from '../../suite/harness/client.js';
+import { fetchPage, HttpClient, MAX_TIMEOUT_RETRIES, MAX_UNAVAILABLE_RETRIES } from '../../suite/harness/client.js';
+import { isTransportTrouble } from '../../suite/harness/payment-page.js';
 
 type Behaviour = 'answer' | 'drop' | 'cut' | 'gateway' | 'unavailable-retry-after' | 'silent';
 
@@ -37,6 +38,7 @@ async function serve(plan: (n: number) => Behaviour) {
   const client = new HttpClient({ baseUrl: url, timeoutSeconds: 1, breakerStateFile: null });
   return {
     client,
+    url,
     hits: () => hits,
     close: async () => {
       await client.close();
@@ -124,4 +126,58 @@ test('a request of a burst (retry none) is never sent again', async () => {
   } finally {
     await s.close();
   }
+});
+
+test.describe('a page fetched outside the browser', () => {
+  test('dropped once, then a gateway answer: fetched again, answered, the tries named', async () => {
+    const s = await serve((n) => (n === 1 ? 'drop' : n === 2 ? 'gateway' : 'answer'));
+    try {
+      const answer = await fetchPage(`${s.url}/pay/1`, 1);
+      expect(answer).toMatchObject({ status: 200, tries: [expect.stringMatching(/connection closed/), 'HTTP 502'] });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('dropped every time: unavailable after the tries allowed', async () => {
+    const s = await serve(() => 'drop');
+    try {
+      const answer = await fetchPage(`${s.url}/pay/1`, 1);
+      expect(answer).toMatchObject({ kind: 'unavailable', transportError: expect.stringMatching(/connection closed/) });
+      expect(s.hits()).toBe(1 + MAX_UNAVAILABLE_RETRIES);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("no answer in time, twice: a timeout, the provider's", async () => {
+    const s = await serve(() => 'silent');
+    try {
+      const answer = await fetchPage(`${s.url}/pay/1`, 0.3);
+      expect(answer).toMatchObject({ kind: 'timeout' });
+      expect(s.hits()).toBe(1 + MAX_TIMEOUT_RETRIES);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+test.describe('a page load that fails', () => {
+  const url = 'http://127.0.0.1:4010/pay/5461e3e4';
+  const trouble = [
+    `page.goto: net::ERR_EMPTY_RESPONSE at ${url}`,
+    `page.goto: net::ERR_CONNECTION_RESET at ${url}`,
+    `page.goto: Navigation to "${url}" is interrupted by another navigation to "chrome-error://chromewebdata/"`,
+    `page.goto: Navigation to "${url}" is interrupted by another navigation to "${url}"`,
+  ];
+  for (const message of trouble) test(`met transport trouble: ${message}`, () => expect(isTransportTrouble(message, url)).toBe(true));
+
+  // A page that sends the browser elsewhere before it loads, or never loads, is the provider's doing.
+  const provider = [
+    `page.goto: Navigation to "${url}" is interrupted by another navigation to "http://127.0.0.1:4010/elsewhere"`,
+    `page.goto: Timeout 10000ms exceeded.`,
+    `page.goto: net::ERR_TOO_MANY_REDIRECTS at ${url}`,
+    `page.goto: net::ERR_INVALID_RESPONSE at ${url}`,
+  ];
+  for (const message of provider) test(`is the provider's: ${message}`, () => expect(isTransportTrouble(message, url)).toBe(false));
 });
