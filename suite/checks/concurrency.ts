@@ -151,23 +151,31 @@ export function concurrentInvoicesDistinct(): ApiCheck {
  * own click. Two Playwright clicks leave as far apart as the machine's load makes them, often more than the
  * gap between a provider's check and its write; these leave within a millisecond or so of each other.
  */
-async function pressTogether(first: Locator, second: Locator, timeline: Timeline, [a, b]: [string, string]): Promise<void> {
+async function pressTogether(first: Locator, second: Locator, timeline: Timeline, [a, b]: [string, string], timeout: number): Promise<void> {
   const channel = `pts-press-${randomUUID()}`;
-  await second.evaluate((el, name) => {
-    const ch = new BroadcastChannel(name);
-    ch.onmessage = () => {
-      ch.close();
-      (el as HTMLElement).click();
-    };
-  }, channel);
+  await second.evaluate(
+    (el, name) => {
+      const ch = new BroadcastChannel(name);
+      ch.onmessage = () => {
+        ch.close();
+        (el as HTMLElement).click();
+      };
+    },
+    channel,
+    { timeout },
+  );
   timeline.mark(`→ ${a} and ${b}`);
   await first
-    .evaluate((el, name) => {
-      const ch = new BroadcastChannel(name);
-      ch.postMessage('press');
-      ch.close();
-      (el as HTMLElement).click();
-    }, channel)
+    .evaluate(
+      (el, name) => {
+        const ch = new BroadcastChannel(name);
+        ch.postMessage('press');
+        ch.close();
+        (el as HTMLElement).click();
+      },
+      channel,
+      { timeout },
+    )
     .catch((e: Error) => timeline.mark(`${a} refused: ${e.message.split('\n')[0]}`));
   timeline.mark(`← ${a} and ${b} pressed`);
 }
@@ -209,9 +217,19 @@ export function payAndDeclineAtOnce(): BrowserCheck {
             .catch(() => undefined),
         );
         lost.push(watchPressLost(page), watchPressLost(other));
-        await pressTogether(pay, decline, timeline, ['Pay', 'Decline']);
+        await pressTogether(pay, decline, timeline, ['Pay', 'Decline'], settleMs(api));
         await Promise.all(answered);
-        await Promise.all([page.waitForLoadState('load'), other.waitForLoadState('load')]);
+        // A tab the network left on a half-loaded page is waited for no longer than the settle time; the status judges.
+        await Promise.all(
+          [page, other].map((tab) =>
+            tab.waitForLoadState('load', { timeout: settleMs(api) }).catch(() => timeline.mark(`a tab still loading after ${settleMs(api)} ms`)),
+          ),
+        );
+      } catch (e) {
+        // A tab whose page the network took away before its button could be armed: the race was not run.
+        const why = lost.map((l) => l.why).find((w) => w !== undefined);
+        if (why !== undefined && !(e instanceof CheckFailure)) throw new ProviderUnavailable(`Pay and Decline at once: ${why}`);
+        throw e;
       } finally {
         for (const l of lost) l.stop();
         await other.close();

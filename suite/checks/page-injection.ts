@@ -73,7 +73,7 @@ async function tracesOn(page: Page): Promise<Traces> {
   try {
     return await read();
   } catch {
-    await page.waitForLoadState('load');
+    await page.waitForLoadState('load', { timeout: 10_000 });
     return read();
   }
 }

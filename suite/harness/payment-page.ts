@@ -222,7 +222,8 @@ export function watchPressLost(page: Page): { readonly why: string | undefined; 
  */
 async function pressNavigated(api: ProviderApi, page: Page, before: string): Promise<void> {
   await page.waitForURL((url) => url.href !== before, { waitUntil: 'load', timeout: settleMs(api) }).catch(() => undefined);
-  await page.waitForLoadState('load');
+  // A load the network left hanging is one request: no longer than REQUEST_TIMEOUT; what it did, the status tells.
+  await page.waitForLoadState('load', { timeout: api.requestTimeoutMs }).catch(() => undefined);
 }
 
 /**
