@@ -1,8 +1,9 @@
 // Reading what Playwright reports about a run: the first line of an error (what every report quotes) and the
 // outcome of each test in a JSON report (the matrices and the project's own child runs judge by it).
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import type { JSONReport, JSONReportError, JSONReportSuite } from '@playwright/test/reporter';
 import { ANNOTATION } from '../contracts/run-protocol.js';
 
 /** An error message without terminal colour codes. */
@@ -41,6 +42,8 @@ export interface TestOutcome {
   message?: string;
   /** The whole first error, colours stripped. */
   error?: string;
+  /** A test that ran out of time: what it was still waiting for then (the other errors, each with its place). */
+  stalledAt?: string;
   durationMs: number;
 }
 
@@ -48,6 +51,13 @@ export interface RunOutcomes {
   outcomes: TestOutcome[];
   /** Errors outside tests (global setup, collection, worker crashes). */
   errors: string[];
+}
+
+function stalledAt(errors: readonly JSONReportError[]): string | undefined {
+  const waits = errors.map((e) =>
+    [firstErrorLine(e.message), e.location && `${relative(process.cwd(), e.location.file)}:${e.location.line}`].filter(Boolean).join(' at '),
+  );
+  return waits.length > 0 ? waits.join('; ') : undefined;
 }
 
 /** Every test of a Playwright JSON report, as it ended (its last result). */
@@ -76,6 +86,7 @@ export function readOutcomes(file: string): RunOutcomes {
           observed: [...new Set(of(ANNOTATION.observed))],
           message: firstErrorLine(error),
           error,
+          stalledAt: last?.status === 'timedOut' ? stalledAt(last.errors.slice(1)) : undefined,
           durationMs: t.results.reduce((sum, r) => sum + r.duration, 0),
         });
       }

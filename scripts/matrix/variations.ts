@@ -71,7 +71,7 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     falseAlarms: failed.map((o) => ({
       check: titled(o),
       failure: o.message ?? o.status,
-      evidence: (o.error ?? '').split('\n').slice(0, 8).join('\n'),
+      evidence: [(o.error ?? '').split('\n').slice(0, 8).join('\n'), o.stalledAt && `still waiting: ${o.stalledAt}`].filter(Boolean).join('\n'),
     })),
     seconds: mine.reduce((sum, o) => sum + o.durationMs, 0) / 1000,
   };

@@ -20,6 +20,7 @@ import { fixtureSummary } from './gate-support.js';
 import { childEnv, runSuite } from '../../scripts/child-run.js';
 import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
 import { coverageMarkdown, coverageRows } from '../../reporting/coverage.js';
+import { readOutcomes } from '../../reporting/playwright-json.js';
 import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
 
@@ -314,5 +315,36 @@ test.describe('value-class coverage', () => {
     const t = traceability(old, ['invoice'], 'now');
     expect(t.coverage).toEqual([]);
     expect(traceabilityMarkdown(t, { baseUrl: null, profileDigest: null })).toContain('No check of this run noted value coverage.');
+  });
+});
+
+test.describe('outcomes read from a Playwright JSON report', () => {
+  function reportWith(result: { status: string; errors: { message: string; location?: { file: string; line: number; column: number } }[] }): string {
+    const dir = mkdtempSync(join(tmpdir(), 'pts-outcomes-'));
+    const file = join(dir, 'report.json');
+    const test = { projectName: 'lifecycle', annotations: [], results: [{ ...result, duration: 75_500, annotations: [] }] };
+    writeFileSync(file, JSON.stringify({ suites: [{ title: 'x', specs: [{ title: 'a race', tests: [test] }] }], errors: [] }));
+    return file;
+  }
+
+  test('a test that ran out of time names what it was still waiting for, and where', () => {
+    const file = reportWith({
+      status: 'timedOut',
+      errors: [
+        { message: 'Test timeout of 75500ms exceeded.' },
+        {
+          message: '\u001b[31mError: locator.evaluate: Test timeout of 75500ms exceeded.\u001b[39m\nCall log:\n  - waiting for getByRole',
+          location: { file: join(process.cwd(), 'suite/checks/concurrency.ts'), line: 156, column: 3 },
+        },
+      ],
+    });
+    const [outcome] = readOutcomes(file).outcomes;
+    expect(outcome.message).toBe('Test timeout of 75500ms exceeded.');
+    expect(outcome.stalledAt).toBe('Error: locator.evaluate: Test timeout of 75500ms exceeded. at suite/checks/concurrency.ts:156');
+  });
+
+  test('a test that failed in time has nothing it was still waiting for', () => {
+    const file = reportWith({ status: 'failed', errors: [{ message: '[PRO-STATE-FINAL] one final state' }, { message: 'Error: a second error' }] });
+    expect(readOutcomes(file).outcomes[0].stalledAt).toBeUndefined();
   });
 });
