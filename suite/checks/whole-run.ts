@@ -66,11 +66,14 @@ export function described(p: LedgerPayment): string {
 /** One payment per operation and transaction: a transaction may name a payment of each operation (uniqueness is per operation). */
 const paymentKey = (p: LedgerPayment) => `${p.op} ${p.transaction.toLowerCase()}`;
 
-/** Payments whose transaction names no other payment: the status of the transaction can only be theirs. */
-function alone(payments: readonly LedgerPayment[]): LedgerPayment[] {
+/**
+ * Payments whose transaction names no other payment, nor a create whose answer the network lost (which may have
+ * made one): the status of the transaction can only be theirs.
+ */
+function alone(snapshot: LedgerSnapshot): LedgerPayment[] {
   const uses = new Map<string, number>();
-  for (const p of payments) uses.set(p.transaction.toLowerCase(), (uses.get(p.transaction.toLowerCase()) ?? 0) + 1);
-  return payments.filter((p) => uses.get(p.transaction.toLowerCase()) === 1);
+  for (const p of [...snapshot.payments, ...snapshot.lostCreates]) uses.set(p.transaction.toLowerCase(), (uses.get(p.transaction.toLowerCase()) ?? 0) + 1);
+  return snapshot.payments.filter((p) => uses.get(p.transaction.toLowerCase()) === 1);
 }
 
 /** The state each payment was last seen in: its creating answer's, or a later status answer's. */
@@ -135,10 +138,10 @@ export function paymentsStayKnown(): ApiCheck {
         'profile status.enabled and paymentPage.enabled are false: nothing shows whether a payment is still known',
       );
       const ledger = ledgerOf(api);
-      for (const op of paymentOperations(api)) if (!alone(ledger.read().payments).some((p) => p.op === op)) await create(api, op);
+      for (const op of paymentOperations(api)) if (!alone(ledger.read()).some((p) => p.op === op)) await create(api, op);
       const earliest = (snapshot: LedgerSnapshot) =>
         paymentOperations(api).flatMap((op) =>
-          alone(snapshot.payments)
+          alone(snapshot)
             .filter((p) => p.op === op)
             .slice(0, EARLIEST),
         );
@@ -149,7 +152,7 @@ export function paymentsStayKnown(): ApiCheck {
       const snapshot = ledger.read();
       const first = earliest(snapshot);
       const sample = spread(
-        alone(snapshot.payments).filter((p) => !first.includes(p)),
+        alone(snapshot).filter((p) => !first.includes(p)),
         SAMPLE,
       );
       const stateOf = lastStates(snapshot);

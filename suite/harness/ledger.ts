@@ -36,13 +36,22 @@ export interface LedgerPayment extends Sighting {
 /** A status answer about a payment. */
 export type LedgerStatus = Sighting;
 
+/** A create that met transport trouble: the provider may hold a payment of this transaction that no answer told of. */
+export interface LedgerLostCreate {
+  op: PaymentOperation;
+  transaction: string;
+  by: string;
+  pid: number;
+}
+
 export interface LedgerSnapshot {
   /** In the order they were answered. */
   payments: LedgerPayment[];
   statuses: LedgerStatus[];
+  lostCreates: LedgerLostCreate[];
 }
 
-type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' });
+type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' }) | (LedgerLostCreate & { k: 'u' });
 
 const NEWLINE = 0x0a;
 
@@ -53,6 +62,7 @@ export class RunLedger {
   private readonly offsets = new Map<string, { offset: number; rest: Buffer }>();
   private readonly payments: LedgerPayment[] = [];
   private readonly statuses: LedgerStatus[] = [];
+  private readonly lostCreates: LedgerLostCreate[] = [];
 
   /** `runDir` undefined (no global setup): the ledger holds what this worker records, in memory. */
   constructor(
@@ -66,14 +76,19 @@ export class RunLedger {
   /** Takes note of an exchange when it is an accepted payment or a status answer carrying one; anything else costs a comparison. */
   record(exchange: Exchange, by: string): void {
     const r = exchange.response;
-    if (r === undefined || r.status < 200 || r.status > 299 || exchange.request.method !== 'POST') return;
-    const payment = (r.json as { payment?: unknown } | undefined)?.payment;
-    if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return;
+    if (exchange.request.method !== 'POST') return;
+    const troubled = r === undefined || exchange.unavailable === true || (exchange.retries?.length ?? 0) > 0;
+    if (!troubled && (r.status < 200 || r.status > 299)) return;
     const path = new URL(exchange.request.url).pathname;
     const op: PaymentOperation | 'status' | undefined =
       path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
     const transaction = op && transactionOf(exchange.request.body);
     if (transaction === undefined) return;
+    // A create whose answer the network lost may have made a payment no answer told of.
+    if (troubled && op !== 'status') this.append({ k: 'u', op: op!, transaction, by, pid: process.pid });
+    if (r === undefined || r.status < 200 || r.status > 299) return;
+    const payment = (r.json as { payment?: unknown } | undefined)?.payment;
+    if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return;
     const p = payment as Record<string, unknown>;
     const answeredAt = Date.now();
     const seen: Sighting = {
@@ -105,7 +120,7 @@ export class RunLedger {
       for (const name of names.sort()) this.readFile(join(this.dir, name));
     }
     const byAnswer = (a: Sighting, b: Sighting) => a.answeredAt - b.answeredAt;
-    return { payments: [...this.payments].sort(byAnswer), statuses: [...this.statuses].sort(byAnswer) };
+    return { payments: [...this.payments].sort(byAnswer), statuses: [...this.statuses].sort(byAnswer), lostCreates: [...this.lostCreates] };
   }
 
   private append(line: Line): void {
@@ -120,7 +135,8 @@ export class RunLedger {
   private keep(line: Line): void {
     const { k, ...entry } = line;
     if (k === 'p') this.payments.push(entry as LedgerPayment);
-    else this.statuses.push(entry);
+    else if (k === 'u') this.lostCreates.push(entry as LedgerLostCreate);
+    else this.statuses.push(entry as LedgerStatus);
   }
 
   /** The lines added to one worker's file since the last read (a line still being written waits for the next). */

@@ -50,7 +50,8 @@ test('takes note of accepted payments and status answers, with the suite clock a
   ledger.record(exchange(paths.invoice, { transaction: 't-3' }, 422, { transaction: ['taken'] }), 'refused');
   ledger.record(exchange(paths.account2card, { transaction: 't-4' }, 200, { message: 'Payment accepted' }), 'no body');
   ledger.record(exchange(paths.upload, { transaction: 't-5' }, 200, { payment: payment(5) }), 'other path');
-  const { payments, statuses } = ledger.read();
+  const { payments, statuses, lostCreates } = ledger.read();
+  expect(lostCreates).toEqual([]);
   expect(payments.map((p) => [p.op, p.transaction, p.id, p.by, p.redirectUrl])).toEqual([
     ['invoice', 't-1', 1, 'check A', `${BASE}/pay/t1`],
     ['account2card', 't-2', 2, 'check B', undefined],
@@ -60,6 +61,26 @@ test('takes note of accepted payments and status answers, with the suite clock a
     expect(p.sentAt).toBeGreaterThanOrEqual(before - 40);
     expect(p.answeredAt - p.sentAt).toBe(40);
   }
+});
+
+test('takes note of creates whose answer the network lost: the provider may hold a payment of their transaction', () => {
+  const ledger = new RunLedger(dir, main, paths);
+  const lost: Exchange = { ...invoice('t-1', 1), response: undefined, transportError: 'connection closed before a complete response', unavailable: true };
+  const refusedOnRetry: Exchange = {
+    ...exchange(paths.account2card, { transaction: 't-2' }, 422, { transaction: ['taken'] }),
+    retries: [{ cause: 'connection closed before a complete response', waitedMs: 100 }],
+  };
+  const acceptedOnRetry: Exchange = { ...invoice('t-3', 3), retries: [{ cause: 'HTTP 503', waitedMs: 1000 }] };
+  const statusLost: Exchange = { ...exchange(paths.status, { transaction: 't-1' }, 200, {}), response: undefined, unavailable: true };
+  for (const e of [lost, refusedOnRetry, acceptedOnRetry, statusLost]) ledger.record(e, 'check L');
+  ledger.record(exchange(paths.invoice, { transaction: 't-4' }, 422, { amount: ['too small'] }), 'refused without trouble');
+  const { payments, lostCreates } = ledger.read();
+  expect(lostCreates.map((u) => [u.op, u.transaction, u.by])).toEqual([
+    ['invoice', 't-1', 'check L'],
+    ['account2card', 't-2', 'check L'],
+    ['invoice', 't-3', 'check L'],
+  ]);
+  expect(payments.map((p) => [p.transaction, p.id])).toEqual([['t-3', 3]]);
 });
 
 test("every worker's notes reach every reader of the provider, incrementally; a line still being written waits", () => {
