@@ -5,6 +5,7 @@ import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
+import { NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
 
 /** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
 export const VARIATION_RUNS = 10;
@@ -21,6 +22,11 @@ export interface VariationRow {
   skipped: number;
   /** Checks that could not get an answer (a network variation: no verdict, never a false alarm), with why. */
   notJudged: { check: string; why: string }[];
+  /**
+   * More of its checks not judged than a run may have (NOT_JUDGED_LIMIT): the gate would call such a run incomplete,
+   * and a variation most of whose checks are not judged proves nothing, so it is not accepted.
+   */
+  incomplete: boolean;
   /** Checks that sent requests again after transport trouble. */
   retried: number;
   falseAlarms: { check: string; failure: string; evidence: string }[];
@@ -58,6 +64,7 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
   const mine = outcomes.filter((o) => o.target === target.name);
   const failed = mine.filter((o) => o.status !== 'passed' && o.status !== 'skipped');
   const titled = (o: TestOutcome) => `[${o.project}] ${o.title.slice(target.name.length + 2)}`;
+  const notJudged = mine.filter((o) => o.status === 'skipped' && o.notJudged !== undefined);
   return {
     target: target.name,
     variations: target.provider?.variations ?? [],
@@ -66,7 +73,8 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     checks: mine.length,
     passed: mine.filter((o) => o.status === 'passed').length,
     skipped: mine.filter((o) => o.status === 'skipped' && o.notJudged === undefined).length,
-    notJudged: mine.filter((o) => o.status === 'skipped' && o.notJudged !== undefined).map((o) => ({ check: titled(o), why: o.notJudged! })),
+    notJudged: notJudged.map((o) => ({ check: titled(o), why: o.notJudged! })),
+    incomplete: notJudged.length > NOT_JUDGED_LIMIT * mine.filter((o) => o.status !== 'skipped' || o.notJudged !== undefined).length,
     retried: mine.filter((o) => o.retried !== undefined).length,
     falseAlarms: failed.map((o) => ({
       check: titled(o),
@@ -85,19 +93,27 @@ export function variationMatrix(
 ): VariationMatrix {
   const targets = variationTargets(variations);
   const rows = targets.map((t, i) => row(t, variations[i]?.rule ?? 'every rule above', outcomes));
-  return { rows, totalSeconds, errors, ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && r.checks > 0) };
+  return { rows, totalSeconds, errors, ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && !r.incomplete && r.checks > 0) };
 }
+
+const incomplete = (m: VariationMatrix) => m.rows.filter((r) => r.incomplete).length;
 
 export function variationLines(m: VariationMatrix): string[] {
   return [
     ...m.rows.map(
       (r) =>
-        `${r.falseAlarms.length ? 'FALSE ALARM' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
+        `${r.falseAlarms.length ? 'FALSE ALARM' : r.incomplete ? 'INCOMPLETE ' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
         `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}`,
     ),
     ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}`)),
+    ...m.rows
+      .filter((r) => r.incomplete)
+      .map(
+        (r) =>
+          `  ${r.target}: ${r.notJudged.length} of ${r.checks - r.skipped} checks not judged, more than ${NOT_JUDGED_LIMIT * 100} %: the run would be incomplete`,
+      ),
     ...m.errors.map((e) => `  run error: ${e}`),
-    `${m.ok ? 'PASS' : 'FAIL'}: ${m.rows.length} targets, ${m.rows.reduce((n, r) => n + r.falseAlarms.length, 0)} false alarms (reports/variants.md)`,
+    `${m.ok ? 'PASS' : 'FAIL'}: ${m.rows.length} targets, ${m.rows.reduce((n, r) => n + r.falseAlarms.length, 0)} false alarms${incomplete(m) ? `, ${incomplete(m)} incomplete` : ''} (reports/variants.md)`,
   ];
 }
 
@@ -110,7 +126,7 @@ export function variationMarkdown(m: VariationMatrix): string {
     `Targets: ${m.rows.length} (${m.rows.length - 1} variations alone, and all combinable ones at once); false alarms: ${alarms.length}.`,
     `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
-    'Each variation is a behaviour the document and the default profile allow (mock/variations/catalog.ts); every check that can see it must pass against it.',
+    `Each variation is a behaviour the document and the default profile allow (mock/variations/catalog.ts); every check that can see it must pass against it, or, where the network lost its answers, be not judged: no more than ${NOT_JUDGED_LIMIT * 100} % of a target's checks, the share above which a run is incomplete.`,
     '',
     ...m.errors.map((e) => `- run error: ${cell(e)}`),
     '',
@@ -118,7 +134,7 @@ export function variationMarkdown(m: VariationMatrix): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...m.rows.map(
       (r) =>
-        `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.notJudged.length} | ${r.retried} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`,
+        `| ${r.target} | ${r.rule} | ${r.projects.join(', ')} | ${r.checks} | ${r.passed} | ${r.skipped} | ${r.incomplete ? `**${r.notJudged.length}** (incomplete)` : r.notJudged.length} | ${r.retried} | ${r.falseAlarms.length ? `**${r.falseAlarms.length}**` : 0} | ${r.seconds.toFixed(1)} |`,
     ),
     '',
     ...(m.rows.some((r) => r.notJudged.length)

@@ -20,7 +20,8 @@ import { fixtureSummary } from './gate-support.js';
 import { childEnv, runSuite } from '../../scripts/child-run.js';
 import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
 import { coverageMarkdown, coverageRows } from '../../reporting/coverage.js';
-import { readOutcomes } from '../../reporting/playwright-json.js';
+import { readOutcomes, type TestOutcome } from '../../reporting/playwright-json.js';
+import { chooseVariations, variationLines, variationMarkdown, variationMatrix } from '../../scripts/matrix/variations.js';
 import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
 
@@ -346,5 +347,40 @@ test.describe('outcomes read from a Playwright JSON report', () => {
   test('a test that failed in time has nothing it was still waiting for', () => {
     const file = reportWith({ status: 'failed', errors: [{ message: '[PRO-STATE-FINAL] one final state' }, { message: 'Error: a second error' }] });
     expect(readOutcomes(file).outcomes[0].stalledAt).toBeUndefined();
+  });
+});
+
+test.describe('the variation matrix', () => {
+  const [drops] = chooseVariations(['network-drops']).variations;
+  const outcome = (target: string, status: 'passed' | 'skipped', notJudged?: string): TestOutcome => ({
+    title: `${target}: a check`,
+    project: 'invoice',
+    status,
+    rules: [],
+    target,
+    property: false,
+    observed: [],
+    notJudged,
+    durationMs: 10,
+  });
+  const run = (notJudged: number) => [
+    ...Array.from({ length: 40 - notJudged }, () => outcome('variation network-drops', 'passed')),
+    ...Array.from({ length: notJudged }, () => outcome('variation network-drops', 'skipped', 'POST /x: connection closed before a complete response')),
+    ...Array.from({ length: 5 }, () => outcome('variation network-drops', 'skipped')),
+    outcome('all combinable variations', 'passed'),
+  ];
+
+  test('accepts a variation with a few checks not judged, up to the share a complete run may have', () => {
+    const m = variationMatrix([drops], run(2), [], 1);
+    expect(m.rows[0]).toMatchObject({ checks: 45, passed: 38, skipped: 5, incomplete: false });
+    expect(m.ok).toBe(true);
+  });
+
+  test('does not accept a variation with more of its checks not judged than a complete run may have: it would prove nothing', () => {
+    const m = variationMatrix([drops], run(3), [], 1);
+    expect(m.rows[0]).toMatchObject({ checks: 45, passed: 37, skipped: 5, incomplete: true });
+    expect(m.ok).toBe(false);
+    expect(variationLines(m).join('\n')).toContain('variation network-drops: 3 of 40 checks not judged, more than 5 %');
+    expect(variationMarkdown(m)).toContain('| **3** (incomplete) |');
   });
 });
