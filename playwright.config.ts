@@ -18,7 +18,7 @@ export const DEFAULT_WORKERS = 6;
 const MATRIX = !!process.env.PTS_PLAN;
 /**
  * The order the dispatcher takes projects in: the longest first (child runs, then the browser areas, whose
- * waits run on one worker each), so that the property areas fill the cores around them: browser areas started
+ * waits run on one or two workers each), so that the property areas fill the cores around them: browser areas started
  * last would add their waits to the end of the run (about half again the wall time of a default run on 2 cores).
  */
 const PROJECT_ORDER = [
@@ -59,7 +59,8 @@ const PROJECT_WORKERS: Record<string, number> = MATRIX
       account2card: 2,
       upload: 1,
       status: 1,
-      callbacks: 1,
+      // Two: its two checks that listen out the quiet time after a final state overlap (about 6 s each, mostly waiting).
+      callbacks: 2,
       'payment-page': 1,
       lifecycle: 1,
       'whole-run': 1,
