@@ -245,22 +245,34 @@ export function payAndDeclineAtOnce(): BrowserCheck {
           expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`,
           received: `state ${settled.state}: ${timeline}`,
         });
-      // The state must hold: watched for the settle time, it does not flip to the other press's.
-      const later = await eventually(
-        () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
-        (p) => p.state !== settled.state,
-        settleMs(api),
-      );
+      // The state must hold: watched for the settle time, it does not flip to the other press's. The callbacks are
+      // listened to over the same time: each watch keeps its own length, and neither waits for the other.
+      const listening = api.profile.callbacks.enabled
+        ? (async () => {
+            const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+            expectCallbackBody(first[0], first, body.transaction, response.payment.id);
+            return inbox.waitFor(body.transaction, first.length + 1, api.profile.callbacks.quietSeconds * 1000, { otherThan: settled.state });
+          })()
+        : Promise.resolve(undefined);
+      const [watched, heard] = await Promise.allSettled([
+        eventually(
+          () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
+          (p) => p.state !== settled.state,
+          settleMs(api),
+        ),
+        listening,
+      ]);
+      if (watched.status === 'rejected') throw watched.reason;
+      const later = watched.value;
       if (later.state !== settled.state)
         throw new CheckFailure({
           rule: 'PRO-STATE-FINAL',
           expected: `the final state ${settled.state} unchanged`,
           received: `state ${settled.state}, then ${later.state}: ${timeline}`,
         });
-      if (!api.profile.callbacks.enabled) return;
-      const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
-      expectCallbackBody(first[0], first, body.transaction, response.payment.id);
-      const all = await inbox.waitFor(body.transaction, first.length + 1, api.profile.callbacks.quietSeconds * 1000, { otherThan: settled.state });
+      if (heard.status === 'rejected') throw heard.reason;
+      const all = heard.value;
+      if (all === undefined) return;
       const disagreeing = all.filter((d) => reportedState(d) !== settled.state);
       if (disagreeing.length > 0)
         throw new CheckFailure({
