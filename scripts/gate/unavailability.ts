@@ -6,6 +6,11 @@ import type { Summary } from '../../reporting/summary-file.js';
 /** Above this share of the checks that ran, a run is incomplete: too little of it was judged to call it a verdict. */
 export const NOT_JUDGED_LIMIT = 0.05;
 
+/** Whether `notJudged` of `ran` checks is more than a run may leave unjudged and still be a verdict. */
+export function isIncomplete(notJudged: number, ran: number): boolean {
+  return notJudged > 0 && notJudged > NOT_JUDGED_LIMIT * ran;
+}
+
 export interface Unavailability {
   notJudged: number;
   /** Checks that ran to a verdict or to not judged (the profile's skips aside). */
@@ -21,7 +26,7 @@ export function unavailability(summary: Pick<Summary, 'checks'>): Unavailability
   const notJudged = summary.checks.filter((c) => c.status === 'not judged');
   const ran = summary.checks.filter((c) => c.status !== 'skipped').length;
   const failed = summary.checks.filter((c) => c.status === 'failed').length;
-  const incomplete = notJudged.length > 0 && notJudged.length > NOT_JUDGED_LIMIT * ran;
+  const incomplete = isIncomplete(notJudged.length, ran);
   const line =
     notJudged.length === 0
       ? undefined

@@ -5,7 +5,7 @@ import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
-import { NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
+import { isIncomplete, NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
 
 /** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
 export const VARIATION_RUNS = 10;
@@ -65,6 +65,8 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
   const failed = mine.filter((o) => o.status !== 'passed' && o.status !== 'skipped');
   const titled = (o: TestOutcome) => `[${o.project}] ${o.title.slice(target.name.length + 2)}`;
   const notJudged = mine.filter((o) => o.status === 'skipped' && o.notJudged !== undefined);
+  // Skipped for the profile's reasons; a check not judged ran, and counts among those that did.
+  const skipped = mine.filter((o) => o.status === 'skipped' && o.notJudged === undefined).length;
   return {
     target: target.name,
     variations: target.provider?.variations ?? [],
@@ -72,9 +74,9 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     projects: target.projects ?? [...CONFORMANCE_PROJECTS],
     checks: mine.length,
     passed: mine.filter((o) => o.status === 'passed').length,
-    skipped: mine.filter((o) => o.status === 'skipped' && o.notJudged === undefined).length,
+    skipped,
     notJudged: notJudged.map((o) => ({ check: titled(o), why: o.notJudged! })),
-    incomplete: notJudged.length > NOT_JUDGED_LIMIT * mine.filter((o) => o.status !== 'skipped' || o.notJudged !== undefined).length,
+    incomplete: isIncomplete(notJudged.length, mine.length - skipped),
     retried: mine.filter((o) => o.retried !== undefined).length,
     falseAlarms: failed.map((o) => ({
       check: titled(o),

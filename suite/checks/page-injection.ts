@@ -21,7 +21,7 @@ import {
 import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
-import { openPaymentPage, press, requireButton } from '../harness/payment-page.js';
+import { openPaymentPage, PAGE_LOAD_MS, press, requireButton } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
@@ -73,7 +73,7 @@ async function tracesOn(page: Page): Promise<Traces> {
   try {
     return await read();
   } catch {
-    await page.waitForLoadState('load', { timeout: 10_000 });
+    await page.waitForLoadState('load', { timeout: PAGE_LOAD_MS });
     return read();
   }
 }

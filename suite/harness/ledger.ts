@@ -78,7 +78,8 @@ export class RunLedger {
     const r = exchange.response;
     if (exchange.request.method !== 'POST') return;
     const troubled = r === undefined || exchange.unavailable === true || (exchange.retries?.length ?? 0) > 0;
-    if (!troubled && (r.status < 200 || r.status > 299)) return;
+    const accepted = r !== undefined && r.status >= 200 && r.status <= 299 ? r : undefined;
+    if (!troubled && !accepted) return;
     const path = new URL(exchange.request.url).pathname;
     const op: PaymentOperation | 'status' | undefined =
       path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
@@ -86,8 +87,8 @@ export class RunLedger {
     if (transaction === undefined) return;
     // A create whose answer the network lost may have made a payment no answer told of.
     if (troubled && op !== 'status') this.append({ k: 'u', op: op!, transaction, by, pid: process.pid });
-    if (r === undefined || r.status < 200 || r.status > 299) return;
-    const payment = (r.json as { payment?: unknown } | undefined)?.payment;
+    if (!accepted) return;
+    const payment = (accepted.json as { payment?: unknown } | undefined)?.payment;
     if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return;
     const p = payment as Record<string, unknown>;
     const answeredAt = Date.now();
@@ -102,7 +103,7 @@ export class RunLedger {
       by,
       pid: process.pid,
     };
-    const redirectUrl = (r.json as { redirect_url?: unknown }).redirect_url;
+    const redirectUrl = (accepted.json as { redirect_url?: unknown }).redirect_url;
     this.append(
       op === 'status' ? { k: 's', ...seen } : { k: 'p', ...seen, op: op!, ...(op === 'invoice' && typeof redirectUrl === 'string' ? { redirectUrl } : {}) },
     );

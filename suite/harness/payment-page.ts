@@ -37,6 +37,9 @@ export async function statusOf(api: ProviderApi, transaction: string, rule: Rule
   return expectSchema<StatusResponse>(exchange, rule, 'status-response', 'the status response', STATE_RULES).payment;
 }
 
+/** How long a page may take to load (a navigation, not a request: it fetches the page and what it needs). */
+export const PAGE_LOAD_MS = 10_000;
+
 export function settleMs(api: ProviderApi): number {
   return api.profile.paymentPage.settleSeconds * 1000;
 }
@@ -130,7 +133,7 @@ async function loadPage(page: Page, url: string, rule: RuleId) {
   for (;;) {
     let trouble: string;
     try {
-      const response = await page.goto(url, { waitUntil: 'load', timeout: 10_000 });
+      const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
       const status = response?.status() ?? 0;
       if (![502, 503, 504].includes(status)) return response;
       trouble = `HTTP ${status}`;
@@ -255,7 +258,7 @@ export async function visibleButton(api: ProviderApi, page: Page, name: string):
  */
 export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: string, name: string): Promise<string> {
   try {
-    const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: 10_000 });
+    const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
     const button = await findButton(api, page, name);
     if (!(await button.isVisible())) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;
     if (!(await button.isEnabled())) return `the "${name}" button is disabled`;
