@@ -113,13 +113,14 @@ const NETWORK_ERROR =
   /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)/;
 
 /**
- * Whether a failed load of `url` met transport trouble. A load whose connection is lost sometimes reports only that
- * another navigation took its place: Chromium's own error page, or its own new try of the same address.
+ * Whether a failed load met transport trouble; `addresses` are the ones the load asked for (its URL and the redirects
+ * it followed). A load whose connection is lost sometimes reports only that another navigation took its place:
+ * Chromium's own error page, or its own new try of one of those addresses.
  */
-export function isTransportTrouble(message: string, url: string): boolean {
+export function isTransportTrouble(message: string, addresses: readonly string[]): boolean {
   if (NETWORK_ERROR.test(message)) return true;
   const replacedBy = /interrupted by another navigation to "([^"]*)"/.exec(message)?.[1];
-  return replacedBy !== undefined && (replacedBy.startsWith('chrome-error:') || replacedBy === url);
+  return replacedBy !== undefined && (replacedBy.startsWith('chrome-error:') || addresses.includes(replacedBy));
 }
 /** Tries of a page load that meets transport trouble (a dropped connection, a gateway answer 502/503/504). */
 const PAGE_TRIES = 3;
@@ -130,20 +131,30 @@ const PAGE_TRIES = 3;
  */
 async function loadPage(page: Page, url: string, rule: RuleId) {
   const troubles: string[] = [];
-  for (;;) {
-    let trouble: string;
-    try {
-      const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
-      const status = response?.status() ?? 0;
-      if (![502, 503, 504].includes(status)) return response;
-      trouble = `HTTP ${status}`;
-    } catch (e) {
-      const message = (e as Error).message.split('\n')[0];
-      if (!isTransportTrouble(message, url)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
-      trouble = message;
+  const addresses = [url];
+  const followRedirects = (r: Request) => {
+    const from = r.redirectedFrom();
+    if (from && r.isNavigationRequest() && addresses.includes(from.url())) addresses.push(r.url());
+  };
+  page.on('request', followRedirects);
+  try {
+    for (;;) {
+      let trouble: string;
+      try {
+        const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
+        const status = response?.status() ?? 0;
+        if (![502, 503, 504].includes(status)) return response;
+        trouble = `HTTP ${status}`;
+      } catch (e) {
+        const message = (e as Error).message.split('\n')[0];
+        if (!isTransportTrouble(message, addresses)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
+        trouble = message;
+      }
+      troubles.push(trouble);
+      if (troubles.length >= PAGE_TRIES) throw new ProviderUnavailable(`GET ${url}: ${troubles.join('; ')} (${PAGE_TRIES} tries)`);
     }
-    troubles.push(trouble);
-    if (troubles.length >= PAGE_TRIES) throw new ProviderUnavailable(`GET ${url}: ${troubles.join('; ')} (${PAGE_TRIES} tries)`);
+  } finally {
+    page.off('request', followRedirects);
   }
 }
 

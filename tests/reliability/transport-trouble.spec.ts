@@ -170,7 +170,15 @@ test.describe('a page load that fails', () => {
     `page.goto: Navigation to "${url}" is interrupted by another navigation to "chrome-error://chromewebdata/"`,
     `page.goto: Navigation to "${url}" is interrupted by another navigation to "${url}"`,
   ];
-  for (const message of trouble) test(`met transport trouble: ${message}`, () => expect(isTransportTrouble(message, url)).toBe(true));
+  for (const message of trouble) test(`met transport trouble: ${message}`, () => expect(isTransportTrouble(message, [url])).toBe(true));
+
+  // Chromium's new try of an address the load was redirected to (a 302 from redirect_url to the page).
+  const redirected = 'http://127.0.0.1:4010/go/5461e3e4';
+  const retriedHop = `page.goto: Navigation to "${redirected}" is interrupted by another navigation to "${url}"`;
+
+  test(`met transport trouble: ${retriedHop}, after a redirect there`, () => expect(isTransportTrouble(retriedHop, [redirected, url])).toBe(true));
+
+  test(`is the provider's: ${retriedHop}, without a redirect there`, () => expect(isTransportTrouble(retriedHop, [redirected])).toBe(false));
 
   // A page that sends the browser elsewhere before it loads, or never loads, is the provider's doing.
   const provider = [
@@ -179,5 +187,5 @@ test.describe('a page load that fails', () => {
     `page.goto: net::ERR_TOO_MANY_REDIRECTS at ${url}`,
     `page.goto: net::ERR_INVALID_RESPONSE at ${url}`,
   ];
-  for (const message of provider) test(`is the provider's: ${message}`, () => expect(isTransportTrouble(message, url)).toBe(false));
+  for (const message of provider) test(`is the provider's: ${message}`, () => expect(isTransportTrouble(message, [url])).toBe(false));
 });
