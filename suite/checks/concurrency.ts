@@ -11,6 +11,7 @@ import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { eventually } from '../harness/eventually.js';
 import { sameJson } from '../harness/json.js';
 import {
+  allOnTabs,
   buttonFor,
   clickAnswered,
   createInvoice,
@@ -199,11 +200,11 @@ export function payAndDeclineAtOnce(): BrowserCheck {
       const timeline = new Timeline();
       const lost: ReturnType<typeof watchPressLost>[] = [];
       try {
-        await Promise.all([
+        await allOnTabs([
           openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
           openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
         ]);
-        const [pay, decline] = await Promise.all([
+        const [pay, decline] = await allOnTabs([
           requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
           requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
         ]);

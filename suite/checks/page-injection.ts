@@ -21,7 +21,8 @@ import {
 import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError, expectSchema, expectStatus } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
-import { openPaymentPage, PAGE_LOAD_MS, press, requireButton } from '../harness/payment-page.js';
+import { PAGE_LOAD_MS } from '../harness/page-load.js';
+import { openPaymentPage, press, requireButton } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';

@@ -6,6 +6,7 @@ import type { Locator, Page, Request, Response } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
+import { forgetOpenedPage, loadPage, lookAtOpenedPage, PAGE_LOAD_MS } from './page-load.js';
 import { expectSchema, expectStatus } from './expect-response.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
@@ -36,9 +37,6 @@ export async function statusOf(api: ProviderApi, transaction: string, rule: Rule
   // A state outside the documented three names DOC-STATE-VALUES; any other shape fault names `rule`.
   return expectSchema<StatusResponse>(exchange, rule, 'status-response', 'the status response', STATE_RULES).payment;
 }
-
-/** How long a page may take to load (a navigation, not a request: it fetches the page and what it needs). */
-export const PAGE_LOAD_MS = 10_000;
 
 export function settleMs(api: ProviderApi): number {
   return api.profile.paymentPage.settleSeconds * 1000;
@@ -108,59 +106,9 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
   return pageText(page);
 }
 
-/** Chromium's words for a connection lost or refused on the way: the network's trouble, not the page's. */
-const NETWORK_ERROR =
-  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NETWORK_CHANGED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|TIMED_OUT)/;
-
-/**
- * Whether a failed load met transport trouble; `addresses` are the ones the load asked for (its URL and the redirects
- * it followed). A load whose connection is lost sometimes reports only that another navigation took its place:
- * Chromium's own error page, or its own new try of one of those addresses.
- */
-export function isTransportTrouble(message: string, addresses: readonly string[]): boolean {
-  if (NETWORK_ERROR.test(message)) return true;
-  const replacedBy = /interrupted by another navigation to "([^"]*)"/.exec(message)?.[1];
-  return replacedBy !== undefined && (replacedBy.startsWith('chrome-error:') || addresses.includes(replacedBy));
-}
-/** Tries of a page load that meets transport trouble (a dropped connection, a gateway answer 502/503/504). */
-const PAGE_TRIES = 3;
-
-/**
- * page.goto, tried again after transport trouble as the client tries a request again; when the page still cannot be
- * had the check is not judged. Anything else that keeps the page from opening fails `rule`.
- */
-async function loadPage(page: Page, url: string, rule: RuleId) {
-  const troubles: string[] = [];
-  const addresses = [url];
-  const followRedirects = (r: Request) => {
-    const from = r.redirectedFrom();
-    if (from && r.isNavigationRequest() && addresses.includes(from.url())) addresses.push(r.url());
-  };
-  page.on('request', followRedirects);
-  try {
-    for (;;) {
-      let trouble: string;
-      try {
-        const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
-        const status = response?.status() ?? 0;
-        if (![502, 503, 504].includes(status)) return response;
-        trouble = `HTTP ${status}`;
-      } catch (e) {
-        const message = (e as Error).message.split('\n')[0];
-        if (!isTransportTrouble(message, addresses)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
-        trouble = message;
-      }
-      troubles.push(trouble);
-      if (troubles.length >= PAGE_TRIES) throw new ProviderUnavailable(`GET ${url}: ${troubles.join('; ')} (${PAGE_TRIES} tries)`);
-    }
-  } finally {
-    page.off('request', followRedirects);
-  }
-}
-
 /** The page's text once `shows` holds for it (content a script builds after load), or as it is after the profile's settle time. */
 export function pageTextOnce(api: ProviderApi, page: Page, shows: (text: string) => boolean): Promise<string> {
-  return eventually(() => pageText(page), shows, settleMs(api));
+  return lookAtOpenedPage(page, () => eventually(() => pageText(page), shows, settleMs(api)), shows);
 }
 
 /** The button (any element with the role) whose accessible name is exactly `name`, waited for up to the settle time. */
@@ -170,10 +118,22 @@ async function findButton(api: ProviderApi, page: Page, name: string) {
   return button;
 }
 
+/** Whether that button is visible on the page opened last (loaded again when the network broke it). */
+async function buttonShown(api: ProviderApi, page: Page, name: string): Promise<{ button: Locator; visible: boolean }> {
+  return lookAtOpenedPage(
+    page,
+    async () => {
+      const button = await findButton(api, page, name);
+      return { button, visible: await button.isVisible() };
+    },
+    (b) => b.visible,
+  );
+}
+
 /** The visible button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
 export async function requireButton(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<Locator> {
-  const button = await findButton(api, page, name);
-  if (!(await button.isVisible()))
+  const { button, visible } = await buttonShown(api, page, name);
+  if (!visible)
     throw new CheckFailure({
       rule,
       expected: `a button with the accessible name "${name}" on the payment page ${page.url()}`,
@@ -258,7 +218,7 @@ export async function clickAnswered(api: ProviderApi, button: Locator, name: str
 
 /** Whether a visible button named `name` is on the page (waited for up to the settle time), and the names of all buttons. */
 export async function visibleButton(api: ProviderApi, page: Page, name: string): Promise<{ visible: boolean; names: string[] }> {
-  const visible = await (await findButton(api, page, name)).isVisible();
+  const { visible } = await buttonShown(api, page, name);
   return { visible, names: visible ? [] : await page.getByRole('button').allInnerTexts() };
 }
 
@@ -268,6 +228,7 @@ export async function visibleButton(api: ProviderApi, page: Page, name: string):
  * Returns what happened, for evidence.
  */
 export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: string, name: string): Promise<string> {
+  forgetOpenedPage(page); // read as it comes: any refusal is allowed here
   try {
     const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
     const button = await findButton(api, page, name);
@@ -304,18 +265,33 @@ export async function invoicePressed(
  */
 export async function inTabs<T>(page: Page, items: readonly T[], tabs: number, each: (tab: Page, item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed: { error: unknown } | undefined;
+  // After the first failure no item starts, and the ones under way end before the tabs close: nothing of the
+  // check goes on driving the page once it has its verdict, which is the first failure.
   const work = async (tab: Page) => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const i = next++;
-      await each(tab, items[i]!, i);
+      await each(tab, items[i]!, i).catch((error: unknown) => void (failed ??= { error }));
     }
   };
   const extra = await Promise.all(Array.from({ length: Math.max(0, Math.min(tabs, items.length) - 1) }, () => page.context().newPage()));
   try {
     await Promise.all([page, ...extra].map(work));
+    if (failed) throw failed.error;
   } finally {
     await Promise.all(extra.map((t) => t.close()));
   }
+}
+
+/**
+ * The results of work on several tabs at once, once all of it has ended; then the first failure (in time) is thrown.
+ * A tab closed, or a check ended, with a navigation of its own still under way can hang on it.
+ */
+export async function allOnTabs<T>(work: readonly Promise<T>[]): Promise<T[]> {
+  let failed: { error: unknown } | undefined;
+  const results = await Promise.all(work.map((w) => w.catch((error: unknown) => void (failed ??= { error }))));
+  if (failed) throw failed.error;
+  return results as T[];
 }
 
 /** Tabs a batch of pages uses at once. */

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchPage, HttpClient, MAX_TIMEOUT_RETRIES, MAX_UNAVAILABLE_RETRIES } from '../../suite/harness/client.js';
-import { isTransportTrouble } from '../../suite/harness/payment-page.js';
+import { isTransportTrouble } from '../../suite/harness/page-load.js';
 
 type Behaviour = 'answer' | 'drop' | 'cut' | 'gateway' | 'unavailable-retry-after' | 'silent';
 
