@@ -36,7 +36,8 @@ export class EvidenceRecorder {
     if (this.recent.length > KEPT) this.recent.shift();
   };
 
-  async attachTo(testInfo: TestInfo): Promise<void> {
+  /** Annotates the retries and attaches the evidence; `ofPassing` false: a passing test gets the annotations only. */
+  async attachTo(testInfo: TestInfo, ofPassing = true): Promise<void> {
     const failed = testInfo.status !== testInfo.expectedStatus;
     const shown = failed ? this.recent : this.first ? [this.first] : [];
     if (this.rateLimited > 0) testInfo.annotations.push({ type: ANNOTATION.rateLimited, description: `${this.rateLimited} answer(s) 429 waited out` });
@@ -47,6 +48,7 @@ export class EvidenceRecorder {
         description: redactText(`${this.retried} request(s) sent again after transport trouble: ${causes}`),
       });
     }
+    if (!failed && !ofPassing) return;
     if (this.shapes.size > 0)
       await testInfo.attach(ATTACHMENT.shapes, { contentType: 'text/plain', body: redactText([...this.shapes].sort().join('\n')) + '\n' });
     for (const [i, ex] of shown.entries()) {
