@@ -1,8 +1,9 @@
 // Loading the payment page across a real network: a load, or a request of the loaded page (a script's fetch of its
 // content), that meets transport trouble is the network's, not the page's. The page is loaded again, and when it
 // still cannot be had whole the check is not judged. Only a page that loaded whole is judged.
-import type { Frame, Page, Request } from '@playwright/test';
+import type { Frame, Page, Request, Response } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
+import { GATEWAY_STATUSES } from './client.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 
 /** How long a page may take to load (a navigation, not a request: it fetches the page and what it needs). */
@@ -54,10 +55,15 @@ const openedPages = new WeakMap<Page, OpenedPage>();
 /** Tabs whose requests are watched for the page opened last on them. */
 const watchedTabs = new WeakSet<Page>();
 
-/** Connection lost, or a gateway answer: what a request of the page meets on a bad network, not what the page does. */
+/** A connection lost: what a request of the page meets on a bad network, not what the page does. */
 function requestTrouble(r: Request): string | undefined {
   const error = r.failure()?.errorText ?? '';
   return NETWORK_ERROR.test(error) ? `${r.method()} ${r.url()}: ${error}` : undefined;
+}
+
+/** A gateway's answer (502, 503, 504) to a request of the page, as evidence; undefined for any other answer. */
+export function gatewayAnswer(r: Response): string | undefined {
+  return GATEWAY_STATUSES.includes(r.status()) ? `${r.request().method()} ${r.url()}: HTTP ${r.status()}` : undefined;
 }
 
 /** Records, for the page opened last on the tab, the first request to its origins that met transport trouble. */
@@ -76,7 +82,7 @@ function watchOpenedPage(page: Page): void {
   });
   page.on('response', (r) => {
     const o = current(r.url());
-    if (o && [502, 503, 504].includes(r.status())) o.trouble = `${r.request().method()} ${r.url()}: HTTP ${r.status()}`;
+    if (o) o.trouble ??= gatewayAnswer(r);
   });
 }
 
@@ -108,7 +114,7 @@ async function load(page: Page, opened: OpenedPage) {
       try {
         const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
         const status = response?.status() ?? 0;
-        if (![502, 503, 504].includes(status)) return response;
+        if (!GATEWAY_STATUSES.includes(status)) return response;
         trouble = `HTTP ${status}`;
       } catch (e) {
         const message = (e as Error).message.split('\n')[0];

@@ -6,7 +6,7 @@ import type { Locator, Page, Request, Response } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
-import { forgetOpenedPage, loadPage, lookAtOpenedPage, PAGE_LOAD_MS } from './page-load.js';
+import { forgetOpenedPage, gatewayAnswer, loadPage, lookAtOpenedPage, PAGE_LOAD_MS } from './page-load.js';
 import { expectSchema, expectStatus } from './expect-response.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
@@ -171,8 +171,7 @@ export function watchPressLost(page: Page): { readonly why: string | undefined; 
     if (r.isNavigationRequest() && mine(r.url())) state.why ??= `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`;
   };
   const onResponse = (r: Response) => {
-    if (r.request().isNavigationRequest() && mine(r.url()) && [502, 503, 504].includes(r.status()))
-      state.why ??= `${r.request().method()} ${r.url()}: HTTP ${r.status()}`;
+    if (r.request().isNavigationRequest() && mine(r.url())) state.why ??= gatewayAnswer(r);
   };
   page.on('requestfailed', onFailed);
   page.on('response', onResponse);
@@ -265,19 +264,21 @@ export async function invoicePressed(
  */
 export async function inTabs<T>(page: Page, items: readonly T[], tabs: number, each: (tab: Page, item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  let failed: { error: unknown } | undefined;
-  // After the first failure no item starts, and the ones under way end before the tabs close: nothing of the
-  // check goes on driving the page once it has its verdict, which is the first failure.
+  let stopped = false;
+  // After the first failure no item starts, and the ones under way end before the tabs close (allOnTabs): nothing
+  // of the check goes on driving the page once it has its verdict, which is the first failure.
   const work = async (tab: Page) => {
-    while (!failed && next < items.length) {
+    while (!stopped && next < items.length) {
       const i = next++;
-      await each(tab, items[i]!, i).catch((error: unknown) => void (failed ??= { error }));
+      await each(tab, items[i]!, i).catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      });
     }
   };
   const extra = await Promise.all(Array.from({ length: Math.max(0, Math.min(tabs, items.length) - 1) }, () => page.context().newPage()));
   try {
-    await Promise.all([page, ...extra].map(work));
-    if (failed) throw failed.error;
+    await allOnTabs([page, ...extra].map(work));
   } finally {
     await Promise.all(extra.map((t) => t.close()));
   }
