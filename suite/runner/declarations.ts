@@ -1,7 +1,7 @@
-// How checks become Playwright tests: `for (const d of declarations('invoice', CHECKS)) test(...d)` in a spec file.
+// How checks become Playwright tests: `declareChecks('invoice', CHECKS, (...d) => test(...d))` in a spec file.
 // The title carries the rule IDs, the tag (@documented / @profile) comes from the first rule's kind, so
 // `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports.
-// (A tuple spread into test(), not a wrapper around it, so Playwright reports the spec's own location.)
+// (The spec's own callback calls test(), not a wrapper here, so Playwright reports the spec's own location.)
 import type { TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
@@ -25,21 +25,44 @@ export function rule(rules: RuleId | readonly RuleId[], title: string, extra: Te
 }
 
 type Body<C> = (fixtures: C) => Promise<void>;
-type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
+export type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
 
 /**
- * The arguments of `test()` for each check of an area: `for (const d of declarations('invoice', CHECKS)) test(...d)`.
- * A normal run declares each check once. A matrix run (a plan, see targets.ts) declares it once per
- * target that includes the area and one of the check's rules, its title prefixed with the target's name.
+ * Declares an area's checks, each through `declare` (the spec's `(...d) => test(...d)`). A normal run declares
+ * each check once. A matrix run (a plan, see targets.ts) declares it once per target that includes the area and
+ * one of the check's rules, its title prefixed with the target's name; a target's API checks form one group
+ * that one worker runs in turn (see `groupedByTarget`).
  */
-export function declarations(area: string, checks: readonly Check[]): Declaration[] {
+export function declareChecks(area: string, checks: readonly Check[], declare: (...d: Declaration) => void): void {
   const plan = loadPlan();
-  if (!plan) return checks.map((check) => declared(check));
-  return plan.targets.flatMap((target) =>
-    (target.projects ?? [area]).includes(area)
-      ? checks.filter((c) => !target.rules || c.rules.some((r) => target.rules!.includes(r))).map((check) => declared(check, target))
-      : [],
-  );
+  if (!plan) {
+    for (const check of checks) declare(...declared(check));
+    return;
+  }
+  for (const target of plan.targets) {
+    if (!(target.projects ?? [area]).includes(area)) continue;
+    const mine = checks.filter((c) => !target.rules || c.rules.some((r) => target.rules!.includes(r)));
+    const grouped = mine.filter(groupedByTarget);
+    for (const check of mine.filter((c) => !groupedByTarget(c))) declare(...declared(check, target));
+    if (grouped.length === 0) continue;
+
+    // An anonymous describe adds nothing to titles or test IDs.
+    fixtures.describe(() => {
+      fixtures.describe.configure({ mode: 'default' });
+      for (const check of grouped) declare(...declared(check, target));
+    });
+  }
+}
+
+/**
+ * Whether a matrix run declares the check in its target's group rather than as a test of its own. For every
+ * group it runs, a Playwright worker binds the spec file's whole suite again (a clone and a hash per test), so a
+ * matrix spec of thousands of tests, each its own group, costs time quadratic in their number: most of a
+ * worker's CPU. API checks are quick, so a target's run one after another on one worker. Browser checks mostly
+ * wait (settle and quiet times), so each stays a group of its own and their waits overlap on other workers.
+ */
+function groupedByTarget(check: Check): boolean {
+  return !check.browser;
 }
 
 /**

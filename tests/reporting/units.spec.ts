@@ -1,7 +1,7 @@
 // Unit self-tests of the reporting pieces: response shapes, rule title suffixes, rule verdicts from what
 // failed, the Allure filing of a check, reading older summaries, and the gate's project selection (with the
-// whole-run teardown a selection brings along).
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// whole-run teardown a selection brings along), and how a matrix run groups its tests for the workers.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -248,6 +248,43 @@ test.describe('which projects a gate run selects, and which need a browser', () 
       'the first rule decides the tag',
     ).toBe(true);
     expect(await listed('--project=invoice', '-g', 'amount min')).toEqual([]);
+  });
+
+  test("a matrix run declares a target's API checks of an area as one group, and each browser check alone", async () => {
+    // Which suite each listed test sits in, as a reporter sees it (the JSON report merges untitled suites).
+    const dir = mkdtempSync(join(tmpdir(), 'pts-groups-'));
+    try {
+      const reporter = join(dir, 'parents.mjs');
+      writeFileSync(
+        reporter,
+        `import { writeFileSync } from 'node:fs';
+export default class { onBegin(_, suite) {
+  const ids = new Map();
+  const rows = suite.allTests().map((t) => [t.parent.project().name, t.title.split(':')[0], t.parent.type === 'file' ? 'file' : 'group' + (ids.get(t.parent) ?? ids.set(t.parent, ids.size).size - 1)]);
+  writeFileSync(${JSON.stringify(join(dir, 'parents.json'))}, JSON.stringify(rows));
+} }`,
+      );
+      const plan = join(dir, 'plan.json');
+      writeFileSync(plan, JSON.stringify({ targets: ['a', 'b'].map((name) => ({ name, projects: ['invoice', 'payment-page'] })) }));
+      const run = await runSuite({
+        args: ['--list', '--project=invoice', '--project=payment-page'],
+        reporter,
+        env: childEnv({ PTS_PLAN: plan }),
+        boundMs: 120_000,
+      });
+      run.cleanup();
+      expect(run.code, run.stderr).toBe(0);
+      const rows = JSON.parse(readFileSync(join(dir, 'parents.json'), 'utf8')) as [string, string, string][];
+      const where = (project: string, target: string) => new Set(rows.filter(([p, t]) => p === project && t === target).map(([, , parent]) => parent));
+      const [a, b] = [where('invoice', 'a'), where('invoice', 'b')];
+      expect([a.size, b.size], 'each target: all its invoice checks in one group').toEqual([1, 1]);
+      expect([...a][0]).not.toBe([...b][0]);
+      expect([...a][0]).not.toBe('file');
+      expect([...where('payment-page', 'a')], 'browser checks each a test of the file').toEqual(['file']);
+      expect(rows.filter(([p]) => p === 'invoice').length).toBeGreaterThan(20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the configuration marks payment-page and callbacks as browser projects', () => {

@@ -10,7 +10,7 @@ import {
   xSignWrongFormatRefused,
 } from '../../checks/xsign.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -25,4 +25,4 @@ const CHECKS = [
   otherXSignSchemesRefused(),
 ];
 
-for (const d of declarations('account2card', CHECKS)) test(...d);
+declareChecks('account2card', CHECKS, (...d) => test(...d));

@@ -1,6 +1,6 @@
 // Callbacks of settled payments (the document's payload rule, the profile's delivery rules).
 import { callbackRedelivered, noCallbackAfterFinalState, settledPaymentCallback } from '../../checks/callbacks.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 // The area runs on one worker, in this order: the checks that mostly listen first, while the other areas keep
 // the cores busy; those that press a batch of pages last, when the cores are free.
@@ -12,4 +12,4 @@ const CHECKS = [
   callbackRedelivered(),
 ];
 
-for (const d of declarations('callbacks', CHECKS)) test(...d);
+declareChecks('callbacks', CHECKS, (...d) => test(...d));

@@ -4,7 +4,7 @@ import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloa
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
   ...paymentOperationChecks('invoice'),
@@ -20,4 +20,4 @@ const CHECKS = [
   clientIpNotationsJudged(),
 ];
 
-for (const d of declarations('invoice', CHECKS)) test(...d);
+declareChecks('invoice', CHECKS, (...d) => test(...d));

@@ -1,7 +1,7 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -15,4 +15,4 @@ const CHECKS = [
   returnUrlSplitsNoHeader(),
 ];
 
-for (const d of declarations('payment-page', CHECKS)) test(...d);
+declareChecks('payment-page', CHECKS, (...d) => test(...d));

@@ -9,7 +9,7 @@ import {
 } from '../../checks/status.js';
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
   statusOfNewInvoice(),
@@ -24,4 +24,4 @@ const CHECKS = [
   ...hostileInputChecks('status'),
 ];
 
-for (const d of declarations('status', CHECKS)) test(...d);
+declareChecks('status', CHECKS, (...d) => test(...d));

@@ -11,7 +11,7 @@ import {
   uploadSentAsJson,
   uploadWithoutSignatureAccepted,
 } from '../../checks/upload.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -28,4 +28,4 @@ const CHECKS = [
   versionedPath('upload'),
 ];
 
-for (const d of declarations('upload', CHECKS)) test(...d);
+declareChecks('upload', CHECKS, (...d) => test(...d));

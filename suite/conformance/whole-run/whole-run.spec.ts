@@ -2,8 +2,8 @@
 // (playwright.config.ts), so it runs once they have finished, whatever their results, and reads the ledger of
 // every payment they created. Alone (--project=whole-run) it judges the payments its checks create.
 import { createdAtFollowsCreation, paymentIdsUniqueAcrossRun, paymentsStayKnown, usedTransactionsStayUsed } from '../../checks/whole-run.js';
-import { declarations, test } from '../../runner/declarations.js';
+import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [paymentIdsUniqueAcrossRun(), paymentsStayKnown(), createdAtFollowsCreation(), usedTransactionsStayUsed()];
 
-for (const d of declarations('whole-run', CHECKS)) test(...d);
+declareChecks('whole-run', CHECKS, (...d) => test(...d));
