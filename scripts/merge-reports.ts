@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { REPO_ROOT, reportsDir } from '../reporting/reports-dir.js';
 import { readSummary } from '../reporting/summary-file.js';
 import { EXIT } from './gate/preflight.js';
+import { PLAYWRIGHT_CLI } from './child-run.js';
 
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 
@@ -50,7 +51,7 @@ function main(): number {
     blobs.forEach((f, i) => copyFileSync(f, join(staging, `${String(i + 1).padStart(3, '0')}-${basename(f)}`)));
     const config = passThrough.some((a) => a === '-c' || a.startsWith('--config')) ? [] : ['--config', join(ROOT, 'playwright.config.ts')];
     console.log(`merge-reports: ${blobs.length} blob report(s) → ${reportsDir()}`);
-    const run = spawnSync('npx', ['playwright', 'merge-reports', ...config, ...passThrough, staging], { stdio: 'inherit' });
+    const run = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', ...config, ...passThrough, staging], { stdio: 'inherit' });
     if (run.status !== 0) return run.status ?? EXIT.setup;
   } finally {
     rmSync(staging, { recursive: true, force: true });

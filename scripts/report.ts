@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, REPORT_FILES, REPORTS_DIR_ENV, reportsDir } from '../reporting/reports-dir.js';
 import { addSectionLinks } from '../reporting/allure-links.js';
 import { removeAnalytics } from '../reporting/allure-offline.js';
@@ -28,10 +29,13 @@ function historyEntries(file: string): number {
     .filter((l) => l.trim() !== '').length;
 }
 
+/** Allure's command line, run with this node (npx would add npm's own start-up). */
+const ALLURE_CLI = fileURLToPath(new URL('../node_modules/allure/cli.js', import.meta.url));
+
 /** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */
 function generate(results: string, output: string, dir: string, singleFile: boolean): boolean {
   rmSync(output, { recursive: true, force: true });
-  const run = spawnSync('npx', ['allure', 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
+  const run = spawnSync(process.execPath, [ALLURE_CLI, 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
     cwd: REPO_ROOT,
     env: { ...process.env, [REPORTS_DIR_ENV]: dir, PTS_ALLURE_SINGLE_FILE: singleFile ? '1' : '0' },
     stdio: 'inherit',

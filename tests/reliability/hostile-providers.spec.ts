@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
-import { childEnv, runChild, runProjects } from '../../scripts/child-run.js';
+import { childEnv, runProjects, runScript } from '../../scripts/child-run.js';
 import type { Summary } from '../../reporting/summary-file.js';
 
 /** A slice of the invoice project: a success check, a multi-request transport check, a malformed-body check, a property. */
@@ -82,9 +82,7 @@ for (const behaviour of UNAVAILABLE) {
       FC_NUM_RUNS: '10',
       PTS_REPORTS_DIR: dir,
     });
-    const run = await runChild('npx', ['tsx', 'scripts/conformance.ts', '--project=invoice', '-g', GREP], { env, boundMs: BOUND_MS }).finally(() =>
-      server.stop(),
-    );
+    const run = await runScript('scripts/conformance.ts', ['--project=invoice', '-g', GREP], { env, boundMs: BOUND_MS }).finally(() => server.stop());
     try {
       const diagnostics = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-3000)}`;
       expect(run.killed, `the run did not end within ${BOUND_MS} ms\n${diagnostics}`).toBe(false);

@@ -2,7 +2,7 @@
 // one line on stderr naming BASE_URL, nothing else, within seconds.
 import { createServer } from 'node:net';
 import { test, expect } from '@playwright/test';
-import { childEnv, runChild } from '../../scripts/child-run.js';
+import { childEnv, runScript } from '../../scripts/child-run.js';
 
 /** A loopback port on which nothing listens (bound once by us, then released). */
 async function closedPort(): Promise<number> {
@@ -27,7 +27,7 @@ for (const c of CASES) {
   test(`BASE_URL at ${c.name}: exit 2 with one line on stderr, within seconds`, async () => {
     const baseUrl = await c.baseUrl();
     const env = childEnv({ BASE_URL: baseUrl, API_KEY: 'x', CRYPTO_KEY: 'y' });
-    const run = await runChild('npx', ['tsx', 'scripts/conformance.ts'], { env, boundMs: 60_000 });
+    const run = await runScript('scripts/conformance.ts', [], { env, boundMs: 60_000 });
     const shown = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr}\n--- stdout\n${run.stdout}`;
     expect(run.killed, shown).toBe(false);
     expect(run.code, shown).toBe(2);

@@ -16,7 +16,10 @@ const SCHEMA_CHECK = 'every invoice success body matches the documented schema';
 let run: SuiteRun;
 let summary: Summary;
 let profilePath: string;
-const report = () => spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: run.dir } });
+/** `npm run report` for a reports directory (with this node and tsx's loader, as scripts/child-run.ts runs scripts). */
+const reportOf = (dir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
+const report = () => reportOf(run.dir);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -187,7 +190,7 @@ test('the Allure results carry the labels of rule() and links into spec/', () =>
 test('npm run report exits 2 with a clear message when there are no results', () => {
   const dir = tempReportsDir('pts-allure-empty-');
   try {
-    const r = spawnSync('npx', ['tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
+    const r = reportOf(dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`no Allure results in ${join(dir, 'allure-results')}`);
     expect(existsSync(join(dir, 'allure-report'))).toBe(false);

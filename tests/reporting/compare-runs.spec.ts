@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareSummaries } from '../../reporting/compare.js';
 import type { Summary } from '../../reporting/summary-file.js';
-import { childEnv, fixtureSummary, lines, run, runScript, tempDir as makeTemp } from './gate-support.js';
+import { childEnv, fixtureSummary, lines, runPlaywright, runScript, tempDir as makeTemp } from './gate-support.js';
 
 const OLD = fixtureSummary([
   { title: 'stays green', status: 'passed', responseShapes: ['HTTP 200 {a:string}'] },
@@ -183,9 +183,8 @@ test.describe('npm run compare', () => {
   test('two real runs: a clean and a faulted provider', async () => {
     const dir = tempDir('compare-real');
     const suite = (name: string, faults: string) =>
-      run(
-        'npx',
-        ['playwright', 'test', '--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`],
+      runPlaywright(
+        ['--project=invoice', '-g', 'created_at has the shape|amount min \\(', `--output=${join(dir, name, 'results')}`],
         childEnv({ PTS_REPORTS_DIR: join(dir, name), PTS_FAULTS: faults, FC_NUM_RUNS: '3' }),
       );
     const [clean, faulted] = await Promise.all([suite('clean', ''), suite('faulted', 'created-at-millis')]);

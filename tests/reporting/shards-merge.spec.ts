@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, run, runScript, startEmbedded, tempDir } from './gate-support.js';
+import { childEnv, runPlaywright, runScript, startEmbedded, tempDir } from './gate-support.js';
 import type { Summary } from '../../reporting/summary-file.js';
 import { loadProfile, profileDigest } from '../../contracts/profile.js';
 
@@ -18,7 +18,7 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
   const provider = await startEmbedded();
   const underTest = { ...provider.env, FC_SEED: '424242' };
   try {
-    const listed = await run('npx', ['playwright', 'test', ...SUBSET, '--list'], childEnv());
+    const listed = await runPlaywright([...SUBSET, '--list'], childEnv());
     expect(listed.code, listed.stderr).toBe(0);
     const expected = listed.stdout
       .split('\n')
@@ -30,9 +30,8 @@ test('two shards merged hold every test of the unsharded list exactly once', asy
 
     const shards = await Promise.all(
       [1, 2].map((i) =>
-        run(
-          'npx',
-          ['playwright', 'test', ...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`],
+        runPlaywright(
+          [...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`],
           childEnv({
             ...underTest,
             PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blobs', `shard-${i}`),
