@@ -8,11 +8,11 @@
  *
  * X-Sign is made with node:crypto (native, about 1 ms a signature, where node-forge's pure
  * JavaScript RSA takes about 100 ms, which made account-to-card properties and the kill matrix
- * slow). node-forge stays as an independent second implementation, `xSignWithForge`: PKCS#1
- * v1.5 signatures are deterministic, so the self-tests require both to agree byte for byte.
+ * slow). node-forge stays as an independent second implementation, `xSignWithForge` in
+ * signing-forge.ts: PKCS#1 v1.5 signatures are deterministic, so the self-tests require both to agree
+ * byte for byte.
  */
 import { constants, createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
 
 /** What a merchant is issued by the manager, plus its RSA key for X-Sign. */
 export type MerchantCredentials = {
@@ -116,34 +116,6 @@ function privateKeyObject(pem: string): KeyObject {
   if (key.asymmetricKeyType !== 'rsa') throw new Error('xSign: privateKeyPem is not an RSA private key');
   if (keyObjects.size > 16) keyObjects.clear();
   keyObjects.set(pem, key);
-  return key;
-}
-
-/** The same X-Sign made by node-forge: the independent implementation the self-tests compare with. */
-export function xSignWithForge(body: string | Uint8Array, privateKeyPem: string): string {
-  const key = parsePrivateKey(privateKeyPem);
-  const md = forge.md.sha256.create();
-  md.update(Buffer.from(bodyBytes(body)).toString('binary'));
-  return forge.util.encode64(key.sign(md));
-}
-
-// Parsed keys by PEM text: parsing is a large share of a forge signature's cost.
-const parsedKeys = new Map<string, forge.pki.rsa.PrivateKey>();
-
-function parsePrivateKey(pem: string): forge.pki.rsa.PrivateKey {
-  const cached = parsedKeys.get(pem);
-  if (cached) return cached;
-  let key: forge.pki.rsa.PrivateKey;
-  try {
-    key = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
-  } catch (cause) {
-    throw new Error('xSign: privateKeyPem is not an unencrypted RSA private key in PKCS#1 or PKCS#8 PEM', { cause });
-  }
-  if (typeof (key as { sign?: unknown }).sign !== 'function') {
-    throw new Error('xSign: privateKeyPem is not an RSA private key');
-  }
-  if (parsedKeys.size > 16) parsedKeys.clear();
-  parsedKeys.set(pem, key);
   return key;
 }
 

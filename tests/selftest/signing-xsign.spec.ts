@@ -1,7 +1,8 @@
 // X-Sign (defaults.md): base64 RSASSA-PKCS1-v1_5 SHA-256 over the exact body bytes, verified with node:crypto.
 import { test, expect } from '@playwright/test';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { generateRsaKeyPair, xSign, xSignWithForge } from '../../generators/signing.js';
+import { generateRsaKeyPair, xSign } from '../../generators/signing.js';
+import { xSignWithForge } from '../../generators/signing-forge.js';
 
 const BODY = '{"api_key":"key","transaction":"0f8fad5b-d9cb-469f-a165-70867728950e","amount":100000,"payer_fio":"Иванов Иван Иванович"}';
 
