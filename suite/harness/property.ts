@@ -27,7 +27,7 @@ import { CheckFailure, ProviderUnavailable } from './failure.js';
  */
 export const DEFAULT_RUNS = 700;
 /** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker. */
-export const DEFAULT_STREAMS = 8;
+export const DEFAULT_STREAMS = 16;
 /** The share of a test's time limit a property's runs may take; the rest is for shrinking and what follows. */
 export const TIME_BOUND_SHARE = 0.5;
 
