@@ -10,15 +10,16 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary } from '../../reporting/summary-model.js';
 import { readSummary, runSuite, serveDirectory, tempReportsDir, type SuiteRun } from './support.js';
+import { scriptArgs } from '../../scripts/child-run.js';
 
 const SCHEMA_CHECK = 'every invoice success body matches the documented schema';
 
 let run: SuiteRun;
 let summary: Summary;
 let profilePath: string;
-/** `npm run report` for a reports directory (with this node and tsx's loader, as scripts/child-run.ts runs scripts). */
+/** `npm run report` for a reports directory. */
 const reportOf = (dir: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/report.ts'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
+  spawnSync(process.execPath, scriptArgs('scripts/report.ts'), { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
 const report = () => reportOf(run.dir);
 
 test.describe.configure({ mode: 'serial' });

@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary, SummaryCheck } from '../../reporting/summary-file.js';
 import { failedRuleOf, ruleEntry, suiteErrorsOf } from '../../reporting/summary-model.js';
 import { requirementOf } from '../../contracts/requirements.js';
-import { PLAYWRIGHT_CLI, childEnv, runChild, runScript as runRepoScript, type ChildRun } from '../../scripts/child-run.js';
+import { PLAYWRIGHT_CLI, childEnv, runChild, scriptArgs, type ChildRun } from '../../scripts/child-run.js';
 import { startEmbedded as startProviders, type Embedded } from '../../suite/runner/embedded.js';
 
 export { REPO_ROOT, childEnv, type ChildRun, type Embedded };
@@ -24,8 +24,8 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, bou
 }
 
 /** A tsx script of the repository (e.g. scripts/certify.ts) as a user runs it; killed after boundMs. */
-export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv, boundMs = 180_000): Promise<ChildRun> {
-  return runRepoScript(script, args, { env, boundMs, cwd: REPO_ROOT });
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv, boundMs?: number): Promise<ChildRun> {
+  return run(process.execPath, scriptArgs(script, args), env, boundMs);
 }
 
 /** `playwright test args` with this node, as `npx playwright test` runs it. */
