@@ -19,6 +19,7 @@ import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
 import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond.js';
 import { PaymentStore } from './store.js';
 import { RECENT_PAYMENTS } from './faults/history.js';
+import { frontFailsOn } from './faults/front.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
 import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
@@ -137,6 +138,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
       // Fault amount-exponent-crash: an integer parser that throws on 1e4.
       if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(read.bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
+      if (frontFailsOn(req, res, ctx, path, parsed.value)) return;
       watch(res, ctx, jsonRoute(req, res, ctx, parsed.value, read.bytes));
     } catch (err) {
       failed(res, ctx, err);

@@ -209,6 +209,36 @@ export function freeTextClasses(options: FreeTextOptions = {}): ValueClass<strin
     .map((c) => ({ ...c, arbitrary: c.arbitrary.map((s) => cut(breakDigitRuns(s), max)) }));
 }
 
+/** One member of a class of free text, for a covering table (every member of every small class, once each). */
+export interface TextMember {
+  readonly textClass: string;
+  readonly text: string;
+}
+
+/**
+ * Every member of the small classes of hard free text, each inside a plain word (so that none is whitespace only
+ * unless its class is), and one text of the largest length class: what a check sends once each, in every free-text
+ * field, where a property's few runs per class would meet one member of a class only.
+ */
+export function textClassMembers(): TextMember[] {
+  const inWords = (textClass: string, pieces: readonly string[]) => pieces.map((p) => ({ textClass, text: `Заказ ${p} order` }));
+  return [
+    ...inWords('markup-and-injection', MARKUP),
+    ...inWords('json-escapes', [...CONTROLS, '"', '\\', '\\u0000', '"\\"']),
+    ...inWords('astral-plane', ASTRAL),
+    ...inWords('combining-marks', COMBINING),
+    ...inWords('right-to-left', [...RTL, '\u202e', '\u202d']),
+    ...inWords('invisible-characters', INVISIBLE),
+    ...inWords('unusual-code-points', UNUSUAL),
+    ...inWords('letter-case', SPECIAL_CASE_WORDS),
+    ...inWords('other-scripts', OTHER_SCRIPTS),
+    ...inWords('ascii-punctuation', ASCII_PUNCTUATION),
+    ...WHITESPACE.map((w) => ({ textClass: 'whitespace-only', text: w })),
+    ...SINGLE.map((c) => ({ textClass: 'single-character', text: c })),
+    { textClass: 'very-long', text: [...'Оплата заказа 😀 '.repeat(Math.ceil(VERY_LONG_MAX / 15))].slice(0, VERY_LONG_MAX).join('') },
+  ];
+}
+
 function isAllUpper(s: string): boolean {
   const cased = [...s].filter((c) => c.toLowerCase() !== c.toUpperCase());
   return cased.length >= 2 && cased.every((c) => c === c.toUpperCase());

@@ -2,7 +2,17 @@
 export { classed, classesOf, selectClasses, valueClass, type ValueClass, type ClassedConstraints } from './classed.js';
 export { currentRunIndex, runIndexPlugin, streamRunIndexPlugin } from './runIndex.js';
 export { breakDigitRuns, failLuhn, hasCardLikeDigits, longestDigitRun, MAX_FREE_TEXT_DIGIT_RUN } from './cardSafe.js';
-export { freeTextClasses, plainWordsClass, codePoints, isWellFormed, VERY_LONG_MIN, VERY_LONG_MAX, type FreeTextOptions } from './freeText.js';
+export {
+  freeTextClasses,
+  plainWordsClass,
+  textClassMembers,
+  codePoints,
+  isWellFormed,
+  VERY_LONG_MIN,
+  VERY_LONG_MAX,
+  type FreeTextOptions,
+  type TextMember,
+} from './freeText.js';
 export { uuid, uuidClasses, renewUuid, type UuidConstraints } from './uuid.js';
 export { luhnPan, luhnPanClasses, isLuhnValid, luhnCheckDigit, withLuhnDigit, CARD_SCHEMES, type LuhnPanConstraints, type CardScheme } from './luhnPan.js';
 export { phone, phoneClasses, COUNTRY_CODES, type PhoneConstraints } from './phone.js';

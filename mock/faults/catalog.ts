@@ -378,6 +378,26 @@ const entries = [
     description:
       'The duplicate check is per merchant, not per operation: an account-to-card payment with the transaction of an invoice is refused keyed transaction, and the other way round.',
   },
+
+  // A provider that fails on one input (mock/faults/front.ts): every time, whatever came before
+  {
+    name: 'gateway-502-on-markup',
+    rule: 'PRO-ERR-SERVER',
+    description:
+      'Invoice: a description with a "<" in it kills the worker (a sanitiser that crashes on markup); the front answers 502 Bad Gateway, every time.',
+  },
+  {
+    name: 'gateway-504-on-long-text',
+    rule: 'PRO-ERR-SERVER',
+    description:
+      'Invoice: a payload.client_id longer than 8 192 characters hangs the worker (a pattern that backtracks without end); the front answers 504 Gateway Time-out after 1 s, every time.',
+  },
+  {
+    name: 'reset-on-control-characters',
+    rule: 'PRO-ERR-SERVER',
+    description:
+      'Invoice: a description with a control character (U+0000 to U+001F) crashes the worker process (a native library reading a C string); the connection is closed without an answer, every time.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -13,7 +13,8 @@ export function validRequestAccepted(op: PaymentOperation): ApiCheck {
   return {
     name: `validRequestAccepted(${op})`,
     title: `a valid signed ${spec.request} is accepted with the profile success status`,
-    rules: [spec.successRule],
+    // A generated valid request the provider fails on (an answer lost every time, the control answered) breaks PRO-ERR-SERVER.
+    rules: [spec.successRule, 'PRO-ERR-SERVER'],
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);

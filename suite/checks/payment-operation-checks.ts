@@ -10,7 +10,7 @@ import { FORMAT_RULES, wrongFormatRejected } from './formats.js';
 import { malformedJsonRejected, messageErrorShape, nonObjectJsonRejected } from './malformed.js';
 import { createdAtIsRequestTime, errorFieldsNullWithoutError, newPaymentState, transactionEchoed } from './payment-fields.js';
 import { missingFieldReported, nullEmptyOrWrongTypeReported, requiredFields, severalMissingFieldsReported } from './required-fields.js';
-import { cryptoKeyNeverDisclosed, noServerErrorOnReplacedField } from './robustness.js';
+import { cryptoKeyNeverDisclosed, noServerErrorOnReplacedField, noServerFailureOnAnyTextClass } from './robustness.js';
 import { answersSentAsJson, otherMethodsRefused, versionedPath } from './transport.js';
 
 export function paymentOperationChecks(op: PaymentOperation): Check[] {
@@ -47,6 +47,7 @@ export function paymentOperationChecks(op: PaymentOperation): Check[] {
     answersSentAsJson(op),
     versionedPath(op),
     noServerErrorOnReplacedField(op),
+    noServerFailureOnAnyTextClass(op),
     cryptoKeyNeverDisclosed(op),
   ];
 }

@@ -2,13 +2,14 @@
 // itself"), and no answer may disclose the crypto key (Authentication 2: it is never sent).
 import fc from 'fast-check';
 import { buildInvoiceRequest } from '../../generators/builders.js';
+import { textClassMembers } from '../../generators/arbitraries/index.js';
 import { expectJson, expectNoServerError, responseOf } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
 import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
 import { step, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { article, OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
 const FIELDS: Record<PaymentOperation, readonly string[]> = {
   invoice: ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'],
@@ -100,6 +101,51 @@ export function cryptoKeyNeverDisclosed(op: PaymentOperation): ApiCheck {
             exchange,
           });
       }
+    },
+  };
+}
+
+/** The free-text fields of each operation: what the document types as a plain string with no stated alphabet or length. */
+const TEXT_FIELDS: Record<PaymentOperation, readonly { field: string; with: (text: string) => Record<string, unknown> }[]> = {
+  invoice: [
+    { field: 'description', with: (text) => ({ description: text }) },
+    { field: 'payload.client_id', with: (text) => ({ payload: { client_id: text } }) },
+    { field: 'payload.note', with: (text) => ({ payload: { note: text } }) },
+  ],
+  account2card: [{ field: 'payer_fio', with: (text) => ({ payer_fio: text }) }],
+};
+
+/** Requests of the covering table in flight at once (fewer when RATE_LIMIT or MAX_IN_FLIGHT say so). */
+const TEXT_BATCH = 16;
+
+/**
+ * Every member of every small class of hard text (markup, control characters, astral and right-to-left text,
+ * invisible and unusual code points, punctuation, ...: generators/arbitraries/freeText.ts) in every free-text field,
+ * once each: accepted or refused, never a failure of the provider. A property's few runs per class meet one member
+ * of a class; a provider that fails on one character of it is found only by sending them all. An answer lost to
+ * transport trouble is sent again after a control (suite/harness/unavailability.ts): a provider that fails on the
+ * input every time, whatever its front answers, fails here.
+ */
+export function noServerFailureOnAnyTextClass(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `noServerFailureOnAnyTextClass(${op})`,
+    title: `every class of hard text in every free-text field of ${article(spec.request)} gets an answer, never a provider failure`,
+    rules: ['PRO-ERR-SERVER', 'DOC-ERR-UNKNOWN'],
+    async run({ api }) {
+      spec.requireConfigured(api);
+      const table = TEXT_FIELDS[op].flatMap((f) => textClassMembers().map((m) => ({ ...m, field: f.field, overrides: f.with(m.text) })));
+      const atOnce = Math.max(1, Math.min(TEXT_BATCH, api.atOnce));
+      for (let i = 0; i < table.length; i += atOnce)
+        await Promise.all(
+          table.slice(i, i + atOnce).map(async ({ field, textClass, text, overrides }) => {
+            const what = `${field} of class ${textClass} (${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}, ${text.length} characters)`;
+            const body = spec.build(api, overrides);
+            const exchange = await spec.send(api, body);
+            expectNoServerError(exchange, what);
+            expectJson(exchange, 'PRO-ERR-SERVER', what);
+          }),
+        );
     },
   };
 }

@@ -11,7 +11,7 @@ import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import type { Operation } from '../../contracts/operations.js';
 import { knownTransaction } from './known-transaction.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
-import { vehicleFile } from './upload-files.js';
+import { vehicleFile } from '../../generators/vehicle-files.js';
 
 const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
 

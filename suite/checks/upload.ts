@@ -10,7 +10,7 @@ import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
-import { vehicleFile, vehicleFileOfSize } from './upload-files.js';
+import { vehicleFile, vehicleFileOfSize } from '../../generators/vehicle-files.js';
 
 /**
  * The upload is refused with the profile validation body keyed exactly `breaks`: a 2xx breaks `rule`

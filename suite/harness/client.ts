@@ -1,12 +1,14 @@
 // The pooled HTTP client used by every check: keep-alive connections (undici), a per-request deadline
 // (status, headers and body), a share of RATE_LIMIT and of MAX_IN_FLIGHT per worker, 429 (and 503 with
 // Retry-After) waited out as Retry-After says, transport trouble told from answers and tried again where the
-// caller allows it, and a circuit breaker: after 3 consecutive transport failures further requests fail at
-// once, naming the original cause, until a trial request (one every ~5 s) gets an answer again.
+// caller allows it, and a circuit breaker: after 3 consecutive requests that met transport trouble through all
+// their tries, further requests fail at once, naming the original cause, until a trial request (one every ~5 s)
+// gets an answer again.
 //
-// Transport trouble is of two kinds. `unavailable`: no verdict can be drawn (a connection refused or reset, a
+// Transport trouble is of two kinds. `unavailable`: no verdict can be drawn yet (a connection refused or reset, a
 // body cut short of its Content-Length, a gateway answer 502/503/504): sent again, and if it persists the
-// exchange says so and the check is not judged. `timeout`: no answer within REQUEST_TIMEOUT: sent again once,
+// exchange says so, and suite/harness/unavailability.ts judges it by what it follows: the provider failing on
+// that input, or not judged. `timeout`: no answer within REQUEST_TIMEOUT: sent again once,
 // and if it persists the provider did not answer in time, which fails the rule the check judges.
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
 
 /** What went wrong on the way: `unavailable` (no verdict possible), `timeout` (no answer in time), `defect` (a broken answer). */
 export type TransportKind = 'unavailable' | 'timeout' | 'defect';
-/** Consecutive transport failures after which the breaker opens. */
+/** Consecutive requests lost to transport trouble (each after its tries) after which the breaker opens. */
 export const BREAKER_THRESHOLD = 3;
 /** While open, one real request is let through this often to see whether the provider is back. */
 export const BREAKER_RETRY_MS = 5000;
@@ -73,6 +75,11 @@ export interface SendOptions {
    * burst whose requests must leave together: a second try is another race).
    */
   retry?: 'same' | 'none';
+  /**
+   * Sent even while the breaker is open: a request that asks whether the provider answers now (the control and
+   * the second sending of an input the provider was unavailable for, suite/harness/unavailability.ts).
+   */
+  probe?: boolean;
 }
 
 interface Outcome {
@@ -80,6 +87,9 @@ interface Outcome {
   transportError?: string;
   kind?: TransportKind;
 }
+
+/** The bytes each request was sent with (the evidence keeps text; a multipart body is binary), so that it can be sent again. */
+const sentBodies = new WeakMap<SentRequest, string | Buffer>();
 
 export class HttpClient {
   private readonly pool: Pool;
@@ -136,6 +146,7 @@ export class HttpClient {
       multipart: opts.multipart,
     };
     registerSentCardNumbers(request.body); // so that evidence masks them wherever the provider quotes them
+    if (opts.body !== undefined) sentBodies.set(request, opts.body);
     const started = performance.now();
     let rateLimitedRetries = 0;
     const retries: TransportRetry[] = [];
@@ -153,20 +164,22 @@ export class HttpClient {
       if (waitMs > 0) await sleep(waitMs);
     };
     const tried = (kind: TransportKind) => retries.filter((r) => retryKind(r.cause) === kind).length;
+    // The breaker is asked once a request, and told once: the tries of one input that the provider fails on are one
+    // failure, not the three that would shut every other check out.
+    const refused = opts.probe ? undefined : this.breaker.refusal();
+    if (refused !== undefined) return done(refused);
     for (;;) {
-      const refused = this.breaker.refusal();
-      if (refused !== undefined) return done(refused);
       await this.limiter?.take();
       await this.inFlight?.acquire();
       const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body).finally(() => this.inFlight?.release());
       if (outcome.transportError !== undefined) {
-        this.breaker.failed(outcome.transportError, outcome.kind!);
         const allowed = outcome.kind === 'timeout' ? MAX_TIMEOUT_RETRIES : outcome.kind === 'unavailable' ? MAX_UNAVAILABLE_RETRIES : 0;
         if (opts.retry !== 'none' && tried(outcome.kind!) < allowed) {
           // At once, on another connection: a dropped one says nothing about the next.
           await again(outcome.transportError, 0);
           continue;
         }
+        this.breaker.failed(outcome.transportError, outcome.kind!);
         return done(outcome);
       }
       const response = outcome.response!;
@@ -196,6 +209,19 @@ export class HttpClient {
       }
       return done({ response });
     }
+  }
+
+  /** The request of an earlier exchange again, the same bytes (a multipart body included), as a probe past the breaker. */
+  resend(request: SentRequest): Promise<Exchange> {
+    const path = request.url.startsWith(this.options.baseUrl) ? request.url.slice(this.options.baseUrl.length) : new URL(request.url).pathname;
+    return this.send({
+      method: request.method,
+      path,
+      headers: request.headers,
+      body: sentBodies.get(request) ?? request.body,
+      multipart: request.multipart,
+      probe: true,
+    });
   }
 
   private async once(method: string, path: string, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Outcome> {
@@ -374,7 +400,7 @@ function defaultBreakerFile(origin: string): string | undefined {
 }
 
 /**
- * Open after BREAKER_THRESHOLD consecutive transport failures: requests are refused at once (no
+ * Open after BREAKER_THRESHOLD consecutive requests failed by transport trouble (after their tries): requests are refused at once (no
  * deadline waited out, so property shrinking cannot multiply timeouts), except one real trial request
  * every BREAKER_RETRY_MS; the first answer of any status closes it again.
  */

@@ -38,7 +38,14 @@ export class ProviderUnreachable extends Error {
 export class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
   readonly exchange?: Exchange;
-  constructor(what: Exchange | string) {
+  /**
+   * @param judged already judged by what it follows (suite/harness/unavailability.ts): sent again after a control,
+   * it stayed a loss of the moment.
+   */
+  constructor(
+    what: Exchange | string,
+    readonly judged = false,
+  ) {
     super(typeof what === 'string' ? redactText(what) : unavailableText(what));
     if (typeof what !== 'string') this.exchange = what;
   }

@@ -20,6 +20,7 @@ import { propertyParameters, readFcNumRuns } from '../../generators/settings.js'
 import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
+import { judgeLoss } from './unavailability.js';
 
 /**
  * Runs per property at the default depth: a request costs about a millisecond on loopback, so depth is cheap.
@@ -28,6 +29,8 @@ import { CheckFailure, ProviderUnavailable } from './failure.js';
 export const DEFAULT_RUNS = 700;
 /** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker. */
 export const DEFAULT_STREAMS = 16;
+/** Examples the provider was unavailable for that a property sends again after a control (suite/harness/unavailability.ts). */
+export const LOSSES_JUDGED = 3;
 /** The share of a test's time limit a property's runs may take; the rest is for shrinking and what follows. */
 export const TIME_BOUND_SHARE = 0.5;
 
@@ -84,6 +87,7 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   let judged = 0;
   let unjudged: ProviderUnavailable | undefined;
   let unjudgedCount = 0;
+  const losses: { lost: ProviderUnavailable; value: T }[] = [];
   const predicate = (stream: number) => async (value: T) => {
     if (winner !== undefined && winner !== stream) return; // another stream failed: this one drains without sending
     try {
@@ -93,7 +97,8 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
       if (e instanceof ProviderUnavailable) {
         unjudgedCount++;
         unjudged = e;
-        return; // no verdict either way: fast-check moves on (and a shrink step that meets it keeps the last failure)
+        if (losses.length < LOSSES_JUDGED && !losses.some((l) => l.lost.exchange?.request.body === e.exchange?.request.body)) losses.push({ lost: e, value });
+        return; // no verdict yet: judged once the streams are done, by what the loss follows: fast-check moves on (and a shrink step that meets it keeps the last failure)
       }
       winner ??= stream;
       if (winner === stream) throw e;
@@ -112,6 +117,7 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   );
   const info = test.info();
   info.annotations.push({ type: ANNOTATION.examples, description: String(judged) });
+  if (winner === undefined) unjudged = (await judgeLosses(losses)) ?? unjudged;
   if (unjudgedCount > 0 && winner === undefined && unjudgedCount > judged) throw unjudged!;
   const failed = winner === undefined ? undefined : results[winner];
   if (!failed?.failed) {
@@ -134,6 +140,24 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
     received: `${cause instanceof Error ? cause.message : String(cause)}; counterexample ${shown}`,
     replay,
   });
+}
+
+/**
+ * The examples lost to transport trouble, sent again after a control: an input the provider fails on fails the
+ * property, shown with the example (fast-check has no path for an example that did not fail when drawn).
+ */
+async function judgeLosses<T>(losses: readonly { lost: ProviderUnavailable; value: T }[]): Promise<ProviderUnavailable | undefined> {
+  let last: ProviderUnavailable | undefined;
+  for (const { lost, value } of losses) {
+    try {
+      last = await judgeLoss(lost);
+    } catch (e) {
+      if (!(e instanceof CheckFailure)) throw e;
+      const shown = fc.stringify(value);
+      throw new CheckFailure({ ...e.details, replay: `the example: ${shown.length > 600 ? `${shown.slice(0, 600)}…` : shown}` });
+    }
+  }
+  return last;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface JsonSendOptions {
   headers?: Record<string, string>;
   /** After transport trouble: the same bytes again (default), or none (a burst whose requests must leave together). */
   retry?: SendOptions['retry'];
+  /** Sent even while the client's breaker is open (a control: does the provider answer now?). */
+  probe?: boolean;
 }
 
 export interface Account2CardSendOptions extends JsonSendOptions {
@@ -62,7 +64,9 @@ export class ProviderApi {
 
   postJson(path: string, body: unknown, opts: JsonSendOptions = {}): Promise<Exchange> {
     const text = opts.rawBody ?? JSON.stringify(body);
-    return this.track(this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) }, retry: opts.retry }));
+    return this.track(
+      this.http.send({ path, body: text, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) }, retry: opts.retry, probe: opts.probe }),
+    );
   }
 
   /**
@@ -98,10 +102,10 @@ export class ProviderApi {
       if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
       headers['X-Sign'] = encodeSignature(xSign(text, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
     } else if (mode !== null) headers['X-Sign'] = mode;
-    return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry });
+    return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry, probe: opts.probe });
   }
 
-  async upload(parts: UploadParts): Promise<Exchange> {
+  async upload(parts: UploadParts, opts: Pick<JsonSendOptions, 'probe'> = {}): Promise<Exchange> {
     const form = new FormData();
     if (parts.api_key !== undefined) form.append('api_key', parts.api_key);
     if (parts.file) form.append('file', new Blob([Buffer.from(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
@@ -118,8 +122,14 @@ export class ProviderApi {
         body,
         multipart,
         headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+        probe: opts.probe,
       }),
     );
+  }
+
+  /** An earlier exchange's request again, the same bytes, past the client's breaker. */
+  resend(exchange: Exchange): Promise<Exchange> {
+    return this.track(this.http.resend(exchange.request));
   }
 
   /** Any method on any path, for transport rules (405, 404). */

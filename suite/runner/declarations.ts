@@ -8,6 +8,7 @@ import { requirement, type Requirement, type RuleId } from '../../contracts/requ
 import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
+import { judgeLoss } from '../harness/unavailability.js';
 import { checkSource } from './check-source.js';
 import { loadPlan, type TargetPlan } from './targets.js';
 
@@ -85,9 +86,11 @@ function declared(check: Check, target?: TargetPlan): Declaration {
     try {
       await go();
     } catch (e) {
-      if (e instanceof ProviderUnavailable) return notJudged(e);
-      if (!observe || !(e instanceof CheckFailure)) throw e;
-      fixtures.info().annotations.push({ type: ANNOTATION.observed, description: e.message.split('\n')[0] });
+      // A loss is judged by what it follows: the provider failing on the input (a CheckFailure), or not judged.
+      const error: unknown = e instanceof ProviderUnavailable ? await judgeLoss(e).catch((judged: unknown) => judged) : e;
+      if (error instanceof ProviderUnavailable) return notJudged(error);
+      if (!observe || !(error instanceof CheckFailure)) throw error;
+      fixtures.info().annotations.push({ type: ANNOTATION.observed, description: error.message.split('\n')[0] });
     }
   };
   const body = check.browser

@@ -1,13 +1,17 @@
-// Vehicle files for the upload checks: a small CSV, and one of an exact size.
-import { vehiclesCsv, type Vehicle } from '../../generators/arbitraries/index.js';
-import type { UploadParts } from '../harness/provider-api.js';
+// Vehicle files for the upload checks (and the harness's control upload): a small CSV, and one of an exact size.
+import { vehiclesCsv, type Vehicle } from './arbitraries/index.js';
 
 const SAMPLE: Vehicle[] = [
   { plate: 'А123ВС77', vin: 'XTA21099043576182', brand: 'LADA', model: 'Vesta', year: 2021 },
   { plate: 'М456ОР199', vin: 'Z94CB41AAGR323020', brand: 'Hyundai', model: 'Solaris', year: 2016 },
 ];
 
-export type VehicleFile = NonNullable<UploadParts['file']>;
+/** A file part of an upload: its name, media type and bytes. */
+export interface VehicleFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
 
 /** A small CSV vehicle file. */
 export function vehicleFile(): VehicleFile {
