@@ -322,7 +322,7 @@ const entries = [
     name: 'press-not-atomic',
     rule: 'PRO-STATE-FINAL',
     description:
-      'A page press reads the state, waits a simulated round trip (150 ms), then applies it unchecked: Pay and Decline pressed together both take effect (two callbacks with different states, the last one wins).',
+      'A page press reads the state, waits a simulated round trip (40 ms), then applies it unchecked: Pay and Decline pressed together both take effect (two callbacks with different states, the last one wins).',
   },
   {
     name: 'callback-before-store',

@@ -7,7 +7,7 @@ import type { Payment } from '../store.js';
 /** duplicate-check-not-atomic, ids-reused-under-load: a database round trip between check and act. */
 export const ROUND_TRIP_MS = 5;
 /** press-not-atomic: between reading the state and applying the press (two tabs' clicks leave some ms apart). */
-export const PRESS_ROUND_TRIP_MS = 150;
+export const PRESS_ROUND_TRIP_MS = 40;
 /** callback-before-store: the state is stored this long after its callback left. */
 export const STORE_DELAY_MS = 500;
 /** status-lags: how far the replica the status method reads is behind. */

@@ -2,7 +2,7 @@
 // page transition that checks and applies apart, ids handed out twice, a callback before its state is
 // stored). Each failure quotes the interleaving: when every request left and what came back.
 import { randomUUID } from 'node:crypto';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Payment, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { expectAccepted, expectSchema, expectStatus, requireAnswers, responseOf } from '../harness/expect-response.js';
@@ -15,6 +15,7 @@ import {
   buttonFor,
   clickAnswered,
   createInvoice,
+  type CreatedInvoice,
   openPaymentPage,
   requireButton,
   settledStatus,
@@ -24,6 +25,7 @@ import {
   watchPressLost,
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
+import type { CallbackInbox } from '../harness/callback-receiver.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { requireProfile, type ApiCheck, type BrowserCheck } from '../harness/check.js';
@@ -182,105 +184,137 @@ async function pressTogether(first: Locator, second: Locator, timeline: Timeline
 }
 
 /**
- * Pay and Decline pressed at once, each on its own tab of the payment page (the page's own forms or
- * scripts send them): one final state, which the status and every callback report; no callback with
- * another state within the profile's quiet time.
+ * Races of Pay and Decline: a check-then-act window of 40 ms on a machine as loaded as a CI runner is missed by about
+ * one race in thirty (the two presses leave further apart than the window); three races miss it together far less
+ * than once in a hundred runs.
+ */
+export const PRESS_RACES = 3;
+
+/** One race of Pay and Decline: an invoice, its page on two tabs, the two presses in the same instant. */
+interface PressRace extends CreatedInvoice {
+  timeline: Timeline;
+  lost: ReturnType<typeof watchPressLost>[];
+}
+
+async function racePresses(api: ProviderApi, page: Page, other: Page, n: number): Promise<PressRace> {
+  const { body, response } = await createInvoice(api, 'PRO-STATE-FINAL');
+  const timeline = new Timeline();
+  timeline.mark(`race ${n} of ${PRESS_RACES}`);
+  const lost: ReturnType<typeof watchPressLost>[] = [];
+  try {
+    await allOnTabs([
+      openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+      openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
+    ]);
+    const [pay, decline] = await allOnTabs([
+      requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
+      requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
+    ]);
+    // Both presses leave in the same instant; each tab then settles however its page answers (a refusal included).
+    // The next race opens its page only once each press is answered: a page left with its press in flight may
+    // take the press back with it.
+    // A press is a navigation (form, link) or a non-GET request (script); other loads, such as a late image, are not.
+    const answered = [page, other].map((tab) =>
+      tab.waitForEvent('requestfinished', { predicate: (r) => r.isNavigationRequest() || r.method() !== 'GET', timeout: settleMs(api) }).catch(() => undefined),
+    );
+    lost.push(watchPressLost(page), watchPressLost(other));
+    await pressTogether(pay, decline, timeline, ['Pay', 'Decline'], settleMs(api));
+    await Promise.all(answered);
+    // A tab the network left on a half-loaded page is waited for no longer than the settle time; the status judges.
+    await Promise.all(
+      [page, other].map((tab) =>
+        tab.waitForLoadState('load', { timeout: settleMs(api) }).catch(() => timeline.mark(`a tab still loading after ${settleMs(api)} ms`)),
+      ),
+    );
+  } catch (e) {
+    // A tab whose page the network took away before its button could be armed: the race was not run.
+    const why = lost.map((l) => l.why).find((w) => w !== undefined);
+    if (why !== undefined && !(e instanceof CheckFailure)) throw new ProviderUnavailable(`Pay and Decline at once: ${why}`);
+    throw e;
+  } finally {
+    for (const l of lost) l.stop();
+  }
+  return { body, response, timeline, lost };
+}
+
+/** One race judged: one final state within the settle time, which holds, and which every callback reports. */
+async function judgeRace(api: ProviderApi, inbox: CallbackInbox, { body, response, timeline, lost }: PressRace): Promise<void> {
+  const settled = await settledStatus(api, body.transaction, 'PRO-STATE-FINAL');
+  // Both presses' answers lost on the way and nothing settled: whether either reached the provider is unknown.
+  const lostWhy = lost.map((l) => l.why).filter((w) => w !== undefined);
+  if (settled.state === 'processing' && lostWhy.length === lost.length) throw new ProviderUnavailable(`Pay and Decline at once: ${lostWhy.join('; ')}`);
+  timeline.mark(`status: ${settled.state}`);
+  if (settled.state !== 'deposited' && settled.state !== 'declined')
+    throw new CheckFailure({
+      rule: 'PRO-STATE-FINAL',
+      expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`,
+      received: `state ${settled.state}: ${timeline}`,
+    });
+  // The state must hold: watched for the settle time, it does not flip to the other press's. The callbacks are
+  // listened to over the same time: each watch keeps its own length, and neither waits for the other.
+  const listening = api.profile.callbacks.enabled
+    ? (async () => {
+        const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+        expectCallbackBody(first[0], first, body.transaction, response.payment.id);
+        return inbox.waitFor(body.transaction, first.length + 1, api.profile.callbacks.quietSeconds * 1000, { otherThan: settled.state });
+      })()
+    : Promise.resolve(undefined);
+  const [watched, heard] = await Promise.allSettled([
+    eventually(
+      () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
+      (p) => p.state !== settled.state,
+      settleMs(api),
+    ),
+    listening,
+  ]);
+  if (watched.status === 'rejected') throw watched.reason;
+  const later = watched.value;
+  if (later.state !== settled.state)
+    throw new CheckFailure({
+      rule: 'PRO-STATE-FINAL',
+      expected: `the final state ${settled.state} unchanged`,
+      received: `state ${settled.state}, then ${later.state}: ${timeline}`,
+    });
+  if (heard.status === 'rejected') throw heard.reason;
+  const all = heard.value;
+  if (all === undefined) return;
+  const disagreeing = all.filter((d) => reportedState(d) !== settled.state);
+  if (disagreeing.length > 0)
+    throw new CheckFailure({
+      rule: disagreeing.length === all.length ? 'PRO-CB-STATUS-AGREE' : 'PRO-STATE-FINAL',
+      expected: `every callback reports the state the status reports, ${settled.state} (listened ${api.profile.callbacks.quietSeconds} s after the first, profile callbacks.quietSeconds)`,
+      received: `${disagreeing.length} of ${all.length} callback(s) with another state: ${describeDeliveries(all)}; presses: ${timeline}`,
+    });
+}
+
+/**
+ * Pay and Decline pressed at once, each on its own tab of the payment page (the page's own forms or scripts send
+ * them), PRESS_RACES times one after another on invoices of their own: each race gets one final state, which the
+ * status and every callback report; no callback with another state within the profile's quiet time. The races are
+ * judged together, so their settle and quiet times overlap. The first race that breaks a rule fails the check; a
+ * race the network took away is not judged only when no race broke a rule.
  */
 export function payAndDeclineAtOnce(): BrowserCheck {
   return {
     name: 'payAndDeclineAtOnce()',
-    title: 'Pay and Decline pressed at once on two tabs of the page: one final state, reported alike by the status and every callback',
+    title: `Pay and Decline pressed at once on two tabs of the page, ${PRESS_RACES} times: one final state, reported alike by the status and every callback`,
     rules: ['PRO-STATE-FINAL', 'PRO-CB-STATUS-AGREE', 'PRO-CB-DELIVERY'],
     browser: true,
     async run({ api, page, inbox }) {
       requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome cannot be observed');
-      const { body, response } = await createInvoice(api, 'PRO-STATE-FINAL');
       const other = await page.context().newPage();
-      const timeline = new Timeline();
-      const lost: ReturnType<typeof watchPressLost>[] = [];
+      const races: PressRace[] = [];
       try {
-        await allOnTabs([
-          openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
-          openPaymentPage(other, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url),
-        ]);
-        const [pay, decline] = await allOnTabs([
-          requireButton(api, page, buttonFor(api, 'deposited'), 'PRO-PAGE-PAY'),
-          requireButton(api, other, buttonFor(api, 'declined'), 'PRO-PAGE-DECLINE'),
-        ]);
-        // Both presses leave in the same instant; each tab then settles however its page answers (a refusal included).
-        // Each tab is closed only once its press is answered: a tab closed with its press in flight may take
-        // the press back with it.
-        // A press is a navigation (form, link) or a non-GET request (script); other loads, such as a late image, are not.
-        const answered = [page, other].map((tab) =>
-          tab
-            .waitForEvent('requestfinished', { predicate: (r) => r.isNavigationRequest() || r.method() !== 'GET', timeout: settleMs(api) })
-            .catch(() => undefined),
-        );
-        lost.push(watchPressLost(page), watchPressLost(other));
-        await pressTogether(pay, decline, timeline, ['Pay', 'Decline'], settleMs(api));
-        await Promise.all(answered);
-        // A tab the network left on a half-loaded page is waited for no longer than the settle time; the status judges.
-        await Promise.all(
-          [page, other].map((tab) =>
-            tab.waitForLoadState('load', { timeout: settleMs(api) }).catch(() => timeline.mark(`a tab still loading after ${settleMs(api)} ms`)),
-          ),
-        );
-      } catch (e) {
-        // A tab whose page the network took away before its button could be armed: the race was not run.
-        const why = lost.map((l) => l.why).find((w) => w !== undefined);
-        if (why !== undefined && !(e instanceof CheckFailure)) throw new ProviderUnavailable(`Pay and Decline at once: ${why}`);
-        throw e;
+        for (let n = 1; n <= PRESS_RACES; n++) races.push(await racePresses(api, page, other, n));
       } finally {
-        for (const l of lost) l.stop();
         await other.close();
       }
-      const settled = await settledStatus(api, body.transaction, 'PRO-STATE-FINAL');
-      // Both presses' answers lost on the way and nothing settled: whether either reached the provider is unknown.
-      const lostWhy = lost.map((l) => l.why).filter((w) => w !== undefined);
-      if (settled.state === 'processing' && lostWhy.length === lost.length) throw new ProviderUnavailable(`Pay and Decline at once: ${lostWhy.join('; ')}`);
-      timeline.mark(`status: ${settled.state}`);
-      if (settled.state !== 'deposited' && settled.state !== 'declined')
-        throw new CheckFailure({
-          rule: 'PRO-STATE-FINAL',
-          expected: `one final state within ${api.profile.paymentPage.settleSeconds} s of the presses`,
-          received: `state ${settled.state}: ${timeline}`,
-        });
-      // The state must hold: watched for the settle time, it does not flip to the other press's. The callbacks are
-      // listened to over the same time: each watch keeps its own length, and neither waits for the other.
-      const listening = api.profile.callbacks.enabled
-        ? (async () => {
-            const first = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
-            expectCallbackBody(first[0], first, body.transaction, response.payment.id);
-            return inbox.waitFor(body.transaction, first.length + 1, api.profile.callbacks.quietSeconds * 1000, { otherThan: settled.state });
-          })()
-        : Promise.resolve(undefined);
-      const [watched, heard] = await Promise.allSettled([
-        eventually(
-          () => statusOf(api, body.transaction, 'PRO-STATE-FINAL'),
-          (p) => p.state !== settled.state,
-          settleMs(api),
-        ),
-        listening,
-      ]);
-      if (watched.status === 'rejected') throw watched.reason;
-      const later = watched.value;
-      if (later.state !== settled.state)
-        throw new CheckFailure({
-          rule: 'PRO-STATE-FINAL',
-          expected: `the final state ${settled.state} unchanged`,
-          received: `state ${settled.state}, then ${later.state}: ${timeline}`,
-        });
-      if (heard.status === 'rejected') throw heard.reason;
-      const all = heard.value;
-      if (all === undefined) return;
-      const disagreeing = all.filter((d) => reportedState(d) !== settled.state);
-      if (disagreeing.length > 0)
-        throw new CheckFailure({
-          rule: disagreeing.length === all.length ? 'PRO-CB-STATUS-AGREE' : 'PRO-STATE-FINAL',
-          expected: `every callback reports the state the status reports, ${settled.state} (listened ${api.profile.callbacks.quietSeconds} s after the first, profile callbacks.quietSeconds)`,
-          received: `${disagreeing.length} of ${all.length} callback(s) with another state: ${describeDeliveries(all)}; presses: ${timeline}`,
-        });
+      const verdicts = await Promise.allSettled(races.map((race) => judgeRace(api, inbox, race)));
+      const failed = verdicts.find((v) => v.status === 'rejected' && !(v.reason instanceof ProviderUnavailable));
+      const unjudged = verdicts.find((v) => v.status === 'rejected');
+      if (failed?.status === 'rejected') throw failed.reason;
+      if (unjudged?.status === 'rejected') throw unjudged.reason;
     },
   };
 }
