@@ -28,7 +28,7 @@ import { failedRuleOfCheck } from '../reporting/summary-model.js';
 import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, runChild } from './child-run.js';
 import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
-import { browserProjects, selectedProjects } from './gate/projects.js';
+import { browserProjects, chosenAreas } from './gate/projects.js';
 import { unavailability } from './gate/unavailability.js';
 
 /** Sandbox defaults, applied only where the variable is unset. */
@@ -187,7 +187,7 @@ async function main(): Promise<number> {
 
   let pre: Awaited<ReturnType<typeof preflight>>;
   try {
-    pre = await preflight(env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
+    pre = await preflight(env, browserProjects(chosenAreas(args)));
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`certify: ${e.message}`);

@@ -16,7 +16,7 @@ import { readSummary, summaryPath, type Summary } from '../reporting/summary-fil
 import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, runChild, runSuite } from './child-run.js';
 import { EXIT, isSetupError, preflight, reportsDir } from './gate/preflight.js';
-import { browserProjects, selectedProjects } from './gate/projects.js';
+import { browserProjects, chosenAreas } from './gate/projects.js';
 import { unavailability } from './gate/unavailability.js';
 
 export { EXIT } from './gate/preflight.js';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     args = own.rest;
     const file = own.values.baseline ?? (process.env.BASELINE?.trim() || undefined);
     if (file !== undefined) baseline = readBaseline(file);
-    const { settings } = await preflight(process.env, browserProjects(selectedProjects(args, CONFORMANCE_PROJECTS)));
+    const { settings } = await preflight(process.env, browserProjects(chosenAreas(args)));
     budget = settings.timeBudgetSeconds !== undefined && settings.fcNumRuns === undefined ? settings.timeBudgetSeconds : undefined;
   } catch (e) {
     if (isSetupError(e) || e instanceof BaselineError) {

@@ -1,7 +1,9 @@
 // Which Playwright projects a gate or certification run selects, and which of them drive a browser
 // (project metadata `browser: true` in playwright.config.ts).
 import config from '../../playwright.config.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { projectArgs } from '../args.js';
+import { SetupError } from './preflight.js';
 
 interface ProjectMeta {
   name?: string;
@@ -35,4 +37,18 @@ export function selectedProjects(args: readonly string[], defaults: readonly str
 export function browserProjects(names: readonly string[], projects: readonly ProjectMeta[] = config.projects ?? []): string[] {
   const browser = new Set(projects.filter((p) => p.name && p.metadata?.browser === true).map((p) => p.name!));
   return names.filter((name) => browser.has(name));
+}
+
+/**
+ * The conformance areas the args select (all when they name none). A `--project` value that names no area (a typo,
+ * or one of the project's own test projects) is a setup problem, not a conformance failure: a SetupError whose one
+ * line lists the areas a user may choose.
+ */
+export function chosenAreas(args: readonly string[], areas: readonly string[] = CONFORMANCE_PROJECTS): string[] {
+  const unknown = (projectArgs(args) ?? []).filter((w) => !areas.some((name) => matches(w, name)));
+  if (unknown.length > 0)
+    throw new SetupError(
+      `no area named ${unknown.map((u) => `'${u}'`).join(', ')}; the areas are ${areas.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
+    );
+  return selectedProjects(args, areas);
 }

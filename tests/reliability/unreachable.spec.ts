@@ -3,6 +3,7 @@
 import { createServer } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { childEnv, runScript } from '../../scripts/child-run.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 
 /** A loopback port on which nothing listens (bound once by us, then released). */
 async function closedPort(): Promise<number> {
@@ -38,5 +39,24 @@ for (const c of CASES) {
     expect(lines[0], 'one sentence from the script, not a stack trace').toMatch(/^conformance: provider at BASE_URL=\S+ is unreachable: /);
     expect(run.stdout.trim(), shown).toBe('');
     expect(run.ms, shown).toBeLessThan(WITHIN_MS);
+  });
+}
+
+// A mistyped area, or one of the project's own test projects, is a setup problem too: exit 2, one line naming the areas.
+for (const [who, project] of [
+  ['a mistyped area', 'invoices'],
+  ["one of the project's own test projects", 'selftest'],
+] as const) {
+  test(`--project=${project} (${who}): exit 2 with one line listing the areas, before any request`, async () => {
+    const run = await runScript('scripts/conformance.ts', [`--project=${project}`], {
+      env: childEnv({ BASE_URL: 'http://no-such-host.invalid' }),
+      boundMs: 60_000,
+    });
+    const shown = `exit ${run.code}\n--- stderr\n${run.stderr}\n--- stdout\n${run.stdout}`;
+    expect(run.code, shown).toBe(2);
+    const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+    expect(lines, shown).toEqual([
+      `conformance: no area named '${project}'; the areas are ${CONFORMANCE_PROJECTS.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
+    ]);
   });
 }
