@@ -378,6 +378,20 @@ const entries = [
     description:
       'The duplicate check is per merchant, not per operation: an account-to-card payment with the transaction of an invoice is refused keyed transaction, and the other way round.',
   },
+
+  // Fields the merchant does not own (mass assignment), language-special keys, hostile upload file names
+  {
+    name: 'invoice-state-from-request',
+    rule: 'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+    description:
+      'Invoice: the request is bound onto the payment record as it comes, so a state it carries (at the top level or under payment) is taken: a merchant creates a payment that is already paid.',
+  },
+  {
+    name: 'a2c-credentials-from-request',
+    rule: 'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+    description:
+      'Account to card: credentials the request carries (at the top level or under payment) are taken for the payment: the answer and the record name a recipient other than recipient_pan.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -298,6 +298,13 @@ const PROBES: Record<string, Probe> = {
   },
   'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
   'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
+  // Fields the merchant does not own
+  'invoice-state-from-request': async (api) => {
+    const inv = (await api.invoice({ state: 'deposited' })).json;
+    return inv.payment.state === 'deposited' && (await api.status(inv.transaction)).json.payment.state === 'deposited';
+  },
+  'a2c-credentials-from-request': async (api) =>
+    (await api.a2c(api.a2cBody({ payment: { credentials: { card_pan: '4000000000000002' } } }))).json.payment.credentials.card_pan === '4000000000000002',
 };
 
 test.describe('fault catalog', () => {
