@@ -18,6 +18,7 @@ export {
   jsonDepth,
   jsonValuesIn,
   RESERVED_PAYLOAD_KEYS,
+  LANGUAGE_SPECIAL_KEYS,
   type PayloadExtrasConstraints,
   type PayloadExtrasCoveringConstraints,
   type CoveringExtras,

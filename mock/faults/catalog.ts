@@ -392,6 +392,12 @@ const entries = [
     description:
       'Account to card: credentials the request carries (at the top level or under payment) are taken for the payment: the answer and the record name a recipient other than recipient_pan.',
   },
+  {
+    name: 'callback-payload-copied-by-key',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description:
+      "The callback payload is a deep copy made key by key (out[k] = v): a __proto__ parameter sets the copy's prototype instead of being a key, so it is missing from the callback, at the top level and nested.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -303,6 +303,10 @@ const PROBES: Record<string, Probe> = {
     const inv = (await api.invoice({ state: 'deposited' })).json;
     return inv.payment.state === 'deposited' && (await api.status(inv.transaction)).json.payment.state === 'deposited';
   },
+  'callback-payload-copied-by-key': async (api, receiver) => {
+    const payload = (await callbackOf(api, receiver, JSON.parse('{"__proto__":{"polluted":"yes"},"n":{"__proto__":{"x":1}}}'))).payload;
+    return !Object.hasOwn(payload, '__proto__') && !Object.hasOwn(payload.n, '__proto__');
+  },
   'a2c-credentials-from-request': async (api) =>
     (await api.a2c(api.a2cBody({ payment: { credentials: { card_pan: '4000000000000002' } } }))).json.payment.credentials.card_pan === '4000000000000002',
 };
