@@ -42,4 +42,7 @@ export {
   type UploadRequestValue,
   type UploadRequestConstraints,
   type Vehicle,
+  hostileFileNameClasses,
+  HOSTILE_FILE_NAMES,
+  type HostileFileName,
 } from './uploadRequest.js';

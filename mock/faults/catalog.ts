@@ -398,6 +398,17 @@ const entries = [
     description:
       "The callback payload is a deep copy made key by key (out[k] = v): a __proto__ parameter sets the copy's prototype instead of being a key, so it is missing from the callback, at the top level and nested.",
   },
+  {
+    name: 'upload-writes-file-name',
+    rule: 'PRO-ERR-SERVER',
+    description:
+      'Upload: the file is written under the name the client gave it in /var/pts/uploads; a name that leads out of that folder (../../etc/passwd, an absolute path), a segment over 255 bytes or a NUL makes the write fail with 500.',
+  },
+  {
+    name: 'upload-answer-quotes-path',
+    rule: 'PRO-SEC-UPLOAD-FILE-NAME',
+    description: 'Upload: the success message tells where the file was written: "File accepted (saved as /var/pts/uploads/vehicles.csv)".',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -307,6 +307,11 @@ const PROBES: Record<string, Probe> = {
     const payload = (await callbackOf(api, receiver, JSON.parse('{"__proto__":{"polluted":"yes"},"n":{"__proto__":{"x":1}}}'))).payload;
     return !Object.hasOwn(payload, '__proto__') && !Object.hasOwn(payload.n, '__proto__');
   },
+  'upload-writes-file-name': async (api) =>
+    (await api.upload({ api_key: api.merchant.apiKey, file: 'x', fileName: '../../etc/passwd' })).status === 500 &&
+    (await api.upload({ api_key: api.merchant.apiKey, file: 'x', fileName: `${'ж'.repeat(150)}.csv` })).status === 500,
+  'upload-answer-quotes-path': async (api) =>
+    String((await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json.message).includes('/var/pts/uploads/transports.csv'),
   'a2c-credentials-from-request': async (api) =>
     (await api.a2c(api.a2cBody({ payment: { credentials: { card_pan: '4000000000000002' } } }))).json.payment.credentials.card_pan === '4000000000000002',
 };

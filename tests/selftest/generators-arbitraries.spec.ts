@@ -31,13 +31,15 @@ import {
   payloadExtrasClasses,
   returnUrl,
   uploadRequest,
+  hostileFileNameClasses,
+  HOSTILE_FILE_NAMES,
   uuid,
   uuidClasses,
   vinCheckDigit,
   type JsonValue,
   type UploadRequestValue,
 } from '../../generators/index.js';
-import { assertArbitraryContract } from '../../generators/testing/arbitrary-assertions.js';
+import { assertArbitraryContract, assertProduceCorrectValues } from '../../generators/testing/arbitrary-assertions.js';
 
 const creds = { apiKey: 'test-api-key', cryptoKey: 'test-crypto-key' };
 const nonZero = (s: string): number => [...s].filter((c) => /[1-9a-f]/i.test(c)).length;
@@ -202,6 +204,18 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
       for (const edge of [min, min + 1, max - 1, max]) expect(sample.has(edge), `edge ${edge}`).toBe(true);
     });
   }
+
+  test('hostile upload file names: every member belongs to its class and to no class it does not stand for', () => {
+    const classes = hostileFileNameClasses();
+    for (const c of classes)
+      expect(
+        HOSTILE_FILE_NAMES.some((h) => h.class === c.name),
+        c.name,
+      ).toBe(true);
+    for (const h of HOSTILE_FILE_NAMES) expect(classes.find((c) => c.name === h.class)!.test(h.name), `${h.class}: ${JSON.stringify(h.name)}`).toBe(true);
+    // Tables of constants: drawn members are correct (shrinking toward the shortest is fast-check's own).
+    for (const c of classes) assertProduceCorrectValues(c.arbitrary, c.test, { numRuns: 20 });
+  });
 
   test('uploadRequest: api_key and a non-empty file of at most 10 MiB; vehicle files hold plates and valid VINs', () => {
     const plate = /^[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[0-9]{2,3}$/u;
