@@ -62,11 +62,15 @@ const PLACEMENTS: readonly Placement[] = [
   },
 ];
 
-/** The owned values one request sends: an id no provider gives (drawn over 10^9), a final state, error fields, an old created_at. */
-function forgedPayment(p: Placement): Payment {
+/**
+ * The owned values one request sends: an id no provider gives (drawn over 10^9), a final state, error fields, an
+ * old created_at. Account to card always sends declined: the profile names no state for a new one, so a provider
+ * may deposit it at once, and only a declined one without an error of its own tells a taken state.
+ */
+function forgedPayment(p: Placement, op: PaymentOperation): Payment {
   return {
     id: 1_000_000_000 + randomInt(1_000_000_000),
-    state: p.state,
+    state: op === 'account2card' ? 'declined' : p.state,
     error_code: 'FORGED_BY_MERCHANT',
     error_description: 'set by the merchant',
     created_at: FORGED_CREATED_AT,
@@ -136,7 +140,7 @@ function judgeAddresses(answer: Body, exchange: Exchange): void {
 /** One request with the owned fields of `p`: refused keyed by them, or carried out with none taken. */
 async function sendWithOwnedFields(api: ProviderApi, op: PaymentOperation, p: Placement): Promise<void> {
   const spec = PAYMENT_OPERATIONS[op];
-  const forged = forgedPayment(p);
+  const forged = forgedPayment(p, op);
   // The owned fields are no digest input: the body stays correctly signed.
   const sent = { ...spec.build(api), ...p.add(forged) };
   const sentAt = Date.now();
