@@ -108,11 +108,10 @@ export function redactJson(value: unknown): unknown {
   }
   if (Array.isArray(value)) return value.map(redactJson);
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[redactText(k)] = PAN_KEYS.test(k) && typeof v === 'string' && /^\d{13,19}$/.test(v) ? maskPan(v) : redactJson(v);
-    }
-    return out;
+    // Built from entries: `out['__proto__'] = v` would set the prototype and drop the key from the evidence.
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redactText(k), PAN_KEYS.test(k) && typeof v === 'string' && /^\d{13,19}$/.test(v) ? maskPan(v) : redactJson(v)]),
+    );
   }
   return value;
 }

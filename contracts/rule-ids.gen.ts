@@ -110,6 +110,8 @@ export const RULE_IDS = [
   'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
   'PRO-SEC-ERROR-NO-INTERNALS',
   'PRO-SEC-SIGNATURE-NO-ORACLE',
+  'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+  'PRO-SEC-UPLOAD-FILE-NAME',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

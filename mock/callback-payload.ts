@@ -55,8 +55,18 @@ function nestDottedKeys(payload: Record<string, Json>): Record<string, Json> {
   return out;
 }
 
+/** A deep copy made key by key (`out[k] = v`): a `__proto__` key sets the copy's prototype and is lost, at every level. */
+function copiedByKey(v: Json): Json {
+  if (Array.isArray(v)) return v.map(copiedByKey);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, Json> = {};
+  for (const k of Object.keys(v)) out[k] = copiedByKey((v as Record<string, Json>)[k]);
+  return out;
+}
+
 /** The payload of the first delivery of a callback. */
 export function callbackPayload(payload: Record<string, Json>, faults: FaultSet, variations: VariationSet): Record<string, Json> {
+  if (faults.has('callback-payload-copied-by-key')) return copiedByKey(payload) as Record<string, Json>;
   if (faults.has('callback-drops-payload')) return { client_id: payload.client_id, client_ip: payload.client_ip };
   if (faults.has('callback-stringifies-numbers'))
     return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]));

@@ -30,6 +30,8 @@ export interface Rules {
   /** State of a new invoice (profile; fault state-pending) and of a new account-to-card payment (variation, fault). */
   readonly invoiceState: string;
   readonly account2cardState: string;
+  /** Variation unknown-fields-refused: a top-level field the operation does not take is refused keyed by its name. */
+  readonly refusesUnknownFields: boolean;
 }
 
 /** What every handler gets; everything here is decided once per provider. */

@@ -178,6 +178,7 @@ function makeCtx(options: ProviderOptions): Ctx {
       urlWhatwg: variations.has('return-url-whatwg'),
       invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,
       account2cardState: faults.has('a2c-state-created') ? 'created' : variations.has('a2c-deposited') ? 'deposited' : 'processing',
+      refusesUnknownFields: variations.has('unknown-fields-refused'),
     },
     values: makeValues(faults, variations, profile, skew),
     merchants: new Merchants(options.merchants),

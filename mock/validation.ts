@@ -170,6 +170,12 @@ export class FieldChecker {
     const absent = (f: string) => body[f] === undefined || body[f] === null || body[f] === '';
     if (!merchantKnown || digestFields.some(absent)) this.errors.add('signature', this.text.signatureUnverifiable);
   }
+
+  /** Variation unknown-fields-refused: every top-level field the operation does not take, keyed by its name. */
+  onlyKnownFields(body: Record<string, unknown>, known: readonly string[]): void {
+    if (!this.rules.refusesUnknownFields) return;
+    for (const field of Object.keys(body)) if (!known.includes(field)) this.errors.add(field, this.text.notAllowed(field));
+  }
 }
 
 /**

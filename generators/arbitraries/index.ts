@@ -28,6 +28,7 @@ export {
   jsonDepth,
   jsonValuesIn,
   RESERVED_PAYLOAD_KEYS,
+  LANGUAGE_SPECIAL_KEYS,
   type PayloadExtrasConstraints,
   type PayloadExtrasCoveringConstraints,
   type CoveringExtras,
@@ -51,4 +52,7 @@ export {
   type UploadRequestValue,
   type UploadRequestConstraints,
   type Vehicle,
+  hostileFileNameClasses,
+  HOSTILE_FILE_NAMES,
+  type HostileFileName,
 } from './uploadRequest.js';

@@ -3,8 +3,40 @@ import { breakDigitRuns, hasCardLikeDigits } from './cardSafe.js';
 import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
 import { codePoints, freeTextClasses, VERY_LONG_MIN } from './freeText.js';
 
-/** Keys an extra merchant parameter never takes: the documented payload fields and prototype-polluting names. */
+/**
+ * Keys a drawn extra merchant parameter never takes: the documented payload fields, and the names the
+ * provider's language treats specially, which only the `language-special-keys` class sends (on purpose).
+ */
 export const RESERVED_PAYLOAD_KEYS: readonly string[] = ['client_id', 'client_ip', '__proto__', 'constructor', 'prototype'];
+
+/** The documented payload fields: no extra parameter takes them. */
+const DOCUMENTED_PAYLOAD_KEYS: readonly string[] = ['client_id', 'client_ip'];
+
+/**
+ * Names a provider's language treats specially, all of them plain JSON keys the document lets a merchant
+ * use: JavaScript's prototype chain (`__proto__` sets an object's prototype when assigned, `constructor`
+ * and `prototype` reach it) and Object.prototype's methods (an assignment shadows them, a lookup finds
+ * them on any object), `toJSON` (JSON.stringify calls it) and `then` (await calls it); Python's dunder
+ * attributes and PHP's magic methods, which are only names there unless code maps keys onto attributes.
+ */
+export const LANGUAGE_SPECIAL_KEYS: readonly string[] = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'toJSON',
+  'then',
+  '__class__',
+  '__dict__',
+  '__init__',
+  '__construct',
+  '__toString',
+];
 
 /** A JSON value as it travels through a JSON body unchanged. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -92,6 +124,43 @@ const chain = (minDepth: number, maxDepth: number): fc.Arbitrary<JsonValue> =>
   fc
     .tuple(fc.array(fc.tuple(fc.boolean(), extraKey()), { minLength: minDepth, maxLength: maxDepth }), scalar())
     .map(([levels, bottom]) => levels.reduceRight<JsonValue>((inner, [asArray, key]) => (asArray ? [inner] : { [key]: inner }), bottom));
+
+/** Whether a JSON value holds an own `__proto__` key below its top level. */
+function hasNestedProto(v: JsonValue): boolean {
+  return jsonValuesIn(v).some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && Object.hasOwn(x, '__proto__'));
+}
+
+/**
+ * The language-special keys as own keys (built from entries: an assignment `o['__proto__'] = v` would set the
+ * prototype instead): `__proto__` and `constructor.prototype` holding objects, some of the others with scalars,
+ * and the same names again inside a nested object and an array.
+ */
+function languageSpecialKeys(): fc.Arbitrary<Extras> {
+  const others = LANGUAGE_SPECIAL_KEYS.filter((k) => k !== '__proto__' && k !== 'constructor');
+  return fc
+    .tuple(fc.subarray(others, { minLength: 1 }), fc.array(scalar(), { minLength: others.length, maxLength: others.length }), extraKey())
+    .map(([keys, values, nestedKey]) => {
+      const own = (entries: [string, JsonValue][]): { [key: string]: JsonValue } => Object.fromEntries(entries);
+      const nested = own([
+        ['__proto__', own([['polluted_nested', true]])],
+        ['constructor', own([['prototype', own([['polluted_nested', 1]])]])],
+        ['toString', 'not a function'],
+        ['list', [own([['__proto__', own([['polluted_in_array', 'yes']])]])]],
+      ]);
+      return own([
+        [
+          '__proto__',
+          own([
+            ['polluted', 'yes'],
+            ['isAdmin', true],
+          ]),
+        ],
+        ['constructor', own([['prototype', own([['polluted', 1]])]])],
+        ...keys.map((k, i): [string, JsonValue] => [k, values[i]!]),
+        [`${nestedKey}_special`, nested],
+      ]);
+    });
+}
 
 /** Numbers across the double range; every key present, so one value shows each kind. */
 const NUMBER_KINDS = {
@@ -217,10 +286,13 @@ const AWKWARD_KEYS = ['', '0', 'a.b', '🔑', '1', 'meta.ref.id', '$where', 'к�
  * 32-bit edges, fractions, one that needs 16 or 17 significant digits, zero), `awkward-keys` (empty, dotted, numeric, `$where`, Unicode
  * and astral keys), `confusable-keys` (documented field names in another case or spacing, with
  * values those fields would refuse), `long-strings` (10 000+ code points), `text-values` (the
- * hard free text: astral, JSON escapes, whitespace only, empty), `many-keys` (100 to `maxKeys`)
+ * hard free text: astral, JSON escapes, whitespace only, empty), `language-special-keys`
+ * (`__proto__`, `constructor.prototype`, Object.prototype's method names, `toJSON`, `then`, Python's and
+ * PHP's special names: {@link LANGUAGE_SPECIAL_KEYS}, at the top level and nested), `many-keys` (100 to `maxKeys`)
  * and `nested-mixed` (any JSON, a few levels). Classes the constraints cannot hold are left out.
  *
- * Never produced: the keys of {@link RESERVED_PAYLOAD_KEYS}; -0, NaN and infinities (JSON
+ * Never produced: the documented keys; the keys of {@link RESERVED_PAYLOAD_KEYS} outside
+ * `language-special-keys`; -0, NaN and infinities (JSON
  * cannot carry them); lone surrogates; a string with a run of 13+ digits, or a number whose
  * JSON text holds a Luhn-valid run of 13 to 19 digits (integers of 13 to 16 digits are
  * generated, but never Luhn-valid ones), so that nothing reads as a card number.
@@ -324,6 +396,12 @@ export function payloadExtrasClasses(constraints: PayloadExtrasConstraints = {})
           );
         },
       ),
+    maxKeys >= LANGUAGE_SPECIAL_KEYS.length + 1 &&
+      maxDepth >= 3 &&
+      valueClass<Extras>('language-special-keys', languageSpecialKeys(), (x) => {
+        const specials = Object.keys(x).filter((k) => LANGUAGE_SPECIAL_KEYS.includes(k));
+        return Object.hasOwn(x, '__proto__') && specials.length >= 3 && Object.values(x).some((v) => hasNestedProto(v));
+      }),
     maxKeys >= 2 && valueClass('many-keys', dict(scalar(), manyFrom, maxKeys), (x) => Object.keys(x).length >= manyFrom),
     maxKeys >= 1 &&
       maxDepth >= 1 &&
@@ -363,23 +441,26 @@ export interface PayloadExtrasCoveringConstraints extends Omit<PayloadExtrasCons
 
 /** The extras of each class, merged: no key taken twice (a key drawn again gets a suffix), none of `avoid`. */
 function mergeClasses(classes: readonly ValueClass<Extras>[], values: readonly Extras[], avoid: ReadonlySet<string>): CoveringExtras {
-  const extras: Extras = {};
-  const classOf: Record<string, string> = {};
+  // Entries, made own keys at the end: `extras['__proto__'] = v` would set the prototype, not a key.
+  const extras: [string, JsonValue][] = [];
+  const classOf: [string, string][] = [];
+  const taken = new Set<string>();
   // Classes whose keys are the point (empty, dotted, confusable names) are placed before those of drawn keys.
   const order = classes.map((_, i) => i).sort((a, b) => Number(KEYED.has(classes[b]!.name)) - Number(KEYED.has(classes[a]!.name)));
   for (const i of order) {
     for (const [key, value] of Object.entries(values[i]!)) {
       let k = key;
-      for (let n = 2; Object.hasOwn(extras, k) || avoid.has(k); n++) k = `${key}~${n}`;
-      extras[k] = value;
-      classOf[k] = classes[i]!.name;
+      for (let n = 2; taken.has(k) || avoid.has(k); n++) k = `${key}~${n}`;
+      taken.add(k);
+      extras.push([k, value]);
+      classOf.push([k, classes[i]!.name]);
     }
   }
-  return { extras, classOf };
+  return { extras: Object.fromEntries(extras), classOf: Object.fromEntries(classOf) };
 }
 
 /** Classes whose membership depends on the key names themselves. */
-const KEYED = new Set(['awkward-keys', 'confusable-keys']);
+const KEYED = new Set(['awkward-keys', 'confusable-keys', 'language-special-keys']);
 
 /** The keys of one class in a covering value. */
 const keysOf = (v: CoveringExtras, name: string): string[] => Object.keys(v.extras).filter((k) => v.classOf[k] === name);
@@ -436,5 +517,5 @@ class CoveringArbitrary extends fc.Arbitrary<CoveringExtras> {
  */
 export function payloadExtrasCovering(constraints: PayloadExtrasCoveringConstraints = {}): fc.Arbitrary<CoveringExtras> {
   const { avoidKeys = [], ...rest } = constraints;
-  return new CoveringArbitrary(payloadExtrasClasses(rest), new Set([...avoidKeys, ...RESERVED]));
+  return new CoveringArbitrary(payloadExtrasClasses(rest), new Set([...avoidKeys, ...DOCUMENTED_PAYLOAD_KEYS]));
 }

@@ -325,3 +325,69 @@ export function uploadRequest(creds: MerchantCredentials, constraints: UploadReq
     })
     .map(({ filename, contentType, bytes }) => ({ api_key: creds.apiKey, file: { filename, contentType, bytes } }));
 }
+
+/** A hostile file name and the class it stands for. */
+export interface HostileFileName {
+  class: string;
+  name: string;
+}
+
+const utf8Bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+/** Shortest first (as JSON writes them): fc.constantFrom shrinks toward its first value. */
+const shortestFirst = (values: readonly string[]): string[] => [...values].sort((a, b) => JSON.stringify(a).length - JSON.stringify(b).length);
+const DEVICE_NAME = /^(?:CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(?:\.[^.]*)?$/i;
+
+/**
+ * File names that attack where a server keeps an upload (OWASP ASVS 5.0 5.3.2; ZAP rule 6, path traversal), as
+ * classes with every member listed, so that a check sends them all in every run: `path-separators` (a folder
+ * with / or \), `traversal` (../ and ..\ up to a system file, percent-encoded too), `absolute` (a Unix path, a
+ * drive, a UNC share), `very-long` (over 255 bytes: ASCII, Cyrillic at two bytes a letter, astral at four),
+ * `control-characters` (CR LF, NUL before an extension, a tab, DEL), `bidi-override` (U+202E making
+ * `…exe` read as `…csv`, U+2066 isolates), `empty`, `only-dots` (`.`, `..`, `...`) and `device-names`
+ * (CON, NUL.csv, COM1, LPT1.txt, aux: what Windows opens as a device). Any of them may be taken (the document
+ * says nothing of the name) or refused keyed file; none may make the provider fail or tell where it wrote.
+ */
+export function hostileFileNameClasses(): ValueClass<string>[] {
+  const members = (name: string, values: readonly string[], test: (n: string) => boolean) =>
+    valueClass<string>(name, fc.constantFrom(...shortestFirst(values)), test);
+  return HOSTILE_FILE_NAME_CLASSES.map((c) => members(c.name, c.values, c.test));
+}
+
+const HOSTILE_FILE_NAME_CLASSES: readonly { name: string; values: readonly string[]; test: (n: string) => boolean }[] = [
+  {
+    name: 'path-separators',
+    values: ['fleet/vehicles.csv', 'fleet\\vehicles.csv', 'a/b/c/d/vehicles.csv'],
+    test: (n) => /[/\\]/.test(n) && !n.includes('..') && !/^(?:[/\\]|[A-Za-z]:)/.test(n),
+  },
+  {
+    name: 'traversal',
+    values: ['../../etc/passwd', '..\\..\\win.ini', '../../../../../../tmp/pts-upload.csv', '..%2F..%2Fetc%2Fpasswd', 'fleet/../../vehicles.csv'],
+    test: (n) => /(?:^|[/\\])\.\.(?:[/\\]|$)|\.\.%2F/i.test(n),
+  },
+  {
+    name: 'absolute',
+    values: ['/etc/passwd', '/tmp/vehicles.csv', 'C:\\Windows\\win.ini', '\\\\fileserver\\share\\vehicles.csv'],
+    test: (n) => /^(?:\/|[A-Za-z]:\\|\\\\)/.test(n),
+  },
+  {
+    name: 'very-long',
+    values: [`${'v'.repeat(300)}.csv`, `${'ж'.repeat(150)}.csv`, `${'🚗'.repeat(70)}.csv`],
+    test: (n) => utf8Bytes(n) > 255,
+  },
+  {
+    name: 'control-characters',
+    values: ['fleet\r\nContent-Type: text/html.csv', 'vehicles.csv\u0000.exe', 'fleet\tlist.csv', 'fleet\u007f.csv'],
+    test: (n) => /[\u0000-\u001f\u007f]/.test(n),
+  },
+  {
+    name: 'bidi-override',
+    values: ['fleet\u202Evsc.exe', 'report\u2066.exe\u2069.csv'],
+    test: (n) => /[\u202A-\u202E\u2066-\u2069]/.test(n),
+  },
+  { name: 'empty', values: [''], test: (n) => n === '' },
+  { name: 'only-dots', values: ['.', '..', '...'], test: (n) => /^\.+$/.test(n) },
+  { name: 'device-names', values: ['CON', 'NUL.csv', 'COM1', 'LPT1.txt', 'aux'], test: (n) => DEVICE_NAME.test(n) },
+];
+
+/** Every member of every hostile file name class, with its class: the covering table a check sends whole. */
+export const HOSTILE_FILE_NAMES: readonly HostileFileName[] = HOSTILE_FILE_NAME_CLASSES.flatMap((c) => c.values.map((name) => ({ class: c.name, name })));

@@ -398,6 +398,37 @@ const entries = [
     description:
       'Invoice: a description with a control character (U+0000 to U+001F) crashes the worker process (a native library reading a C string); the connection is closed without an answer, every time.',
   },
+
+  // Fields the merchant does not own (mass assignment), language-special keys, hostile upload file names
+  {
+    name: 'invoice-state-from-request',
+    rule: 'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+    description:
+      'Invoice: the request is bound onto the payment record as it comes, so a state it carries (at the top level or under payment) is taken: a merchant creates a payment that is already paid.',
+  },
+  {
+    name: 'a2c-credentials-from-request',
+    rule: 'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+    description:
+      'Account to card: credentials the request carries (at the top level or under payment) are taken for the payment: the answer and the record name a recipient other than recipient_pan.',
+  },
+  {
+    name: 'callback-payload-copied-by-key',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description:
+      "The callback payload is a deep copy made key by key (out[k] = v): a __proto__ parameter sets the copy's prototype instead of being a key, so it is missing from the callback, at the top level and nested.",
+  },
+  {
+    name: 'upload-writes-file-name',
+    rule: 'PRO-ERR-SERVER',
+    description:
+      'Upload: the file is written under the name the client gave it in /var/pts/uploads; a name that leads out of that folder (../../etc/passwd, an absolute path), a segment over 255 bytes or a NUL makes the write fail with 500.',
+  },
+  {
+    name: 'upload-answer-quotes-path',
+    rule: 'PRO-SEC-UPLOAD-FILE-NAME',
+    description: 'Upload: the success message tells where the file was written: "File accepted (saved as /var/pts/uploads/vehicles.csv)".',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

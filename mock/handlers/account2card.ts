@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import type { Merchant } from '../merchants.js';
+import type { Credentials } from '../store.js';
 import { maskPan, paymentJson } from '../present.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
@@ -10,6 +11,8 @@ import { checkSignature, presentString } from './signature.js';
 export const A2C_MIN = 100_000;
 export const A2C_MAX = 1_500_000;
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount', 'recipient_pan'] as const;
+/** The documented request fields (variation unknown-fields-refused refuses any other). */
+const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan'] as const;
 
 /** X-Sign: verified with the key of the api_key's merchant, or (unknown key) with any known key. */
 function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): boolean {
@@ -45,6 +48,7 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
     checkSignature(errors, ctx, merchant, signature, [...base, body.recipient_pan], faults.has('a2c-signature-ignores-pan') ? [base] : []);
   }
   check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
+  check.onlyKnownFields(body, FIELDS);
   if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('account2card', merchant, transaction)) {
     errors.add('transaction', errors.text.duplicate);
   }
@@ -52,13 +56,30 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
   if (!xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
 
   if (faults.has('duplicate-check-not-atomic')) {
-    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!));
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body));
   }
-  createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!);
+  createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body);
 }
 
-function createPayment(res: ServerResponse, ctx: Ctx, merchant: Merchant, transaction: string, amount: number, pan: string): void {
+/** Credentials the request carries, at the top level or under payment (fault a2c-credentials-from-request). */
+function requestedCredentials(body: Record<string, unknown>): Credentials | undefined {
+  const nested = body.payment !== null && typeof body.payment === 'object' ? (body.payment as Record<string, unknown>).credentials : undefined;
+  const credentials = body.credentials ?? nested;
+  return credentials !== null && typeof credentials === 'object' && !Array.isArray(credentials) ? (credentials as Credentials) : undefined;
+}
+
+function createPayment(
+  res: ServerResponse,
+  ctx: Ctx,
+  merchant: Merchant,
+  transaction: string,
+  amount: number,
+  pan: string,
+  body: Record<string, unknown>,
+): void {
   const { faults } = ctx;
+  // Fault a2c-credentials-from-request: the request is bound onto the payment record, credentials included.
+  const forged = faults.has('a2c-credentials-from-request') ? requestedCredentials(body) : undefined;
   const payment = ctx.store.add({
     operation: 'account2card',
     merchant,
@@ -67,10 +88,12 @@ function createPayment(res: ServerResponse, ctx: Ctx, merchant: Merchant, transa
     state: ctx.rules.account2cardState,
     errorCode: null,
     errorDescription: null,
-    credentials: { card_pan: faults.has('a2c-credentials-wrong') ? maskPan(pan) : pan },
+    credentials: forged ?? { card_pan: faults.has('a2c-credentials-wrong') ? maskPan(pan) : pan },
     createdAt: ctx.values.createdAt(),
   });
   // Profile account2card.successBody false: the success carries a message, not the payment.
-  const body = ctx.profile.account2card.successBody ? { transaction, payment: paymentJson(payment, faults) } : { message: ctx.validation.text.paymentAccepted };
-  sendJson(res, ctx.out, ctx.profile.http.success, body);
+  const answer = ctx.profile.account2card.successBody
+    ? { transaction, payment: paymentJson(payment, faults) }
+    : { message: ctx.validation.text.paymentAccepted };
+  sendJson(res, ctx.out, ctx.profile.http.success, answer);
 }

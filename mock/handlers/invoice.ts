@@ -15,6 +15,8 @@ export const INVOICE_MAX = 40_000_000;
 /** The default profile's anti-fraud trigger (profile antifraud.invoiceClientIp). */
 export const ANTIFRAUD_CLIENT_IP = '203.0.113.66';
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
+/** The documented request fields (variation unknown-fields-refused refuses any other). */
+const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'] as const;
 
 export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>): void | Promise<void> {
   const { faults } = ctx;
@@ -48,6 +50,7 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
     if (!hmac) checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
   }
   check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
+  check.onlyKnownFields(body, FIELDS);
   if (merchant && transaction !== undefined && ctx.rules.rejectDuplicates && ctx.store.isUsed('invoice', merchant, transaction)) {
     errors.add('transaction', errors.text.duplicate);
   }
@@ -56,15 +59,28 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   if (clientIp === ctx.rules.antifraudClientIp) {
     return sendError(res, ctx.out, ctx.err.antiFraud, undefined, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
   }
+  // Fault invoice-state-from-request: the request is bound onto the payment record, its state included.
+  const state = faults.has('invoice-state-from-request') ? (requestedState(body) ?? ctx.rules.invoiceState) : ctx.rules.invoiceState;
   // Concurrency faults: the check above and the store below apart by a simulated database round trip.
   if (faults.has('duplicate-check-not-atomic')) {
-    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!));
+    return ctx.later
+      .sleep(ROUND_TRIP_MS)
+      .then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state));
   }
   if (faults.has('ids-reused-under-load')) {
     const id = ctx.store.peekId();
-    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, id));
+    return ctx.later
+      .sleep(ROUND_TRIP_MS)
+      .then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state, id));
   }
-  createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!);
+  createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state);
+}
+
+/** A documented state the request carries, at the top level or under payment (fault invoice-state-from-request). */
+function requestedState(body: Record<string, unknown>): string | undefined {
+  const nested = body.payment !== null && typeof body.payment === 'object' ? (body.payment as Record<string, unknown>).state : undefined;
+  const state = body.state ?? nested;
+  return typeof state === 'string' && ['processing', 'declined', 'deposited'].includes(state) ? state : undefined;
 }
 
 function createInvoice(
@@ -76,6 +92,7 @@ function createInvoice(
   description: string,
   returnUrl: string,
   payload: Record<string, unknown>,
+  state: string,
   id?: number,
 ): void {
   const { faults } = ctx;
@@ -88,7 +105,7 @@ function createInvoice(
       merchant,
       transaction,
       amount,
-      state: ctx.rules.invoiceState,
+      state,
       errorCode: null,
       errorDescription: null,
       credentials: ctx.values.credentials(ctx.invoiceCount),

@@ -16,6 +16,7 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   if (merchant && signature !== undefined && presentString(body.transaction)) {
     checkSignature(errors, ctx, merchant, signature, [apiKey!, body.transaction]);
   }
+  check.onlyKnownFields(body, ['api_key', 'transaction', 'signature']);
   if (!errors.empty) return sendValidation(res, ctx, errors);
 
   const found = ctx.store.find(merchant!, transaction!);

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import { DRAIN_CAP_BYTES, mediaType } from '../body.js';
 import type { Ctx } from '../context.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
@@ -12,6 +13,16 @@ const MiB = 1024 * 1024;
 export const requestCapBytes = (maxFileBytes: number) => 4 * maxFileBytes + MiB;
 /** Variation upload-other-message. */
 export const OTHER_UPLOAD_MESSAGE = 'Файл принят в обработку, 2 записи';
+
+/** Faults upload-writes-file-name and upload-answer-quotes-path: where a naive server writes the file. */
+const UPLOAD_DIR = '/var/pts/uploads';
+
+/** Fault upload-writes-file-name: the file written under its client name fails (500) where the name leaves the folder, is too long or holds NUL. */
+function cannotWrite(filename: string): boolean {
+  const target = posix.resolve(UPLOAD_DIR, filename.replace(/\\/g, '/'));
+  const tooLong = target.split('/').some((segment) => Buffer.byteLength(segment, 'utf8') > 255);
+  return !target.startsWith(`${UPLOAD_DIR}/`) || tooLong || filename.includes('\u0000');
+}
 
 /**
  * multipart/form-data with a text part `api_key` and a file part `file`. The file is only
@@ -33,6 +44,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     bb = busboy({
       headers: req.headers,
       limits: { fileSize: noLimit ? Infinity : maxFile + 1, fieldSize: 64 * 1024, fields: 50, files: 10, parts: 100 },
+      // The client's name as sent (only the faults that write the file use it).
+      preservePath: true,
     });
   } catch {
     req.resume();
@@ -48,6 +61,7 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     let apiKey: string | undefined;
     let signature: string | undefined;
     let fileBytes: number | undefined;
+    let fileName = '';
     let fileEnded: Promise<void> = Promise.resolve();
     let answered = false;
     const answer = (fn: () => void) => {
@@ -62,12 +76,13 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       if (name === 'api_key' && apiKey === undefined) apiKey = value;
       if (name === 'signature' && signature === undefined) signature = value;
     });
-    bb.on('file', (name, stream) => {
+    bb.on('file', (name, stream, info) => {
       if (name !== 'file' || fileBytes !== undefined) {
         stream.resume();
         return;
       }
       fileBytes = 0;
+      fileName = info.filename ?? '';
       fileEnded = new Promise((done) => {
         stream.on('data', (c: Buffer) => (fileBytes! += c.length));
         stream.on('end', done);
@@ -98,7 +113,9 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
           return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
         return sendValidation(res, ctx, errors);
       }
-      const message = ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted;
+      if (faults.has('upload-writes-file-name') && cannotWrite(fileName)) return sendError(res, ctx.out, ctx.err.unknown);
+      const saved = faults.has('upload-answer-quotes-path') ? ` (saved as ${posix.join(UPLOAD_DIR, posix.basename(fileName.replace(/\\/g, '/')))})` : '';
+      const message = (ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted) + saved;
       sendJson(res, ctx.out, faults.has('upload-status-201') ? 201 : ctx.profile.http.success, { message });
     };
 

@@ -298,6 +298,22 @@ const PROBES: Record<string, Probe> = {
   },
   'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
   'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
+  // Fields the merchant does not own
+  'invoice-state-from-request': async (api) => {
+    const inv = (await api.invoice({ state: 'deposited' })).json;
+    return inv.payment.state === 'deposited' && (await api.status(inv.transaction)).json.payment.state === 'deposited';
+  },
+  'callback-payload-copied-by-key': async (api, receiver) => {
+    const payload = (await callbackOf(api, receiver, JSON.parse('{"__proto__":{"polluted":"yes"},"n":{"__proto__":{"x":1}}}'))).payload;
+    return !Object.hasOwn(payload, '__proto__') && !Object.hasOwn(payload.n, '__proto__');
+  },
+  'upload-writes-file-name': async (api) =>
+    (await api.upload({ api_key: api.merchant.apiKey, file: 'x', fileName: '../../etc/passwd' })).status === 500 &&
+    (await api.upload({ api_key: api.merchant.apiKey, file: 'x', fileName: `${'ж'.repeat(150)}.csv` })).status === 500,
+  'upload-answer-quotes-path': async (api) =>
+    String((await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json.message).includes('/var/pts/uploads/transports.csv'),
+  'a2c-credentials-from-request': async (api) =>
+    (await api.a2c(api.a2cBody({ payment: { credentials: { card_pan: '4000000000000002' } } }))).json.payment.credentials.card_pan === '4000000000000002',
 };
 
 test.describe('fault catalog', () => {

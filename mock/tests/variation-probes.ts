@@ -449,4 +449,18 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       body.payment.state === 'deposited'
     );
   },
+  // Fields the merchant does not own
+  'unknown-fields-refused': async (api) => {
+    const inv = await api.invoice({ state: 'deposited', id: 7 });
+    const a2c = await api.a2c(api.a2cBody({ payment: {} }));
+    const status = await api.status(crypto.randomUUID(), { extra: 1 });
+    return (
+      inv.status === 422 &&
+      Object.keys(inv.json).sort().join() === 'id,state' &&
+      a2c.status === 422 &&
+      Object.keys(a2c.json).join() === 'payment' &&
+      status.status === 422 &&
+      Object.keys(status.json).join() === 'extra'
+    );
+  },
 };

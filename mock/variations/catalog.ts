@@ -403,6 +403,15 @@ const entries = [
     description:
       'The callback payload is as PostgreSQL jsonb gives it back: the keys of every object shorter first, then byte by byte; numbers in plain decimal notation (1e+300 as a 1 and 300 zeros; the same JSON numbers).',
   },
+
+  // Fields the merchant does not own
+  {
+    name: 'unknown-fields-refused',
+    rule: 'PRO-SEC-OWNED-FIELDS-NOT-TAKEN',
+    sees: API,
+    description:
+      'The invoice, account to card and status requests refuse every top-level field they do not take (a strict deserialiser): 422 keyed by each such field, "The <field> field is not allowed."',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

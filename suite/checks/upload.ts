@@ -3,9 +3,11 @@
 // unknown or the file over the profile's size.
 import { randomUUID } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
-import { uploadRequest } from '../../generators/arbitraries/index.js';
+import { HOSTILE_FILE_NAMES, uploadRequest } from '../../generators/arbitraries/index.js';
 import type { Exchange } from '../harness/exchange.js';
-import { expectAccepted, expectJsonContentType, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectAccepted, expectJsonContentType, expectNoServerError, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { CheckFailure } from '../harness/failure.js';
+import { findDisclosure, stringsOf } from './disclosure-patterns.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -161,6 +163,51 @@ export function uploadWithNeitherPartRefused(): ApiCheck {
     rules: ['PRO-VAL-ALL-FIELDS', 'PRO-UPL-VALIDATION', 'PRO-VAL-STATUS'],
     async run({ api }) {
       expectUploadRefused(api, await api.upload({}), { rule: 'DOC-UPL-REQ-FILE', breaks: ['api_key', 'file'], required: true });
+    },
+  };
+}
+
+/** The names a provider may echo of a file name: the whole, and each segment between separators. */
+const echoesOf = (name: string): string[] => [name, ...name.split(/[/\\]/)].filter((s) => s.length > 0);
+
+/**
+ * Hostile file names (generators: every member of every class, once as the platform's encoder writes the name,
+ * and those with characters it rewrites once more in an RFC 8187 filename*): each upload is accepted with the
+ * profile's {message}, or refused keyed file; never a server error (PRO-ERR-SERVER), and no answer tells a
+ * path of the server (once the name sent, and its segments, are set aside).
+ */
+export function hostileFileNamesHandled(): ApiCheck {
+  const RULE: RuleId = 'PRO-SEC-UPLOAD-FILE-NAME';
+  return {
+    name: 'hostileFileNamesHandled()',
+    title:
+      'uploads named with path separators, traversal (../../etc/passwd, ..\\..\\win.ini), absolute paths, over 255 bytes, CR LF or NUL, bidi overrides, nothing, only dots or a device name (CON, NUL) are accepted or refused keyed file: never a server error, never an answer that tells a server path',
+    rules: [RULE, 'PRO-ERR-SERVER', 'PRO-UPL-VALIDATION'],
+    async run({ api }) {
+      const sends = HOSTILE_FILE_NAMES.flatMap((h) => [
+        // A control character other than tab, CR and LF (which the platform writes as %0D %0A) is no header text
+        // (RFC 9110 5.5): written raw it makes the request malformed, so it goes only in filename*.
+        ...(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(h.name) ? [] : [{ ...h, parameter: 'filename' as const }]),
+        // What the platform rewrites (CR, LF, quotes) or a parser may keep apart (controls, bidi) goes as written.
+        ...(/[\r\n"\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/.test(h.name) ? [{ ...h, parameter: 'filename*' as const }] : []),
+      ]);
+      for (const { class: cls, name, parameter } of sends)
+        await step(`${cls}: ${JSON.stringify(name).slice(0, 60)} as ${parameter}`, async () => {
+          const exchange = await api.upload({ api_key: api.merchant.apiKey, file: { ...vehicleFile(), filename: name, filenameParameter: parameter } });
+          const what = `an upload named ${JSON.stringify(name)} (${cls}, ${parameter})`;
+          const res = expectNoServerError(exchange, what);
+          if (res.status >= 200 && res.status <= 299) expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
+          else expectUploadRefused(api, exchange, { rule: RULE, breaks: ['file'] });
+          const said = res.json === undefined ? res.bodyText : stringsOf(res.json).join('\n');
+          const found = findDisclosure(said, echoesOf(name));
+          if (found)
+            throw new CheckFailure({
+              rule: RULE,
+              expected: `the answer to ${what} tells no path of the server`,
+              received: `${found.what}: …${found.excerpt}…`,
+              exchange,
+            });
+        });
     },
   };
 }

@@ -1,5 +1,6 @@
 // The signed client of the provider under test: one method per operation, each returning the raw
 // Exchange so the check decides what is right. Every exchange is handed to the evidence recorder.
+import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../contracts/index.js';
 import { xSign } from '../../generators/signing.js';
 import type { HttpClient, SendOptions } from './client.js';
@@ -29,7 +30,41 @@ export interface Account2CardSendOptions extends JsonSendOptions {
 
 export interface UploadParts {
   api_key?: string;
-  file?: { filename: string; contentType: string; bytes: Uint8Array };
+  file?: {
+    filename: string;
+    contentType: string;
+    bytes: Uint8Array;
+    /**
+     * 'filename*': the name in an RFC 8187 extended parameter (UTF-8, percent-encoded), which carries what the
+     * platform's encoder rewrites (CR, LF, quotes) to the provider as it is; default the platform's `filename`.
+     */
+    filenameParameter?: 'filename' | 'filename*';
+  };
+}
+
+/** The platform's own multipart encoder; the bytes and boundary are read back to send them pooled. */
+async function platformMultipart(parts: UploadParts): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  if (parts.api_key !== undefined) form.append('api_key', parts.api_key);
+  if (parts.file) form.append('file', new Blob([Buffer.from(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+}
+
+/** The same parts, the file named by `filename*=UTF-8''…` (RFC 8187): every byte outside the attribute characters percent-encoded. */
+function extendedFilenameMultipart(parts: UploadParts): { body: Buffer; contentType: string } {
+  const boundary = `----pts${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  const head = (text: string) => chunks.push(Buffer.from(text, 'utf8'));
+  if (parts.api_key !== undefined) head(`--${boundary}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${parts.api_key}\r\n`);
+  if (parts.file) {
+    const name = encodeURIComponent(parts.file.filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    head(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${name}\r\nContent-Type: ${parts.file.contentType}\r\n\r\n`);
+    chunks.push(Buffer.from(parts.file.bytes));
+    head('\r\n');
+  }
+  head(`--${boundary}--\r\n`);
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** X-Sign in the profile's encoding; the signer gives standard base64. */
@@ -106,12 +141,7 @@ export class ProviderApi {
   }
 
   async upload(parts: UploadParts, opts: Pick<JsonSendOptions, 'probe'> = {}): Promise<Exchange> {
-    const form = new FormData();
-    if (parts.api_key !== undefined) form.append('api_key', parts.api_key);
-    if (parts.file) form.append('file', new Blob([Buffer.from(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
-    // The platform's own multipart encoder; the bytes and boundary are read back to send them pooled.
-    const encoded = new Response(form);
-    const body = Buffer.from(await encoded.arrayBuffer());
+    const { body, contentType } = parts.file?.filenameParameter === 'filename*' ? extendedFilenameMultipart(parts) : await platformMultipart(parts);
     const multipart = [
       ...(parts.api_key !== undefined ? [{ name: 'api_key', value: parts.api_key }] : []),
       ...(parts.file ? [{ name: 'file', filename: parts.file.filename, contentType: parts.file.contentType, size: parts.file.bytes.length }] : []),
@@ -121,7 +151,7 @@ export class ProviderApi {
         path: this.profile.paths.upload,
         body,
         multipart,
-        headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+        headers: { 'content-type': contentType },
         probe: opts.probe,
       }),
     );

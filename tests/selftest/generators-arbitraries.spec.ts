@@ -1,5 +1,6 @@
 // Shared contract assertions (same seed, correct values, shrinking) applied to every arbitrary.
 import { test, expect } from '@playwright/test';
+import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isUtf8 } from 'node:buffer';
 import { isIP } from 'node:net';
@@ -27,15 +28,18 @@ import {
   phone,
   renewUuid,
   RESERVED_PAYLOAD_KEYS,
+  payloadExtrasClasses,
   returnUrl,
   uploadRequest,
+  hostileFileNameClasses,
+  HOSTILE_FILE_NAMES,
   uuid,
   uuidClasses,
   vinCheckDigit,
   type JsonValue,
   type UploadRequestValue,
 } from '../../generators/index.js';
-import { assertArbitraryContract } from '../../generators/testing/arbitrary-assertions.js';
+import { assertArbitraryContract, assertProduceCorrectValues } from '../../generators/testing/arbitrary-assertions.js';
 
 const creds = { apiKey: 'test-api-key', cryptoKey: 'test-crypto-key' };
 const nonZero = (s: string): number => [...s].filter((c) => /[1-9a-f]/i.test(c)).length;
@@ -142,6 +146,17 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
   });
 
   test('payloadExtras: safe keys, every JSON type, bounded, unchanged by a JSON round trip', () => {
+    // The language's special names (__proto__, constructor, ...) only in the class that sends them on purpose.
+    const special = payloadExtrasClasses().find((c) => c.name === 'language-special-keys')!;
+    const roundTrips = (x: JsonValue): boolean => {
+      try {
+        // Node's strict equality: own keys and prototypes (an own `constructor` key defeats expect's type check).
+        assert.deepStrictEqual(JSON.parse(JSON.stringify(x)), x);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const keysOk = (v: JsonValue): boolean =>
       v === null || typeof v !== 'object'
         ? true
@@ -152,11 +167,11 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
       payloadExtras(),
       (x) =>
         Object.keys(x).length <= 200 &&
-        Object.keys(x).every((k) => !RESERVED_PAYLOAD_KEYS.includes(k)) &&
-        keysOk(x) &&
+        Object.keys(x).every((k) => !['client_id', 'client_ip'].includes(k)) &&
+        (special.test(x) || (Object.keys(x).every((k) => !RESERVED_PAYLOAD_KEYS.includes(k)) && keysOk(x))) &&
         jsonDepth(x) <= 33 &&
         JSON.stringify(JSON.parse(JSON.stringify(x))) === JSON.stringify(x) &&
-        expect(JSON.parse(JSON.stringify(x))).toStrictEqual(x) === undefined,
+        roundTrips(x),
       { numRuns: 60 },
     );
     assertArbitraryContract(payloadExtras({ maxKeys: 5, maxDepth: 2, maxNested: 3 }), (x) => Object.keys(x).length <= 5 && jsonDepth(x) <= 3);
@@ -189,6 +204,18 @@ test.describe('arbitraries satisfy the shared contract @generators', () => {
       for (const edge of [min, min + 1, max - 1, max]) expect(sample.has(edge), `edge ${edge}`).toBe(true);
     });
   }
+
+  test('hostile upload file names: every member belongs to its class and to no class it does not stand for', () => {
+    const classes = hostileFileNameClasses();
+    for (const c of classes)
+      expect(
+        HOSTILE_FILE_NAMES.some((h) => h.class === c.name),
+        c.name,
+      ).toBe(true);
+    for (const h of HOSTILE_FILE_NAMES) expect(classes.find((c) => c.name === h.class)!.test(h.name), `${h.class}: ${JSON.stringify(h.name)}`).toBe(true);
+    // Tables of constants: drawn members are correct (shrinking toward the shortest is fast-check's own).
+    for (const c of classes) assertProduceCorrectValues(c.arbitrary, c.test, { numRuns: 20 });
+  });
 
   test('uploadRequest: api_key and a non-empty file of at most 10 MiB; vehicle files hold plates and valid VINs', () => {
     const plate = /^[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[0-9]{2,3}$/u;

@@ -10,6 +10,7 @@ import {
   xSignWrongFormatRefused,
 } from '../../checks/xsign.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -23,6 +24,8 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('account2card'),
   otherXSignSchemesRefused(),
+  // Fields the merchant does not own (docs/security-probes.md)
+  ownedFieldsNotTaken('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, (...d) => test(...d));

@@ -4,6 +4,7 @@ import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloa
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -18,6 +19,8 @@ const CHECKS = [
   ...hostileInputChecks('invoice'),
   unsafeReturnUrlsRefused(),
   clientIpNotationsJudged(),
+  // Fields the merchant does not own (docs/security-probes.md)
+  ownedFieldsNotTaken('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

@@ -10,6 +10,7 @@ import {
   uploadWithoutFileRefused,
   uploadSentAsJson,
   uploadWithoutSignatureAccepted,
+  hostileFileNamesHandled,
 } from '../../checks/upload.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
@@ -26,6 +27,8 @@ const CHECKS = [
   otherMethodsRefused('upload'),
   answersSentAsJson('upload'),
   versionedPath('upload'),
+  // Hostile file names (docs/security-probes.md)
+  hostileFileNamesHandled(),
 ];
 
 declareChecks('upload', CHECKS, (...d) => test(...d));
