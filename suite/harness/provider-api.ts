@@ -101,7 +101,7 @@ export class ProviderApi {
     return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry });
   }
 
-  async upload(parts: UploadParts): Promise<Exchange> {
+  async upload(parts: UploadParts, headers: Record<string, string> = {}): Promise<Exchange> {
     const form = new FormData();
     if (parts.api_key !== undefined) form.append('api_key', parts.api_key);
     if (parts.file) form.append('file', new Blob([Buffer.from(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
@@ -117,7 +117,7 @@ export class ProviderApi {
         path: this.profile.paths.upload,
         body,
         multipart,
-        headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+        headers: { ...headers, 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
       }),
     );
   }

@@ -11,6 +11,7 @@ import {
 } from '../../checks/xsign.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -23,6 +24,8 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('account2card'),
   otherXSignSchemesRefused(),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, (...d) => test(...d));

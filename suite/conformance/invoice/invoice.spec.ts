@@ -5,6 +5,7 @@ import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   ...paymentOperationChecks('invoice'),
@@ -18,6 +19,8 @@ const CHECKS = [
   ...hostileInputChecks('invoice'),
   unsafeReturnUrlsRefused(),
   clientIpNotationsJudged(),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

@@ -12,6 +12,7 @@ import {
   uploadWithoutSignatureAccepted,
 } from '../../checks/upload.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -26,6 +27,8 @@ const CHECKS = [
   otherMethodsRefused('upload'),
   answersSentAsJson('upload'),
   versionedPath('upload'),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('upload'),
 ];
 
 declareChecks('upload', CHECKS, (...d) => test(...d));
