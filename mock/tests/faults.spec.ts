@@ -298,6 +298,20 @@ const PROBES: Record<string, Probe> = {
   },
   'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
   'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
+  // Passive look at answers and pages
+  'page-framable': async (api) => {
+    const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+    return page.status === 200 && !page.headers.has('x-frame-options') && !page.headers.has('content-security-policy');
+  },
+  'page-cache-public': async (api) => {
+    const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+    return page.headers.get('cache-control') === 'public, max-age=3600';
+  },
+  'api-cors-reflects-origin': async (api) => {
+    const origin = 'https://any-site.example';
+    const reply = await api.send(PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin } });
+    return reply.headers.get('access-control-allow-origin') === origin && reply.headers.get('access-control-allow-credentials') === 'true';
+  },
 };
 
 test.describe('fault catalog', () => {

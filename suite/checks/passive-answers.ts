@@ -26,7 +26,7 @@ export function answerHeadersSafe(op: Operation): ApiCheck {
   return {
     name: `answerHeadersSafe(${op})`,
     title: `the answer to ${article(OPERATION_NAMES[op].request)} from another site's origin grants it no credentialed CORS, carries nosniff and tells no software version`,
-    rules: [CORS_RULE, 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER'],
+    rules: ['PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN', 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER'],
     async run({ api }) {
       requireFindings(api, ['corsCredentials', 'nosniff', 'versionBanner']);
       const origin = `https://pts-${randomBytes(4).toString('hex')}.attacker.example`;
