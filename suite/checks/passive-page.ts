@@ -51,8 +51,10 @@ export function paymentPageNotFramable(): BrowserCheck {
       page.on('requestfailed', onFailed);
       const framer = await framingPageFor(response.redirect_url);
       try {
-        // Loading the framing page waits for its frame to load (or to be refused).
-        await page.goto(framer, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
+        // Loading the framing page waits for its frame to load (or to be refused); a frame that never loads is no verdict.
+        await page.goto(framer, { waitUntil: 'load', timeout: PAGE_LOAD_MS }).catch((e: Error) => {
+          throw new ProviderUnavailable(`the payment page in a frame of ${framer}: ${e.message.split('\n')[0]}`);
+        });
       } finally {
         page.off('response', onResponse);
         page.off('requestfailed', onFailed);
