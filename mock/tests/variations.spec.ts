@@ -27,6 +27,10 @@ const HIDDEN_WHEN_COMBINED: Record<string, string> = {
   'fps-phone-other-countries': 'credentials-card-only: no fast-payment-system recipient',
   'page-description-entity-encoded': 'page-description-hidden leaves the description out',
   'ids-per-operation-disjoint': 'payment-id-large decides the ids (random ones, from one source)',
+  'page-frame-sameorigin': 'page-frame-csp-only decides the framing headers',
+  'page-frame-merchant-origin': 'page-frame-csp-only decides the framing headers',
+  'page-cache-expired': 'page-cache-private decides Cache-Control',
+  'api-cors-any-origin': 'api-cors-allowlist decides the CORS headers',
 };
 
 test.describe('variation catalog', () => {
