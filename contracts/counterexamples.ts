@@ -443,6 +443,21 @@ for (const schema of ['profile', 'profile-override'] as const) {
 // The full profile requires every key; the override schema does not.
 const profileRequired: Array<[string, string[]]> = [['', PROFILE_SECTIONS]];
 for (const section of PROFILE_SECTIONS) profileRequired.push([`/${section}`, Object.keys((profile as unknown as Record<string, object>)[section])]);
+// The passive look's findings: one level deeper than the other sections.
+profileRequired.push(['/security/findings', Object.keys(profile.security.findings)]);
+for (const schema of ['profile', 'profile-override'] as const) {
+  add(schema, 'an unknown finding in /security/findings', withValue(profile, '/security/findings/colour', 'warn'), {
+    path: '/security/findings',
+    keyword: 'additionalProperties',
+    params: { additionalProperty: 'colour' },
+  });
+  add(schema, '/security/findings that is not an object', withValue(profile, '/security/findings', 'warn'), {
+    path: '/security/findings',
+    keyword: 'type',
+    params: { type: 'object' },
+  });
+  add(schema, 'a finding level maybe', withValue(profile, '/security/findings/framing', 'maybe'), { path: '/security/findings/framing', keyword: 'enum' });
+}
 for (const [at, keys] of profileRequired) {
   for (const key of keys) {
     add('profile', `a complete profile without ${at}/${key}`, without(profile, `${at}/${key}`), {

@@ -37,7 +37,20 @@ export const ANNOTATION = {
    * {@link CoverageNote} (updated while the check runs, so a check that stops early shows what it reached).
    */
   coverage: 'value coverage',
+  /**
+   * A finding the profile reports as a warning (profile `security.findings`: "warn"): the check passed, the reports
+   * list it. JSON {@link WarningNote}; one annotation per warning. A warning never changes a verdict or the exit code.
+   */
+  warning: 'warning',
 } as const;
+
+/** The description of a `warning` annotation. */
+export interface WarningNote {
+  /** The rule the finding would break (contracts/requirements.json ID). */
+  rule: string;
+  /** What was seen, and where: `GET http://…/pay/…: no X-Content-Type-Options: nosniff`. */
+  text: string;
+}
 
 /** The skip reason of a check that was not judged starts with this. */
 export const NOT_JUDGED_PREFIX = 'not judged: the provider was unavailable:';

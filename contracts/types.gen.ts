@@ -300,6 +300,7 @@ export interface Profile {
   status: ProfileStatus;
   paymentPage: ProfilePaymentPage;
   callbacks: ProfileCallbacks;
+  security: ProfileSecurity;
 }
 /**
  * Request paths of the operations, relative to BASE_URL.
@@ -478,6 +479,49 @@ export interface ProfileCallbacks {
    * How long the suite listens, after the callbacks it expects, to show that no further callback (with another state) comes.
    */
   quietSeconds: number;
+}
+/**
+ * The passive look at every answer and page (docs/security-probes.md): which findings fail the gate and which are reported as warnings.
+ */
+export interface ProfileSecurity {
+  findings: ProfileSecurityFindings;
+}
+/**
+ * Finding name -> fail (the check fails naming its rule), warn (the check passes; the reports list a warning) or off (not looked for).
+ */
+export interface ProfileSecurityFindings {
+  /**
+   * A page of another origin can show the payment page in a frame and reach its Pay button (PRO-SEC-PAGE-NO-FRAMING).
+   */
+  framing: 'fail' | 'warn' | 'off';
+  /**
+   * A shared cache may store the payment page or the answer to a press: public, s-maxage, or max-age above 0 without private or no-store (PRO-SEC-PAGE-NO-SHARED-CACHE).
+   */
+  sharedCache: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page or the answer to a press lacks Cache-Control no-store: no shared cache keeps it, but a browser may (PRO-SEC-PAGE-NO-SHARED-CACHE).
+   */
+  noStore: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page or a JSON answer lacks X-Content-Type-Options: nosniff (PRO-SEC-CONTENT-TYPE-NOSNIFF).
+   */
+  nosniff: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page's Content-Type is not text/html with a charset (PRO-SEC-CONTENT-TYPE-NOSNIFF).
+   */
+  htmlCharset: 'fail' | 'warn' | 'off';
+  /**
+   * An answer tells a version in Server, or anything in X-Powered-By (PRO-SEC-NO-VERSION-BANNER).
+   */
+  versionBanner: 'fail' | 'warn' | 'off';
+  /**
+   * An API answer lets an arbitrary origin, or *, read it with credentials (PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN).
+   */
+  corsCredentials: 'fail' | 'warn' | 'off';
+  /**
+   * A cookie the payment page sets lacks HttpOnly, SameSite or, on https, Secure (PRO-SEC-PAGE-COOKIE-FLAGS).
+   */
+  cookieFlags: 'fail' | 'warn' | 'off';
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -668,5 +712,47 @@ export interface ProfileOverride {
      * How long the suite listens, after the callbacks it expects, to show that no further callback (with another state) comes.
      */
     quietSeconds?: number;
+  };
+  /**
+   * The passive look at every answer and page (docs/security-probes.md): which findings fail the gate and which are reported as warnings.
+   */
+  security?: {
+    /**
+     * Finding name -> fail (the check fails naming its rule), warn (the check passes; the reports list a warning) or off (not looked for).
+     */
+    findings?: {
+      /**
+       * A page of another origin can show the payment page in a frame and reach its Pay button (PRO-SEC-PAGE-NO-FRAMING).
+       */
+      framing?: 'fail' | 'warn' | 'off';
+      /**
+       * A shared cache may store the payment page or the answer to a press: public, s-maxage, or max-age above 0 without private or no-store (PRO-SEC-PAGE-NO-SHARED-CACHE).
+       */
+      sharedCache?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page or the answer to a press lacks Cache-Control no-store: no shared cache keeps it, but a browser may (PRO-SEC-PAGE-NO-SHARED-CACHE).
+       */
+      noStore?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page or a JSON answer lacks X-Content-Type-Options: nosniff (PRO-SEC-CONTENT-TYPE-NOSNIFF).
+       */
+      nosniff?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page's Content-Type is not text/html with a charset (PRO-SEC-CONTENT-TYPE-NOSNIFF).
+       */
+      htmlCharset?: 'fail' | 'warn' | 'off';
+      /**
+       * An answer tells a version in Server, or anything in X-Powered-By (PRO-SEC-NO-VERSION-BANNER).
+       */
+      versionBanner?: 'fail' | 'warn' | 'off';
+      /**
+       * An API answer lets an arbitrary origin, or *, read it with credentials (PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN).
+       */
+      corsCredentials?: 'fail' | 'warn' | 'off';
+      /**
+       * A cookie the payment page sets lacks HttpOnly, SameSite or, on https, Secure (PRO-SEC-PAGE-COOKIE-FLAGS).
+       */
+      cookieFlags?: 'fail' | 'warn' | 'off';
+    };
   };
 }

@@ -42,6 +42,18 @@ export const DEFAULT_PROFILE: Profile = deepFreeze({
   status: { enabled: true },
   paymentPage: { enabled: true, payButton: 'Pay', declineButton: 'Decline', settleSeconds: 3 },
   callbacks: { enabled: true, minDeliveries: 3, waitSeconds: 20, quietSeconds: 5 },
+  security: {
+    findings: {
+      framing: 'fail',
+      sharedCache: 'fail',
+      noStore: 'warn',
+      nosniff: 'warn',
+      htmlCharset: 'warn',
+      versionBanner: 'warn',
+      corsCredentials: 'fail',
+      cookieFlags: 'warn',
+    },
+  },
 });
 
 function deepFreeze<T>(value: T): T {

@@ -11,7 +11,7 @@ import { plainJson, serializer, type Serializer } from './variations/json.js';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
-type Headers = Record<string, string>;
+type Headers = Record<string, string | string[]>;
 
 /** How this provider writes its answers, decided once (the variations and faults that change it). */
 export interface Output {
@@ -27,6 +27,10 @@ export interface Output {
   readonly close: boolean;
   /** Fault message-error-extra-field. */
   readonly codeField: boolean;
+  /** What every page answer (HTML) carries: framing, sniffing and caching protections (the faults and variations change them). */
+  readonly pageHeaders: Headers;
+  /** CORS headers for the request's Origin (the fault and variations that send them); null: none. */
+  readonly cors: ((origin: string | undefined) => Headers) | null;
 }
 
 export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile): Output {
@@ -38,16 +42,58 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
   const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
   const chunked = variations.has('chunked');
   const close = variations.has('connection-close');
+  const cors = corsOf(faults, variations);
   return {
     jsonType,
     serialize: serializer(variations),
     plainJson: plainJson(variations),
-    special: extraHeaders !== null || chunked || close,
+    special: extraHeaders !== null || chunked || close || cors !== null,
     extraHeaders,
     chunked,
     close,
     codeField: faults.has('message-error-extra-field'),
+    pageHeaders: pageHeadersOf(faults, variations),
+    cors,
   };
+}
+
+/** Every answer: its type is the one sent (ZAP 10021). */
+const NOSNIFF = 'nosniff';
+/** Variation page-frame-merchant-origin: the one site allowed to frame the page. */
+export const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
+/** Variation api-cors-allowlist: the one origin allowed to read the API with credentials. */
+export const CORS_ALLOWED_ORIGIN = 'https://merchant.example';
+
+/** The page's protections: no other site frames it, no type is sniffed, no cache keeps it (docs/security-probes.md). */
+function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
+  const h: Headers = { 'x-content-type-options': NOSNIFF, 'cache-control': 'no-store' };
+  // Fault page-framable: no framing protection at all.
+  if (faults.has('page-framable')) return cachingOf(faults, variations, h);
+  // Several CSP headers, each enforced; directive and keyword in another letter case.
+  if (variations.has('page-frame-csp-only'))
+    h['content-security-policy'] = ["default-src * 'unsafe-inline' 'unsafe-eval' data: blob:", "FRAME-ANCESTORS 'NONE'"];
+  else if (variations.has('page-frame-sameorigin')) h['x-frame-options'] = 'sameorigin';
+  else if (variations.has('page-frame-merchant-origin')) h['content-security-policy'] = `frame-ancestors ${FRAMING_MERCHANT_ORIGIN}`;
+  else Object.assign(h, { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" });
+  return cachingOf(faults, variations, h);
+}
+
+function cachingOf(faults: FaultSet, variations: VariationSet, h: Headers): Headers {
+  // Fault page-cache-public: any shared cache may keep the page with the card data for an hour.
+  if (faults.has('page-cache-public')) h['cache-control'] = 'public, max-age=3600';
+  else if (variations.has('page-cache-private')) h['cache-control'] = 'private, no-cache';
+  else if (variations.has('page-cache-expired')) Object.assign(h, { 'cache-control': 'No-Store, Max-Age=0', pragma: 'no-cache', expires: '0' });
+  return h;
+}
+
+/** Fault api-cors-reflects-origin and the variations that allow a fixed origin or any origin without credentials. */
+function corsOf(faults: FaultSet, variations: VariationSet): Output['cors'] {
+  if (faults.has('api-cors-reflects-origin'))
+    return (origin): Headers => (origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {});
+  if (variations.has('api-cors-allowlist'))
+    return () => ({ 'access-control-allow-origin': CORS_ALLOWED_ORIGIN, 'access-control-allow-credentials': 'true', vary: 'Origin' });
+  if (variations.has('api-cors-any-origin')) return () => ({ 'access-control-allow-origin': '*' });
+  return null;
 }
 
 const EXTRA_HEADERS = (): Headers => ({
@@ -71,12 +117,14 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
     const length = String(bytes.length);
     res.writeHead(
       status,
-      headers === undefined ? { 'content-type': type, 'content-length': length } : { ...headers, 'content-type': type, 'content-length': length },
+      headers === undefined
+        ? { 'content-type': type, 'content-length': length, 'x-content-type-options': NOSNIFF }
+        : { 'x-content-type-options': NOSNIFF, ...headers, 'content-type': type, 'content-length': length },
     );
     res.end(bytes);
     return;
   }
-  const h: Headers = { ...out.extraHeaders?.(), ...headers, 'content-type': type };
+  const h: Headers = { 'x-content-type-options': NOSNIFF, ...out.extraHeaders?.(), ...out.cors?.(res.req?.headers.origin), ...headers, 'content-type': type };
   if (out.close) h.connection = 'close';
   if (!out.chunked) {
     h['content-length'] = String(bytes.length);
@@ -107,11 +155,11 @@ export function sendError(res: ServerResponse, out: Output, err: ErrorResponse, 
 }
 
 export function sendHtml(res: ServerResponse, out: Output, status: number, html: string, headers?: Headers): void {
-  write(res, out, status, HTML_TYPE, html, headers);
+  write(res, out, status, HTML_TYPE, html, headers === undefined ? out.pageHeaders : { ...out.pageHeaders, ...headers });
 }
 
 export function sendRedirect(res: ServerResponse, out: Output, status: 302 | 303, location: string): void {
-  write(res, out, status, HTML_TYPE, '', { location });
+  write(res, out, status, HTML_TYPE, '', { ...out.pageHeaders, location });
 }
 
 /** How validation failures are reported, decided once per provider (profile, variations, faults). */

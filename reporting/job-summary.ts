@@ -14,7 +14,8 @@ export function jobSummaryMarkdown(s: Summary): string {
   const notProven = rules.filter(([, r]) => r.status === 'not proven').map(([id]) => id);
   const failures = new Map(s.checks.map((c) => [c.id, c.failure]));
   const notJudged = s.checks.filter((c) => c.status === 'not judged');
-  const verdict = `${t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`}${notJudged.length ? `, ${notJudged.length} not judged` : ''}`;
+  const warnings = s.warnings ?? [];
+  const verdict = `${t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`}${notJudged.length ? `, ${notJudged.length} not judged` : ''}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`;
   const provider = s.embedded ? `the embedded reference provider (${s.baseUrl ?? 'no address'})` : (s.baseUrl ?? 'unknown provider');
   const lines = [
     `## Payment Transfer Service conformance: ${verdict}`,
@@ -53,6 +54,17 @@ export function jobSummaryMarkdown(s: Summary): string {
       'Connections refused or reset, bodies cut short or gateway answers, also after the tries allowed: no verdict either way.',
       '',
       ...notJudged.map((c) => `- ${cell(c.id)}: ${cell(c.notJudged)}`),
+    );
+  if (warnings.length > 0)
+    lines.push(
+      '',
+      `### Warnings (${warnings.length})`,
+      '',
+      'Findings the profile (`security.findings`) reports as warnings: the checks passed; no verdict or exit code changes.',
+      '',
+      '| rule | check | what was seen |',
+      '|---|---|---|',
+      ...warnings.map((w) => `| ${cell(w.rule)} | ${cell(w.check)} | ${cell(w.text)} |`),
     );
   if (s.suiteErrors.length > 0)
     lines.push(

@@ -8,7 +8,7 @@ import { cell, mdLink } from './markdown.js';
 import { redactText } from '../contracts/redaction.js';
 import { REPORT_FILES } from './reports-dir.js';
 import { SPEC_FROM_REPORTS, sectionLink } from './spec-links.js';
-import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary } from './summary-model.js';
+import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary, type WarningEntry } from './summary-model.js';
 import { coverageMarkdown, type CoverageRow } from './coverage.js';
 
 export interface TraceRow {
@@ -30,6 +30,8 @@ export interface TraceRow {
   /** The checks declaring it that could not get an answer (the provider was unavailable), with why. */
   notJudgedBy?: { check: string; why?: string }[];
   reason?: string;
+  /** Warnings recorded against the rule (the profile's "warn" findings), with the check that saw each. */
+  warnings?: { check: string; text: string }[];
 }
 
 export interface Traceability {
@@ -44,12 +46,15 @@ export interface Traceability {
   suiteErrors: { check: string; failure?: string }[];
   /** Value-class coverage per request field and place (coverage.ts); empty for a summary written before it. */
   coverage: CoverageRow[];
+  /** Every warning of the run (empty for a summary written before warnings existed). */
+  warnings: WarningEntry[];
 }
 
 /** What the table needs of a summary (written now, or read back from a file). */
 type Run = Pick<Summary, 'rules'> & {
   suiteErrors?: string[];
   coverage?: CoverageRow[];
+  warnings?: WarningEntry[];
   checks: readonly { id: string; failure?: string; check?: string; checkSource?: string; notJudged?: string }[];
 };
 
@@ -66,6 +71,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
   ];
   const rows: TraceRow[] = requirements.map((req) => {
     const entry: RuleEntry = run.rules[req.id] ?? ruleEntry(req, []);
+    const warned = (run.warnings ?? []).filter((w) => w.rule === req.id).map((w) => ({ check: w.check, text: w.text }));
     return {
       id: req.id,
       kind: req.kind,
@@ -81,6 +87,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
       ...(entry.notProvenBy ? { notProvenBy: entry.notProvenBy } : {}),
       ...(entry.notJudgedBy ? { notJudgedBy: entry.notJudgedBy.map((check) => ({ check, why: byId.get(check)?.notJudged })) } : {}),
       ...(req.testable === false ? { reason: req.reason } : {}),
+      ...(warned.length ? { warnings: warned } : {}),
     };
   });
   const counts = Object.fromEntries(RULE_STATUSES.map((s) => [s, 0])) as Record<RuleStatus, number>;
@@ -95,6 +102,7 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
     uncovered: { documented: uncovered('documented'), profile: uncovered('profile') },
     suiteErrors: (run.suiteErrors ?? []).map((check) => ({ check, failure: failures.get(check) })),
     coverage: run.coverage ?? [],
+    warnings: run.warnings ?? [],
   };
 }
 
@@ -103,10 +111,12 @@ const failedOn = (n: NotProven) => (n.failedRule ? `failed on ${n.failedRule}` :
 /** Why a rule has its status, in a sentence per check. */
 function detail(r: TraceRow): string[] {
   if (r.status === 'untestable') return [`untestable: ${r.reason ?? ''}`];
+  const warned = (r.warnings ?? []).map((w) => `warning: ${w.check}: ${w.text}`);
+  if (r.status === 'passed') return warned;
   if (r.status === 'failed') return (r.failedBy ?? []).map((c) => `failed in ${c}${r.checks.includes(c) ? '' : ' (which does not declare it)'}`);
   if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
   if (r.status === 'not judged') return (r.notJudgedBy ?? []).map((n) => `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`);
-  return [];
+  return warned;
 }
 
 export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string | null; profileDigest: string | null }): string {
@@ -137,6 +147,16 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
           'These checks failed without naming a rule: an error of the suite or of its setup, not a verdict on the provider. The rules they declare are not proven.',
           '',
           ...t.suiteErrors.map((e) => `- ${cell(e.check)}: ${cell(e.failure ?? '')}`),
+        ]),
+    '',
+    `## Warnings (${t.warnings.length})`,
+    '',
+    ...(t.warnings.length === 0
+      ? ['None.']
+      : [
+          'Findings the profile (`security.findings`) reports as warnings: their checks passed, and no verdict changes.',
+          '',
+          ...t.warnings.map((w) => `- ${w.rule}: ${cell(w.check)}: ${cell(w.text)}`),
         ]),
     '',
     ...coverageMarkdown(t.coverage),

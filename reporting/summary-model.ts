@@ -59,6 +59,16 @@ export interface CheckEntry {
   examples?: number;
 }
 
+/** A finding the profile reports as a warning (security.findings "warn"): the check passed; the reports list it. */
+export interface WarningEntry {
+  /** The check's id, as in `checks`. */
+  check: string;
+  /** The rule the finding would break. */
+  rule: string;
+  /** What was seen, and where. */
+  text: string;
+}
+
 /** A failed check that declares a rule but failed on another one (or on none): that rule is not proven by it. */
 export interface NotProven {
   check: string;
@@ -101,6 +111,8 @@ export interface Summary {
    * there of those the generators know (coverage.ts); absent from older summaries.
    */
   coverage: CoverageRow[];
+  /** Since suite 0.3.0 (the passive look): the warnings the checks recorded, in check order; absent from older summaries. A warning never changes a verdict. */
+  warnings?: WarningEntry[];
 }
 
 const FAILURE_RULE = /^(?:\w+: )?\[([A-Z][A-Z0-9_-]*)\] /;

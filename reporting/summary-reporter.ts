@@ -12,8 +12,8 @@ import { redactText, registerSecret } from '../contracts/redaction.js';
 import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
 import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
-import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary } from './summary-model.js';
-import { ANNOTATION, ATTACHMENT } from '../contracts/run-protocol.js';
+import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary, type WarningEntry } from './summary-model.js';
+import { ANNOTATION, ATTACHMENT, type WarningNote } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
 import { coverageRows, type CoverageSource } from './coverage.js';
 
@@ -70,6 +70,21 @@ function shapesOf(result: TestResult | undefined): string[] | undefined {
   return shapes && shapes.length > 0 ? shapes : undefined;
 }
 
+/** The warnings a check recorded (annotation `warning`, JSON WarningNote), redacted; one that cannot be read is kept as its text. */
+export function warningsOf(check: string, annotations: readonly { type: string; description?: string }[]): WarningEntry[] {
+  return annotations
+    .filter((a) => a.type === ANNOTATION.warning && a.description)
+    .map((a) => {
+      let note: Partial<WarningNote>;
+      try {
+        note = JSON.parse(a.description!) as WarningNote;
+      } catch {
+        note = { text: a.description };
+      }
+      return { check, rule: String(note.rule ?? ''), text: redactText(String(note.text ?? a.description)) };
+    });
+}
+
 function readVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
@@ -112,6 +127,7 @@ export default class SummaryReporter implements Reporter {
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
     const coverage: CoverageSource[] = [];
+    const warnings: WarningEntry[] = [];
 
     for (const test of tests) {
       const status = checkStatus(test);
@@ -130,6 +146,8 @@ export default class SummaryReporter implements Reporter {
       // Runtime annotations are the last result's; the declared ones the test's.
       const last = test.results[test.results.length - 1];
       coverage.push({ check: entry.id, skipped: status === 'skipped', annotations: [...test.annotations, ...(last?.annotations ?? [])] });
+      // Recorded while the check ran: the last result's.
+      warnings.push(...warningsOf(entry.id, last?.annotations ?? []));
     }
 
     const summary: Summary = {
@@ -143,6 +161,7 @@ export default class SummaryReporter implements Reporter {
       suiteErrors: suiteErrorsOf(checks),
       checks,
       coverage: coverageRows(coverage),
+      warnings,
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
 

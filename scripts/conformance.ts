@@ -12,6 +12,7 @@ import { RUN_ENV } from '../contracts/run-protocol.js';
 import { DEFAULT_WORKERS } from '../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from '../reporting/baseline.js';
+import { REPORT_FILES } from '../reporting/reports-dir.js';
 import { readSummary, summaryPath, type Summary } from '../reporting/summary-file.js';
 import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, runChild, runSuite } from './child-run.js';
@@ -76,6 +77,7 @@ async function main(): Promise<number> {
   if (status !== 0 && status !== 1) return EXIT.setup;
   const dir = reportsDir();
   const summary = freshSummary(dir, started);
+  if (typeof summary !== 'string') warningCount = summary.warnings?.length ?? 0;
   if (typeof summary !== 'string') {
     const unavailable = unavailability(summary);
     if (unavailable.incomplete) {
@@ -104,4 +106,12 @@ async function main(): Promise<number> {
   return EXIT.conformant;
 }
 
+/** The run's warnings (the profile's "warn" findings), once its summary is read: the console's last line counts them. */
+let warningCount: number | undefined;
+
 process.exitCode = await main();
+// A warning never changes the exit code.
+if (warningCount !== undefined)
+  console.log(
+    `conformance: ${warningCount} warning(s)${warningCount ? ` (listed in ${join(reportsDir(), REPORT_FILES.jobSummary)} and ${REPORT_FILES.summary})` : ''}`,
+  );

@@ -429,6 +429,25 @@ const entries = [
     rule: 'PRO-SEC-UPLOAD-FILE-NAME',
     description: 'Upload: the success message tells where the file was written: "File accepted (saved as /var/pts/uploads/vehicles.csv)".',
   },
+
+  // Passive look at answers and pages (docs/security-probes.md)
+  {
+    name: 'page-framable',
+    rule: 'PRO-SEC-PAGE-NO-FRAMING',
+    description: 'The payment page sends no framing protection (no X-Frame-Options, no CSP frame-ancestors): any site can show it in a frame.',
+  },
+  {
+    name: 'page-cache-public',
+    rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
+    description:
+      'The payment page and the answers to a press are served `Cache-Control: public, max-age=3600`: a shared cache may keep the card data for an hour.',
+  },
+  {
+    name: 'api-cors-reflects-origin',
+    rule: 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
+    description:
+      "Every answer reflects the request's Origin in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true: any site may read it with the user's credentials.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

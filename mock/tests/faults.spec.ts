@@ -314,6 +314,20 @@ const PROBES: Record<string, Probe> = {
     String((await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json.message).includes('/var/pts/uploads/transports.csv'),
   'a2c-credentials-from-request': async (api) =>
     (await api.a2c(api.a2cBody({ payment: { credentials: { card_pan: '4000000000000002' } } }))).json.payment.credentials.card_pan === '4000000000000002',
+  // Passive look at answers and pages
+  'page-framable': async (api) => {
+    const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+    return page.status === 200 && !page.headers.has('x-frame-options') && !page.headers.has('content-security-policy');
+  },
+  'page-cache-public': async (api) => {
+    const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+    return page.headers.get('cache-control') === 'public, max-age=3600';
+  },
+  'api-cors-reflects-origin': async (api) => {
+    const origin = 'https://any-site.example';
+    const reply = await api.send(PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin } });
+    return reply.headers.get('access-control-allow-origin') === origin && reply.headers.get('access-control-allow-credentials') === 'true';
+  },
 };
 
 test.describe('fault catalog', () => {

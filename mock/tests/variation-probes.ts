@@ -69,6 +69,11 @@ async function callbackOf(api: Client, receiver: CallbackReceiver, timeoutMs = 8
   return { inv, cb, afterMs: cb.at - pressedAt };
 }
 
+/** The answer to a new invoice's payment page, as a browser asks for it. */
+async function pageAnswer(api: Client) {
+  return sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+}
+
 /** The UTC milliseconds of a created_at (whole seconds). */
 function createdAtMs(s: string): number {
   return Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13), +s.slice(13, 15));
@@ -462,5 +467,39 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       status.status === 422 &&
       Object.keys(status.json).join() === 'extra'
     );
+  },
+  // Passive look at answers and pages: the other protections a provider may send
+  'page-frame-csp-only': async (api) => {
+    const page = await pageAnswer(api);
+    return !page.headers.has('x-frame-options') && /FRAME-ANCESTORS 'NONE'/.test(page.headers.get('content-security-policy') ?? '');
+  },
+  'page-frame-sameorigin': async (api) => {
+    const page = await pageAnswer(api);
+    return page.headers.get('x-frame-options') === 'sameorigin' && !page.headers.has('content-security-policy');
+  },
+  'page-frame-merchant-origin': async (api) => {
+    const page = await pageAnswer(api);
+    return !page.headers.has('x-frame-options') && page.headers.get('content-security-policy') === 'frame-ancestors https://merchant.example';
+  },
+  'page-cache-private': async (api) => (await pageAnswer(api)).headers.get('cache-control') === 'private, no-cache',
+  'page-cache-expired': async (api) => {
+    const page = await pageAnswer(api);
+    return page.headers.get('cache-control') === 'No-Store, Max-Age=0' && page.headers.get('pragma') === 'no-cache' && page.headers.get('expires') === '0';
+  },
+  'api-cors-any-origin': async (api) => {
+    const reply = await api.send(PATHS.status, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: 'https://any-site.example' },
+    });
+    return reply.headers.get('access-control-allow-origin') === '*' && !reply.headers.has('access-control-allow-credentials');
+  },
+  'api-cors-allowlist': async (api) => {
+    const reply = await api.send(PATHS.status, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: 'https://any-site.example' },
+    });
+    return reply.headers.get('access-control-allow-origin') === 'https://merchant.example' && reply.headers.get('access-control-allow-credentials') === 'true';
   },
 };

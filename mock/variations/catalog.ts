@@ -412,6 +412,51 @@ const entries = [
     description:
       'The invoice, account to card and status requests refuse every top-level field they do not take (a strict deserialiser): 422 keyed by each such field, "The <field> field is not allowed."',
   },
+  // Passive look at answers and pages (docs/security-probes.md): the other protections a provider may send
+  {
+    name: 'page-frame-csp-only',
+    rule: 'PRO-SEC-PAGE-NO-FRAMING',
+    sees: PAGE,
+    description:
+      "The page forbids framing by CSP alone, sent as two Content-Security-Policy headers (a permissive default-src, then `FRAME-ANCESTORS 'NONE'` in upper case); no X-Frame-Options.",
+  },
+  {
+    name: 'page-frame-sameorigin',
+    rule: 'PRO-SEC-PAGE-NO-FRAMING',
+    sees: PAGE,
+    description: 'The page sends `X-Frame-Options: sameorigin` (lower case) only; no CSP.',
+  },
+  {
+    name: 'page-frame-merchant-origin',
+    rule: 'PRO-SEC-PAGE-NO-FRAMING',
+    sees: PAGE,
+    description: 'The page lets one merchant origin frame it: `Content-Security-Policy: frame-ancestors https://merchant.example`; no X-Frame-Options.',
+  },
+  {
+    name: 'page-cache-private',
+    rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
+    sees: PAGE,
+    description: 'The page and the answers to a press are `Cache-Control: private, no-cache` (no shared cache keeps them; a warning: no no-store).',
+  },
+  {
+    name: 'page-cache-expired',
+    rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
+    sees: PAGE,
+    description: 'The page and the answers to a press are `Cache-Control: No-Store, Max-Age=0` with `Pragma: no-cache` and `Expires: 0`.',
+  },
+  {
+    name: 'api-cors-any-origin',
+    rule: 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
+    sees: API,
+    description: 'Every answer carries `Access-Control-Allow-Origin: *` without credentials (harmless for an API signed with a secret).',
+  },
+  {
+    name: 'api-cors-allowlist',
+    rule: 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
+    sees: API,
+    description:
+      'Every answer allows one fixed origin with credentials: `Access-Control-Allow-Origin: https://merchant.example`, `Access-Control-Allow-Credentials: true`, `Vary: Origin`.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

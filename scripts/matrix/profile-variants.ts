@@ -3,6 +3,7 @@
 // (every check must pass) and with the default profile (some check must fail: the profile is what made
 // the difference). Together they change every profile key that changes what a check expects.
 import { fileURLToPath } from 'node:url';
+import type { RuleId } from '../../contracts/index.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 
 export interface ProfileVariant {
@@ -11,6 +12,8 @@ export interface ProfileVariant {
   file: string;
   /** Options of the embedded provider besides the profile (a behaviour no profile key states: its own clock). */
   provider?: Record<string, unknown>;
+  /** Only the checks of these rules judge it (a variant of one concern); default every check. */
+  rules?: RuleId[];
 }
 
 const file = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
@@ -25,6 +28,13 @@ export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
   { name: 'strict-framework', file: file('strict-framework') },
   // Its clock is an hour off: only a profile that does not compare clocks (createdAtToleranceSeconds 0) accepts it.
   { name: 'api-only', file: file('api-only'), provider: { clockSkewMs: 3_600_000 } },
+  // The passive look's levels: its faults pass as warnings under this profile and fail under the default.
+  {
+    name: 'passive-warnings',
+    file: file('passive-warnings'),
+    provider: { faults: ['page-framable', 'page-cache-public', 'api-cors-reflects-origin'] },
+    rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE', 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN'],
+  },
 ];
 
 /**
@@ -43,7 +53,13 @@ export const KEYS_NO_CHECK_EXPECTS: Readonly<Record<string, string>> = {
 /** The matrix targets of the profile variants: judged with their profile (pass), and with the default (observed to fail). */
 export function profileVariantTargets(numRuns: number): TargetPlan[] {
   return PROFILE_VARIANTS.flatMap((v) => [
-    { name: `profile ${v.name}`, provider: { profile: v.file, options: v.provider }, profile: v.file, mode: 'judge' as const, numRuns },
-    { name: `profile ${v.name} under the default profile`, provider: { profile: v.file, options: v.provider }, mode: 'observe' as const, numRuns },
+    { name: `profile ${v.name}`, provider: { profile: v.file, options: v.provider }, profile: v.file, mode: 'judge' as const, numRuns, rules: v.rules },
+    {
+      name: `profile ${v.name} under the default profile`,
+      provider: { profile: v.file, options: v.provider },
+      mode: 'observe' as const,
+      numRuns,
+      rules: v.rules,
+    },
   ]);
 }

@@ -140,7 +140,7 @@ export class ProviderApi {
     return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry, probe: opts.probe });
   }
 
-  async upload(parts: UploadParts, opts: Pick<JsonSendOptions, 'probe'> = {}): Promise<Exchange> {
+  async upload(parts: UploadParts, opts: Pick<JsonSendOptions, 'probe' | 'headers'> = {}): Promise<Exchange> {
     const { body, contentType } = parts.file?.filenameParameter === 'filename*' ? extendedFilenameMultipart(parts) : await platformMultipart(parts);
     const multipart = [
       ...(parts.api_key !== undefined ? [{ name: 'api_key', value: parts.api_key }] : []),
@@ -151,7 +151,7 @@ export class ProviderApi {
         path: this.profile.paths.upload,
         body,
         multipart,
-        headers: { 'content-type': contentType },
+        headers: { ...opts.headers, 'content-type': contentType },
         probe: opts.probe,
       }),
     );

@@ -12,6 +12,7 @@ import {
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -26,6 +27,8 @@ const CHECKS = [
   otherXSignSchemesRefused(),
   // Fields the merchant does not own (docs/security-probes.md)
   ownedFieldsNotTaken('account2card'),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, (...d) => test(...d));

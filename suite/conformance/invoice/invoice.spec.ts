@@ -6,6 +6,7 @@ import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/a
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   ...paymentOperationChecks('invoice'),
@@ -21,6 +22,8 @@ const CHECKS = [
   clientIpNotationsJudged(),
   // Fields the merchant does not own (docs/security-probes.md)
   ownedFieldsNotTaken('invoice'),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

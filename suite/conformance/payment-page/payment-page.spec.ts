@@ -1,6 +1,7 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
+import { paymentPageAnswersProtected, paymentPageNotFramable } from '../../checks/passive-page.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -13,6 +14,9 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   merchantTextInertOnPage(),
   returnUrlSplitsNoHeader(),
+  // Passive look at the page and its answers (docs/security-probes.md)
+  paymentPageNotFramable(),
+  paymentPageAnswersProtected(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));

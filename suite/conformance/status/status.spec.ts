@@ -10,6 +10,7 @@ import {
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   statusOfNewInvoice(),
@@ -22,6 +23,8 @@ const CHECKS = [
   answersSentAsJson('status'),
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('status'),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('status'),
 ];
 
 declareChecks('status', CHECKS, (...d) => test(...d));

@@ -13,6 +13,7 @@ import {
   hostileFileNamesHandled,
 } from '../../checks/upload.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -29,6 +30,8 @@ const CHECKS = [
   versionedPath('upload'),
   // Hostile file names (docs/security-probes.md)
   hostileFileNamesHandled(),
+  // Passive look at the answers (docs/security-probes.md)
+  answerHeadersSafe('upload'),
 ];
 
 declareChecks('upload', CHECKS, (...d) => test(...d));

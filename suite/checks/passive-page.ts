@@ -1,0 +1,147 @@
+// A passive look at the payment page (ZAP's passive scan rules; ASVS 5.0 V3.3, V3.4, 14.3.2): what keeps another
+// site from framing it (judged by behaviour in Chromium, not by one header's spelling), and what the answers
+// of the page and of a press tell caches, browsers and readers. The profile's `security.findings` says which
+// findings fail and which are warnings (harness/findings.ts).
+import type { Page, Response } from '@playwright/test';
+import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
+import { judgeFindings, requireFindings, type Finding } from '../harness/findings.js';
+import { framingPageFor } from '../harness/framing-site.js';
+import { PAGE_LOAD_MS, gatewayAnswer } from '../harness/page-load.js';
+import { createInvoice, openPaymentPage, press, requireButton, settleMs } from '../harness/payment-page.js';
+import type { ProviderApi } from '../harness/provider-api.js';
+import { bannerFindings, cachingFindings, charsetFindings, cookieFindings, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
+import type { RuleId } from '../../contracts/index.js';
+import { INVOICE_DEFAULTS } from '../../generators/builders.js';
+
+const FRAMING_RULE: RuleId = 'PRO-SEC-PAGE-NO-FRAMING';
+
+const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+
+/** The framing protections an answer carries, for evidence. */
+function framingHeaders(r: Response | undefined, lines: { name: string; value: string }[]): string {
+  if (!r) return 'no answer';
+  const of = (name: string) => lines.filter((l) => l.name.toLowerCase() === name).map((l) => l.value);
+  const xfo = of('x-frame-options');
+  const csp = of('content-security-policy');
+  return `HTTP ${r.status()} ${r.url()}: X-Frame-Options ${xfo.length ? xfo.join(', ') : '(none)'}; Content-Security-Policy ${csp.length ? csp.join(', ') : '(none)'}`;
+}
+
+/**
+ * A page of another origin shows redirect_url in an iframe: the payment page must not render there (its Pay
+ * button never reachable in the frame). X-Frame-Options DENY or SAMEORIGIN, CSP frame-ancestors 'none', 'self'
+ * or a list without that origin, in any letter case and in several headers: whatever Chromium enforces passes.
+ */
+export function paymentPageNotFramable(): BrowserCheck {
+  return {
+    name: 'paymentPageNotFramable()',
+    title: 'a page of another origin cannot show the payment page in a frame: the Pay button is never reachable there',
+    rules: [FRAMING_RULE],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      requireFindings(api, ['framing']);
+      const { response } = await createInvoice(api, 'PRO-INV-SUCCESS');
+      const framed: Response[] = [];
+      const blocked: string[] = [];
+      const onResponse = (r: Response) => void (r.request().isNavigationRequest() && r.frame() !== page.mainFrame() && framed.push(r));
+      const onFailed = (r: { url(): string; failure(): { errorText: string } | null; isNavigationRequest(): boolean; frame(): unknown }) =>
+        void (r.isNavigationRequest() && r.frame() !== page.mainFrame() && blocked.push(`${r.url()}: ${r.failure()?.errorText ?? 'failed'}`));
+      page.on('response', onResponse);
+      page.on('requestfailed', onFailed);
+      const framer = await framingPageFor(response.redirect_url);
+      try {
+        // Loading the framing page waits for its frame to load (or to be refused); a frame that never loads is no verdict.
+        await page.goto(framer, { waitUntil: 'load', timeout: PAGE_LOAD_MS }).catch((e: Error) => {
+          throw new ProviderUnavailable(`the payment page in a frame of ${framer}: ${e.message.split('\n')[0]}`);
+        });
+      } finally {
+        page.off('response', onResponse);
+        page.off('requestfailed', onFailed);
+      }
+      const last = framed[framed.length - 1];
+      const lost = framed.map(gatewayAnswer).find(Boolean) ?? blocked.find((b) => /ERR_(CONNECTION|EMPTY_RESPONSE|TIMED_OUT|NETWORK)/.test(b));
+      if (lost) throw new ProviderUnavailable(`the payment page in a frame: ${lost}`);
+      const frame = page.frames().find((f) => f.parentFrame() === page.mainFrame());
+      const shown = frame !== undefined && !frame.url().startsWith('chrome-error:') && frame.url() !== 'about:blank';
+      if (!shown) return; // Chromium refused to render it: protected
+      const button = frame.getByRole('button', { name: api.profile.paymentPage.payButton, exact: true }).first();
+      const reachable = await button
+        .waitFor({ state: 'visible', timeout: settleMs(api) })
+        .then(() => true)
+        .catch(() => false);
+      if (!reachable) return;
+      judgeFindings(api, [
+        {
+          name: 'framing',
+          rule: FRAMING_RULE,
+          expected: `the payment page refuses to render in a frame of another origin (${new URL(framer).origin}): X-Frame-Options DENY or SAMEORIGIN, or CSP frame-ancestors without that origin`,
+          received: `the "${api.profile.paymentPage.payButton}" button is reachable in the frame; ${framingHeaders(last, last ? await last.headersArray() : [])}`,
+        },
+      ]);
+    },
+  };
+}
+
+/** Every document answer the tab gets from the provider while `act` runs (the merchant's routed return page left out). */
+async function documentsDuring(page: Page, act: () => Promise<void>): Promise<Response[]> {
+  const merchant = new URL(INVOICE_DEFAULTS.return_url).origin;
+  const seen: Response[] = [];
+  const onResponse = (r: Response) => {
+    if (r.request().isNavigationRequest() && r.frame() === page.mainFrame() && URL.canParse(r.url()) && new URL(r.url()).origin !== merchant) seen.push(r);
+  };
+  page.on('response', onResponse);
+  try {
+    await act();
+  } finally {
+    page.off('response', onResponse);
+  }
+  return seen;
+}
+
+/** What one document answer of the page tells: caching of its content, sniffing, the charset, banners, cookies. */
+async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]> {
+  const a: SeenAnswer = { where: `${label} (${r.request().method()} ${r.url()}, HTTP ${r.status()})`, headers: headerLines(await r.headersArray()) };
+  const withContent = r.status() >= 200 && r.status() < 300;
+  const html = /text\/html/i.test(a.headers['content-type']?.[0] ?? '');
+  return [
+    ...(withContent ? cachingFindings(a) : []),
+    ...(withContent ? nosniffFindings(a) : []),
+    ...(withContent && html ? charsetFindings(a) : []),
+    ...bannerFindings(a),
+    ...cookieFindings(a, new URL(r.url()).protocol === 'https:'),
+  ];
+}
+
+/**
+ * The page and the answers to a press (the card data is on them): no shared cache may keep them, no type is
+ * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags.
+ */
+export function paymentPageAnswersProtected(): BrowserCheck {
+  return {
+    name: 'paymentPageAnswersProtected()',
+    title:
+      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version and set cookies with their flags',
+    rules: ['PRO-SEC-PAGE-NO-SHARED-CACHE', 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER', 'PRO-SEC-PAGE-COOKIE-FLAGS'],
+    browser: true,
+    async run({ api, page }) {
+      requirePage(api);
+      requireFindings(api, ['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags']);
+      const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
+      const shown = await documentsDuring(page, async () => {
+        await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
+        await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
+      });
+      const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+      if (shown.length === 0)
+        throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
+      await step('the page and the answers to Pay', async () => {
+        const findings = [
+          ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
+          ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
+        ];
+        judgeFindings(api, findings);
+      });
+    },
+  };
+}
