@@ -130,6 +130,15 @@ const PROBES: Record<string, Probe> = {
     const raw = JSON.stringify(api.invoiceBody({}, { deep: 0 })).replace('"deep":0', `"deep":${'['.repeat(40)}${']'.repeat(40)}`);
     return (await api.post(PATHS.invoice, raw)).status === 500;
   },
+  // A provider that fails on one input, every time (its front answers for it)
+  'gateway-502-on-markup': async (api) =>
+    (await api.invoice({ description: 'a <b>bold</b> order' })).status === 502 && (await api.invoice({ description: 'a <b>bold</b> order' })).status === 502,
+  'gateway-504-on-long-text': async (api) => (await api.invoice({}, { client_id: 'ж'.repeat(9000) })).status === 504,
+  'reset-on-control-characters': async (api) =>
+    api.invoice({ description: 'order\u0001' }).then(
+      () => false,
+      () => true, // the connection closed without an answer
+    ),
   'upload-no-size-limit': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10 * MiB + 1)]) })).status === 200,
   'upload-requires-signature': async (api) => 'signature' in ((await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).json ?? {}),
   'upload-status-201': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).status === 201,
