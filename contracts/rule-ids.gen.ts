@@ -110,6 +110,9 @@ export const RULE_IDS = [
   'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
   'PRO-SEC-ERROR-NO-INTERNALS',
   'PRO-SEC-SIGNATURE-NO-ORACLE',
+  'PRO-SEC-SAFE-METHODS',
+  'PRO-SEC-ADDRESS-OWN-PAYMENT',
+  'PRO-SEC-PRESS-OWN-PAYMENT',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

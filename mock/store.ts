@@ -197,6 +197,12 @@ export class PaymentStore {
     return this.merchants.get(merchant.apiKey)?.latest.get(txKey(transaction));
   }
 
+  /** Fault press-form-payment-id: the merchant's payment with that id, found by a scan (only that fault asks). */
+  findById(merchant: Merchant, id: number): Payment | undefined {
+    for (const p of this.merchants.get(merchant.apiKey)?.latest.values() ?? []) if (p.id === id) return p;
+    return undefined;
+  }
+
   /** Moves a payment to a final state. */
   finalize(p: Payment, state: 'deposited' | 'declined', errorCode: string | number | null, errorDescription: string | null): void {
     const wasFinal = isFinal(p.state);

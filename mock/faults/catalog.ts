@@ -378,6 +378,26 @@ const entries = [
     description:
       'The duplicate check is per merchant, not per operation: an account-to-card payment with the transaction of an invoice is refused keyed transaction, and the other way round.',
   },
+
+  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  {
+    name: 'press-answers-get',
+    rule: 'PRO-SEC-SAFE-METHODS',
+    description:
+      "The page's press routes also answer GET and apply it (a route registered for any method): a link preview or a crawler that fetches a form's action pays the payment.",
+  },
+  {
+    name: 'deeplink-previous-token',
+    rule: 'PRO-SEC-ADDRESS-OWN-PAYMENT',
+    description:
+      "An invoice's deeplinks are built from a cached page address, the previous invoice's: they lead to another payment's page (the first invoice's lead to its own).",
+  },
+  {
+    name: 'press-form-payment-id',
+    rule: 'PRO-SEC-PRESS-OWN-PAYMENT',
+    description:
+      "The page's forms carry a hidden payment_id, and a press is applied to the payment it names (of the same merchant) instead of the page's own: a payer who edits it pays or declines another payment.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -298,6 +298,28 @@ const PROBES: Record<string, Probe> = {
   },
   'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
   'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
+
+  // Every address the provider hands out, followed and tampered
+  'press-answers-get': async (api) => {
+    const inv = (await api.invoice()).json;
+    await sendTo(`${pageOf(inv.redirect_url)}/pay`, { headers: { accept: '*/*' } });
+    return (await api.status(inv.transaction)).json.payment.state !== 'processing';
+  },
+  'deeplink-previous-token': async (api) => {
+    const first = (await api.invoice()).json;
+    const second = (await api.invoice()).json;
+    const token = new URL(first.redirect_url).pathname.split('/').pop()!;
+    return Object.values(second.deeplink as Record<string, string>).some((v) => v.includes(token));
+  },
+  'press-form-payment-id': async (api) => {
+    const [a, b] = [(await api.invoice()).json, (await api.invoice()).json];
+    await sendTo(`${pageOf(a.redirect_url)}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `payment_id=${b.payment.id}`,
+    });
+    return (await api.status(b.transaction)).json.payment.state !== 'processing';
+  },
 };
 
 test.describe('fault catalog', () => {

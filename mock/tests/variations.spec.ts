@@ -27,11 +27,12 @@ const HIDDEN_WHEN_COMBINED: Record<string, string> = {
   'fps-phone-other-countries': 'credentials-card-only: no fast-payment-system recipient',
   'page-description-entity-encoded': 'page-description-hidden leaves the description out',
   'ids-per-operation-disjoint': 'payment-id-large decides the ids (random ones, from one source)',
+  'result-page-link-back': 'page-return-redirect sends the payer back to the merchant: no page after a press',
 };
 
 test.describe('variation catalog', () => {
   test('every variation has a unique name, an existing rule, the areas that see it, a description; alone ones say why', () => {
-    expect(variationCatalog).toHaveLength(62);
+    expect(variationCatalog).toHaveLength(65);
     expect(new Set(variationCatalog.map((v) => v.name)).size).toBe(variationCatalog.length);
     for (const v of variationCatalog) {
       expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
