@@ -44,6 +44,11 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
   ) {}
 
+  /** The API's base address (BASE_URL): its origin is one of the provider's own. */
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
   /** How long one request may wait for its response (REQUEST_TIMEOUT): a press on the page is one request too. */
   get requestTimeoutMs(): number {
     return this.http.timeoutMs;
@@ -120,6 +125,12 @@ export class ProviderApi {
         headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
       }),
     );
+  }
+
+  /** An exchange another client had with the provider (an address of its pages: `address-client.ts`), kept as evidence like the API's. */
+  noteExchange(exchange: Exchange): Exchange {
+    this.record(exchange);
+    return exchange;
   }
 
   /** Any method on any path, for transport rules (405, 404). */

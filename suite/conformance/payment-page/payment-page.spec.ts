@@ -2,6 +2,8 @@
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
+import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -13,6 +15,9 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   merchantTextInertOnPage(),
   returnUrlSplitsNoHeader(),
+  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  safeMethodsChangeNothing(),
+  addressesLeadToOwnPayment(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));
