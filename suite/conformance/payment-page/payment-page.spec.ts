@@ -4,6 +4,7 @@ import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPay
 import { declareChecks, test } from '../../runner/declarations.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
+import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -18,6 +19,7 @@ const CHECKS = [
   // Every address the provider hands out, followed and tampered (docs/security-probes.md)
   safeMethodsChangeNothing(),
   addressesLeadToOwnPayment(),
+  tamperedPressChangesOnlyOwnPayment(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));
