@@ -25,7 +25,7 @@ const MAX_HOPS = 5;
 const MIN_MARK_LENGTH = 8;
 
 /** What names the other payment in an address: its transaction, and the parts of its redirect_url not in the own one's (its page token). */
-interface Mark {
+export interface Mark {
   text: string;
   what: string;
 }
@@ -35,7 +35,7 @@ function partsOf(url: string): string[] {
   return [...u.pathname.split('/'), ...u.searchParams.values()].filter((p) => p !== '');
 }
 
-function marksOf(other: InvoiceResponse, own: InvoiceResponse): Mark[] {
+export function marksOf(other: InvoiceResponse, own: InvoiceResponse): Mark[] {
   const ownParts = new Set(partsOf(own.redirect_url));
   return [
     { text: other.transaction, what: "the other payment's transaction" },
@@ -46,7 +46,7 @@ function marksOf(other: InvoiceResponse, own: InvoiceResponse): Mark[] {
 }
 
 /** The mark the address carries, in any of its decodings, letter case aside. */
-function markIn(address: string, marks: readonly Mark[]): Mark | undefined {
+export function markIn(address: string, marks: readonly Mark[]): Mark | undefined {
   const texts = decodings(address).map((t) => t.toLowerCase());
   return marks.find((m) => texts.some((t) => t.includes(m.text.toLowerCase())));
 }

@@ -16,7 +16,7 @@ import { answersLine, expectStaysProcessing, expectStillProcessing } from '../ha
 const RULE: RuleId = 'PRO-SEC-PRESS-OWN-PAYMENT';
 
 /** A value of the other payment that a payer can know or guess without its page: its id (often sequential), its transaction. */
-interface Value {
+export interface Value {
   value: string;
   what: string;
 }
@@ -30,14 +30,14 @@ const IDENTIFIER_NAMES = [
 ] as const;
 
 /** One tampered press: where to send it, its fields, and what was changed. */
-interface Tampered {
+export interface Tampered {
   url: string;
   fields: [string, string][];
   what: string;
 }
 
 /** Every tampering of one form, those that keep the form's own address first (a correct provider may settle A on the first, and refuse the rest as final). */
-function tamperingsOf(form: PageForm, values: readonly Value[], byName: Record<'id' | 'transaction', Value>): Tampered[] {
+export function tamperingsOf(form: PageForm, values: readonly Value[], byName: Record<'id' | 'transaction', Value>): Tampered[] {
   const action = new URL(form.action);
   const out: Tampered[] = [];
   const withUrl = (change: (u: URL) => void) => {
