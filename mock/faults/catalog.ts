@@ -398,6 +398,12 @@ const entries = [
     description:
       "The page's forms carry a hidden payment_id, and a press is applied to the payment it names (of the same merchant) instead of the page's own: a payer who edits it pays or declines another payment.",
   },
+  {
+    name: 'page-by-id',
+    rule: 'PRO-SEC-ADDRESS-OWN-PAYMENT',
+    description:
+      "The page route also takes a payment's id in place of its page token (a lookup that falls back to the primary key): /pay/<id> opens that payment's page, and any payer who counts reaches another's.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -52,7 +52,8 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   }
   const readsForm = pressing && pressReadsForm(ctx);
   if (!readsForm) req.resume(); // a form body, if any, carries nothing we need
-  const p = ctx.store.byPageToken(token);
+  // Fault page-by-id: an unknown token that is a number is looked up as a payment id.
+  const p = ctx.store.byPageToken(token) ?? (ctx.faults.has('page-by-id') && /^\d+$/.test(token) ? ctx.store.invoiceWithId(Number(token)) : undefined);
   if (!p) {
     if (readsForm) req.resume();
     return fail(req, res, ctx, ctx.err.pageNotFound);

@@ -320,6 +320,12 @@ const PROBES: Record<string, Probe> = {
     });
     return (await api.status(b.transaction)).json.payment.state !== 'processing';
   },
+  'page-by-id': async (api) => {
+    const inv = (await api.invoice({ amount: 1_234_567 })).json;
+    const byId = new URL(String(inv.payment.id), pageOf(inv.redirect_url)).href;
+    const page = await sendTo(byId, { headers: { accept: 'text/html' } });
+    return page.status === 200 && page.text.includes('data-kopecks="1234567"');
+  },
 };
 
 test.describe('fault catalog', () => {

@@ -3,7 +3,8 @@
 // where its scheme allows (http(s) on the provider's own origins, also the one written inside an app address), no
 // address of its redirects names one, and the page it opens in Chromium is not the other payment's (its amount).
 // Two invoices, the other one made just before: a provider that builds addresses from a cache or the wrong row
-// hands out the previous payment's.
+// hands out the previous payment's. Then a payer who counts: redirect_url with the other payment's id or transaction
+// in place of each part, or added as a parameter; an answer that is no refusal must not open the other's page.
 import type { Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
 import { PREVIEW_HEADERS, withAddressClient, type AddressClient } from '../harness/address-client.js';
@@ -15,6 +16,7 @@ import { decodings, handedOut, httpAddressesIn, OwnOrigins, redirectTarget, type
 import { createInvoice, pageTextOnce } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { rublesPattern } from './page-text.js';
+import { tamperingsOf } from './tamperings.js';
 
 const RULE: RuleId = 'PRO-SEC-ADDRESS-OWN-PAYMENT';
 /** 31 415,92 and 27 182,81 rubles: neither's text is found in the other's. */
@@ -89,12 +91,15 @@ async function expectNotOthersPage(api: ProviderApi, page: Page, found: Found, u
     });
 }
 
-/** redirect_url and every deeplink of an invoice lead to that payment's page, never to the payment made just before it. */
+/**
+ * redirect_url and every deeplink of an invoice lead to that payment's page, never to the payment made just before it;
+ * redirect_url with that payment's id or transaction in place of any part, or added as a parameter, opens no page of it.
+ */
 export function addressesLeadToOwnPayment(): BrowserCheck {
   return {
     name: 'addressesLeadToOwnPayment()',
     title:
-      "redirect_url and every deeplink of an invoice, read and followed, lead to that payment's page: none names or opens the page of the payment made just before",
+      "redirect_url and every deeplink of an invoice, read and followed, lead to that payment's page: none names or opens the page of the payment made just before, nor does redirect_url with that payment's id or transaction in any of its parts",
     rules: [RULE],
     browser: true,
     async run({ api, page }) {
@@ -114,6 +119,18 @@ export function addressesLeadToOwnPayment(): BrowserCheck {
               if (origins.owns(end)) await expectNotOthersPage(api, page, found, start);
             }
           });
+        // A payer who counts: the own redirect_url with the other payment's id or transaction in each of its parts.
+        const id = { value: String(other.response.payment.id), what: `the other payment's id ${other.response.payment.id}` };
+        const transaction = { value: other.response.transaction, what: `the other payment's transaction ${other.response.transaction}` };
+        const tampered = tamperingsOf({ action: own.response.redirect_url, method: 'get', fields: [] }, [id, transaction], { id, transaction });
+        await step("redirect_url with a part replaced by the other payment's id or transaction, or with its identifiers added", async () => {
+          for (const t of tampered.filter((x) => x.fields.length === 0)) {
+            const exchange = await client.send(t.url, { method: 'GET', headers: PREVIEW_HEADERS });
+            const status = exchange.response?.status ?? 0;
+            // A refusal (404, 400, 403) leads nowhere; an answer that does is opened and must not be the other payment's page.
+            if (status >= 200 && status < 400) await expectNotOthersPage(api, page, { url: t.url, from: `redirect_url with ${t.what}` }, t.url);
+          }
+        });
       });
     },
   };

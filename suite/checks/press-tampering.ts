@@ -9,70 +9,12 @@
 import type { RuleId } from '../../contracts/index.js';
 import { browserHeaders, withAddressClient } from '../harness/address-client.js';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
-import { addressesOnPage, type PageForm } from '../harness/page-crawl.js';
+import { addressesOnPage } from '../harness/page-crawl.js';
 import { createInvoice, openPaymentPage, requireButton } from '../harness/payment-page.js';
 import { answersLine, expectStaysProcessing, expectStillProcessing } from '../harness/payment-watch.js';
+import { tamperingsOf } from './tamperings.js';
 
 const RULE: RuleId = 'PRO-SEC-PRESS-OWN-PAYMENT';
-
-/** A value of the other payment that a payer can know or guess without its page: its id (often sequential), its transaction. */
-export interface Value {
-  value: string;
-  what: string;
-}
-
-/** Field and parameter names under which a provider may look for the payment to act on. */
-const IDENTIFIER_NAMES = [
-  ['payment_id', 'id'],
-  ['id', 'id'],
-  ['transaction', 'transaction'],
-  ['token', 'transaction'],
-] as const;
-
-/** One tampered press: where to send it, its fields, and what was changed. */
-export interface Tampered {
-  url: string;
-  fields: [string, string][];
-  what: string;
-}
-
-/** Every tampering of one form, those that keep the form's own address first (a correct provider may settle A on the first, and refuse the rest as final). */
-export function tamperingsOf(form: PageForm, values: readonly Value[], byName: Record<'id' | 'transaction', Value>): Tampered[] {
-  const action = new URL(form.action);
-  const out: Tampered[] = [];
-  const withUrl = (change: (u: URL) => void) => {
-    const u = new URL(action.href);
-    change(u);
-    return u.href;
-  };
-  const segments = action.pathname.split('/');
-  segments.forEach((segment, i) => {
-    if (segment === '') return;
-    for (const v of values)
-      out.push({
-        url: withUrl((u) => (u.pathname = segments.map((s, j) => (j === i ? encodeURIComponent(v.value) : s)).join('/'))),
-        fields: form.fields,
-        what: `path segment ${i} "${segment}" of the action replaced by ${v.what}`,
-      });
-  });
-  for (const key of new Set(action.searchParams.keys()))
-    for (const v of values)
-      out.push({ url: withUrl((u) => u.searchParams.set(key, v.value)), fields: form.fields, what: `query parameter ${key} replaced by ${v.what}` });
-  form.fields.forEach(([name, value], i) => {
-    for (const v of values)
-      out.push({
-        url: action.href,
-        fields: form.fields.map((f, j): [string, string] => (j === i ? [name, v.value] : f)),
-        what: `field ${name} ("${value}") replaced by ${v.what}`,
-      });
-  });
-  for (const [name, of] of IDENTIFIER_NAMES) {
-    const v = byName[of];
-    out.push({ url: action.href, fields: [...form.fields, [name, v.value]], what: `field ${name}=${v.what} added` });
-    out.push({ url: withUrl((u) => u.searchParams.append(name, v.value)), fields: form.fields, what: `query parameter ${name}=${v.what} added` });
-  }
-  return out;
-}
 
 /**
  * A press of payment A's page with any part of its forms replaced by payment B's id or transaction, or with fields

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import type { InvoiceResponse } from '../../contracts/index.js';
 import { markIn, marksOf } from '../../suite/checks/address-own-payment.js';
-import { tamperingsOf } from '../../suite/checks/press-tampering.js';
+import { tamperingsOf } from '../../suite/checks/tamperings.js';
 import type { Exchange } from '../../suite/harness/exchange.js';
 import { AddressQueue, httpAddressesIn, OwnOrigins, redirectTarget } from '../../suite/harness/page-crawl.js';
 
