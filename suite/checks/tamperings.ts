@@ -43,7 +43,7 @@ export function tamperingsOf(form: PageForm, values: readonly Value[], byName: R
       out.push({
         url: withUrl((u) => (u.pathname = segments.map((s, j) => (j === i ? encodeURIComponent(v.value) : s)).join('/'))),
         fields: form.fields,
-        what: `path segment ${i} "${segment}" of the action replaced by ${v.what}`,
+        what: `path segment ${i} "${segment}" replaced by ${v.what}`,
       });
   });
   for (const key of new Set(action.searchParams.keys()))
