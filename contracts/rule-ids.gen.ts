@@ -118,6 +118,9 @@ export const RULE_IDS = [
   'PRO-SEC-NO-VERSION-BANNER',
   'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
   'PRO-SEC-PAGE-COOKIE-FLAGS',
+  'PRO-SEC-SAFE-METHODS',
+  'PRO-SEC-ADDRESS-OWN-PAYMENT',
+  'PRO-SEC-PRESS-OWN-PAYMENT',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

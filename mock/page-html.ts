@@ -5,6 +5,7 @@
  */
 import type { Ctx } from './context.js';
 import { groupThousands, maskPan, rubles, rublesPlain } from './present.js';
+import { hiddenFields } from './press-form.js';
 import type { Payment } from './store.js';
 import { isAbsoluteHttpUrl } from './validation.js';
 
@@ -64,12 +65,13 @@ function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
   const text = esc(aria ? RUSSIAN_TEXT[action] : name);
   const label = aria ? ` aria-label="${esc(name)}"` : '';
   const url = esc(`/pay/${p.token}/${action}`);
+  const fields = hiddenFields(ctx, p);
   if (v.has('page-buttons-link')) {
     // A hidden form the link submits by script (an inline handler: it also works inside HTML a script inserts).
-    return `<form id="${action}-form" method="post" action="${url}" hidden></form><a role="button" href="#"${label} onclick="document.getElementById('${action}-form').submit(); return false;">${text}</a>`;
+    return `<form id="${action}-form" method="post" action="${url}" hidden>${fields}</form><a role="button" href="#"${label} onclick="document.getElementById('${action}-form').submit(); return false;">${text}</a>`;
   }
-  if (v.has('page-buttons-input')) return `<form method="post" action="${url}"><input type="submit" value="${text}"${label}></form>`;
-  return `<form method="post" action="${url}"><button type="submit"${label}>${text}</button></form>`;
+  if (v.has('page-buttons-input')) return `<form method="post" action="${url}">${fields}<input type="submit" value="${text}"${label}></form>`;
+  return `<form method="post" action="${url}">${fields}<button type="submit"${label}>${text}</button></form>`;
 }
 
 /**
@@ -138,8 +140,10 @@ export function paymentPage(ctx: Ctx, p: Payment): string {
   return layout(title, pageContent(ctx, p));
 }
 
-export function resultPage(p: Payment, status: string): string {
-  const back = p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '';
+/** `pageLink`: the payment page's address, linked back to (variation result-page-link-back). */
+export function resultPage(p: Payment, status: string, pageLink?: string): string {
+  const toPage = pageLink === undefined ? '' : `<p><a id="to-page" href="${esc(pageLink)}">Back to the payment page</a></p>`;
+  const back = toPage + (p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '');
   const error = p.errorCode !== null ? `<p>Error: <span id="error-code">${esc(String(p.errorCode))}</span> ${esc(p.errorDescription ?? '')}</p>` : '';
   return layout(
     `Payment ${p.state}`,

@@ -197,6 +197,18 @@ export class PaymentStore {
     return this.merchants.get(merchant.apiKey)?.latest.get(txKey(transaction));
   }
 
+  /** Fault press-form-payment-id: the merchant's payment with that id, found by a scan (only that fault asks). */
+  findById(merchant: Merchant, id: number): Payment | undefined {
+    for (const p of this.merchants.get(merchant.apiKey)?.latest.values() ?? []) if (p.id === id) return p;
+    return undefined;
+  }
+
+  /** Fault page-by-id: the invoice with that id, of any merchant, found by a scan (only that fault asks). */
+  invoiceWithId(id: number): Payment | undefined {
+    for (const ix of this.merchants.values()) for (const p of ix.latest.values()) if (p.id === id && p.token !== undefined) return p;
+    return undefined;
+  }
+
   /** Moves a payment to a final state. */
   finalize(p: Payment, state: 'deposited' | 'declined', errorCode: string | number | null, errorDescription: string | null): void {
     const wasFinal = isFinal(p.state);

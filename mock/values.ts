@@ -101,16 +101,27 @@ function deeplinkSource(faults: FaultSet, variations: VariationSet, profile: Pro
       : [key, '', false, query];
     links.push(lower ? [key.toLowerCase(), link[1], link[2], link[3]] : link);
   }
+  // Fault deeplink-previous-token: the page address of the invoice before (cached), the first invoice's own.
+  let previous: string | undefined;
+  const cached = faults.has('deeplink-previous-token')
+    ? (pageUrl: string) => {
+        const before = previous ?? pageUrl;
+        previous = pageUrl;
+        return before;
+      }
+    : (pageUrl: string) => pageUrl;
   const value = (pageUrl: string, link: Link) => link[1] + (link[2] ? encodeURIComponent(pageUrl) : pageUrl) + link[3];
   /** `{"KEY":` / `,"KEY":` per link, computed once. */
   const keys = links.map(([key], i) => `${i === 0 ? '{' : ','}${jsonString(key)}:`);
   return {
-    deeplinks: (pageUrl) => {
+    deeplinks: (own) => {
+      const pageUrl = cached(own);
       const out: Record<string, string> = {};
       for (const link of links) out[link[0]] = value(pageUrl, link);
       return out;
     },
-    deeplinksJson: (pageUrl) => {
+    deeplinksJson: (own) => {
+      const pageUrl = cached(own);
       let text = '';
       for (let i = 0; i < links.length; i++) text += keys[i]! + jsonString(value(pageUrl, links[i]!));
       return links.length === 0 ? '{}' : text + '}';

@@ -448,6 +448,32 @@ const entries = [
     description:
       "Every answer reflects the request's Origin in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true: any site may read it with the user's credentials.",
   },
+
+  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  {
+    name: 'press-answers-get',
+    rule: 'PRO-SEC-SAFE-METHODS',
+    description:
+      "The page's press routes also answer GET and apply it (a route registered for any method): a link preview or a crawler that fetches a form's action pays the payment.",
+  },
+  {
+    name: 'deeplink-previous-token',
+    rule: 'PRO-SEC-ADDRESS-OWN-PAYMENT',
+    description:
+      "An invoice's deeplinks are built from a cached page address, the previous invoice's: they lead to another payment's page (the first invoice's lead to its own).",
+  },
+  {
+    name: 'press-form-payment-id',
+    rule: 'PRO-SEC-PRESS-OWN-PAYMENT',
+    description:
+      "The page's forms carry a hidden payment_id, and a press is applied to the payment it names (of the same merchant) instead of the page's own: a payer who edits it pays or declines another payment.",
+  },
+  {
+    name: 'page-by-id',
+    rule: 'PRO-SEC-ADDRESS-OWN-PAYMENT',
+    description:
+      "The page route also takes a payment's id in place of its page token (a lookup that falls back to the primary key): /pay/<id> opens that payment's page, and any payer who counts reaches another's.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

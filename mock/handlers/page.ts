@@ -4,6 +4,7 @@ import type { ErrorResponse } from '../errors.js';
 import { beforeChange, PRESS_ROUND_TRIP_MS, STORE_DELAY_MS } from '../faults/concurrency.js';
 import { esc, layout, pageContent, paymentPage, resultPage } from '../page-html.js';
 import { paymentJson } from '../present.js';
+import { pressReadsForm, pressTarget, readPressForm } from '../press-form.js';
 import { sendError, sendHtml, sendJson, sendRedirect } from '../respond.js';
 import type { Payment } from '../store.js';
 import { isAbsoluteHttpUrl } from '../validation.js';
@@ -42,17 +43,29 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
     return fail(req, res, ctx, ctx.err.pageNotFound);
   }
   const expected = pressing ? 'POST' : 'GET';
-  if (req.method !== expected && !(expected === 'GET' && req.method === 'HEAD')) {
+  const head = !v.has('page-head-405'); // variation page-head-405: GET only
+  // Fault press-answers-get: the press routes are registered for every method.
+  const anyMethod = pressing && ctx.faults.has('press-answers-get');
+  if (!anyMethod && req.method !== expected && !(expected === 'GET' && head && req.method === 'HEAD')) {
     req.resume();
-    return fail(req, res, ctx, ctx.err.methodNotAllowed, { allow: expected === 'GET' ? 'GET, HEAD' : 'POST' });
+    return fail(req, res, ctx, ctx.err.methodNotAllowed, { allow: expected === 'GET' ? (head ? 'GET, HEAD' : 'GET') : 'POST' });
   }
-  req.resume(); // a form body, if any, carries nothing we need
-  const p = ctx.store.byPageToken(token);
-  if (!p) return fail(req, res, ctx, ctx.err.pageNotFound);
+  const readsForm = pressing && pressReadsForm(ctx);
+  if (!readsForm) req.resume(); // a form body, if any, carries nothing we need
+  // Fault page-by-id: an unknown token that is a number is looked up as a payment id.
+  const p = ctx.store.byPageToken(token) ?? (ctx.faults.has('page-by-id') && /^\d+$/.test(token) ? ctx.store.invoiceWithId(Number(token)) : undefined);
+  if (!p) {
+    if (readsForm) req.resume();
+    return fail(req, res, ctx, ctx.err.pageNotFound);
+  }
   if (kind === 'go') return sendRedirect(res, ctx.out, 302, `/pay/${token}`);
   if (action === 'view') return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults), html: pageContent(ctx, p) });
   if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p));
-  return press(req, res, ctx, p, action);
+  if (!readsForm) return press(req, res, ctx, p, action);
+  return readPressForm(req).then((fields) => {
+    const target = pressTarget(ctx, p, fields);
+    return 'status' in target ? fail(req, res, ctx, target) : press(req, res, ctx, target, action);
+  });
 }
 
 function press(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment, action: 'pay' | 'decline'): void | Promise<void> {
@@ -107,7 +120,7 @@ function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Pay
   if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)) return sendRedirect(res, ctx.out, 303, p.returnUrl);
   const said =
     p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
-  sendHtml(res, ctx.out, 200, resultPage(p, said));
+  sendHtml(res, ctx.out, 200, resultPage(p, said, ctx.variations.has('result-page-link-back') ? `/pay/${p.token}` : undefined));
 }
 
 /**

@@ -337,6 +337,34 @@ const PROBES: Record<string, Probe> = {
     const reply = await api.send(PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin } });
     return reply.headers.get('access-control-allow-origin') === origin && reply.headers.get('access-control-allow-credentials') === 'true';
   },
+
+  // Every address the provider hands out, followed and tampered
+  'press-answers-get': async (api) => {
+    const inv = (await api.invoice()).json;
+    await sendTo(`${pageOf(inv.redirect_url)}/pay`, { headers: { accept: '*/*' } });
+    return (await api.status(inv.transaction)).json.payment.state !== 'processing';
+  },
+  'deeplink-previous-token': async (api) => {
+    const first = (await api.invoice()).json;
+    const second = (await api.invoice()).json;
+    const token = new URL(first.redirect_url).pathname.split('/').pop()!;
+    return Object.values(second.deeplink as Record<string, string>).some((v) => v.includes(token));
+  },
+  'press-form-payment-id': async (api) => {
+    const [a, b] = [(await api.invoice()).json, (await api.invoice()).json];
+    await sendTo(`${pageOf(a.redirect_url)}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `payment_id=${b.payment.id}`,
+    });
+    return (await api.status(b.transaction)).json.payment.state !== 'processing';
+  },
+  'page-by-id': async (api) => {
+    const inv = (await api.invoice({ amount: 1_234_567 })).json;
+    const byId = new URL(String(inv.payment.id), pageOf(inv.redirect_url)).href;
+    const page = await sendTo(byId, { headers: { accept: 'text/html' } });
+    return page.status === 200 && page.text.includes('data-kopecks="1234567"');
+  },
 };
 
 test.describe('fault catalog', () => {

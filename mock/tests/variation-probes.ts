@@ -502,4 +502,25 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     });
     return reply.headers.get('access-control-allow-origin') === 'https://merchant.example' && reply.headers.get('access-control-allow-credentials') === 'true';
   },
+  // Every address the provider hands out, followed and tampered
+  'press-form-csrf-token': async (api) => {
+    const inv = (await api.invoice()).json;
+    const html = (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text;
+    const token = /name="csrf_token" value="([0-9a-f]+)"/.exec(html)?.[1];
+    const press = (body: string) =>
+      sendTo(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const refused = (await press('')).status === 403 && (await press('csrf_token=00')).status === 403;
+    const stillProcessing = (await api.status(inv.transaction)).json.payment.state === 'processing';
+    return token !== undefined && refused && stillProcessing && (await press(`csrf_token=${token}`)).status === 200;
+  },
+  'page-head-405': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await sendTo(pageOf(inv.redirect_url), { method: 'HEAD' })).status === 405;
+  },
+  'result-page-link-back': async (api) => {
+    const inv = (await api.invoice()).json;
+    const page = pageOf(inv.redirect_url);
+    const result = await sendTo(`${page}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return result.text.includes(`href="${new URL(page).pathname}"`);
+  },
 };

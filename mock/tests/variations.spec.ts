@@ -31,11 +31,12 @@ const HIDDEN_WHEN_COMBINED: Record<string, string> = {
   'page-frame-merchant-origin': 'page-frame-csp-only decides the framing headers',
   'page-cache-expired': 'page-cache-private decides Cache-Control',
   'api-cors-any-origin': 'api-cors-allowlist decides the CORS headers',
+  'result-page-link-back': 'page-return-redirect sends the payer back to the merchant: no page after a press',
 };
 
 test.describe('variation catalog', () => {
   test('every variation has a unique name, an existing rule, the areas that see it, a description; alone ones say why', () => {
-    expect(variationCatalog).toHaveLength(70);
+    expect(variationCatalog).toHaveLength(73);
     expect(new Set(variationCatalog.map((v) => v.name)).size).toBe(variationCatalog.length);
     for (const v of variationCatalog) {
       expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

@@ -198,13 +198,13 @@ const entries = [
   {
     name: 'deeplink-other-banks',
     rule: 'DOC-DEEPLINK-KEYS',
-    sees: ['invoice'],
+    sees: ['invoice', 'payment-page'],
     description: 'Deeplinks of other banks (ALFABANK, RAIFFEISEN, CREDIT_EUROPE_BANK) with query strings and fragments.',
   },
   {
     name: 'deeplink-app-schemes',
     rule: 'DOC-DEEPLINK-KEYS',
-    sees: ['invoice'],
+    sees: ['invoice', 'payment-page'],
     description: 'Deeplink values are app addresses (sberbankonline://payments/p2p?…, tinkoffbank://…).',
   },
   {
@@ -456,6 +456,27 @@ const entries = [
     sees: API,
     description:
       'Every answer allows one fixed origin with credentials: `Access-Control-Allow-Origin: https://merchant.example`, `Access-Control-Allow-Credentials: true`, `Vary: Origin`.',
+  },
+  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  {
+    name: 'press-form-csrf-token',
+    rule: 'PRO-SEC-PRESS-OWN-PAYMENT',
+    sees: PRESS,
+    alone: 'a press without the form token is refused (403): the provider tests that press by HTTP send none',
+    description:
+      "The page's forms carry a hidden csrf_token bound to the payment; a press without it, or with another value, is refused 403 and changes nothing.",
+  },
+  {
+    name: 'page-head-405',
+    rule: 'PRO-SEC-SAFE-METHODS',
+    sees: PAGE,
+    description: 'The payment page answers HEAD 405 (Allow: GET), as it answers OPTIONS: only GET is served.',
+  },
+  {
+    name: 'result-page-link-back',
+    rule: 'PRO-SEC-SAFE-METHODS',
+    sees: PAGE,
+    description: 'The page shown after a press links back to the payment page (/pay/<token>), which then shows the final state.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -81,6 +81,11 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
   ) {}
 
+  /** The API's base address (BASE_URL): its origin is one of the provider's own. */
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
   /** How long one request may wait for its response (REQUEST_TIMEOUT): a press on the page is one request too. */
   get requestTimeoutMs(): number {
     return this.http.timeoutMs;
@@ -160,6 +165,12 @@ export class ProviderApi {
   /** An earlier exchange's request again, the same bytes, past the client's breaker. */
   resend(exchange: Exchange): Promise<Exchange> {
     return this.track(this.http.resend(exchange.request));
+  }
+
+  /** An exchange another client had with the provider (an address of its pages: `address-client.ts`), kept as evidence like the API's. */
+  noteExchange(exchange: Exchange): Exchange {
+    this.record(exchange);
+    return exchange;
   }
 
   /** Any method on any path, for transport rules (405, 404). */

@@ -3,6 +3,9 @@ import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/p
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { paymentPageAnswersProtected, paymentPageNotFramable } from '../../checks/passive-page.js';
 import { declareChecks, test } from '../../runner/declarations.js';
+import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
+import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
+import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -17,6 +20,10 @@ const CHECKS = [
   // Passive look at the page and its answers (docs/security-probes.md)
   paymentPageNotFramable(),
   paymentPageAnswersProtected(),
+  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  safeMethodsChangeNothing(),
+  addressesLeadToOwnPayment(),
+  tamperedPressChangesOnlyOwnPayment(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));
