@@ -378,6 +378,19 @@ const entries = [
     description:
       'The duplicate check is per merchant, not per operation: an account-to-card payment with the transaction of an invoice is refused keyed transaction, and the other way round.',
   },
+
+  // Callback refusals and merchant addresses (canaries)
+  {
+    name: 'callback-4xx-final',
+    rule: 'PRO-CB-RETRY',
+    description: "A callback answered 4xx is never delivered again (taken as the merchant's final word); only a 5xx or a failed try is retried.",
+  },
+  {
+    name: 'callback-reset-final',
+    rule: 'PRO-CB-RETRY',
+    description:
+      'A callback whose connection is reset without an answer is never delivered again (the address taken as gone); a status or a timeout is retried.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -298,7 +298,18 @@ const PROBES: Record<string, Probe> = {
   },
   'return-url-regex-unanchored': async (api) => (await api.invoice({ return_url: 'javascript:alert(1)//https://merchant.example/' })).status === 200,
   'client-ip-accepts-cidr': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '198.51.100.7/24' } })).status === 200,
+  // Callback refusals and merchant addresses (canaries)
+  'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
+  'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
 };
+
+/** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */
+async function deliveriesRefused(api: Client, receiver: CallbackReceiver, answer: number | 'reset'): Promise<number> {
+  receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? answer : 200);
+  const inv = (await callbackOf(api, receiver)) as Json;
+  await sleep(400);
+  return receiver.forTransaction(inv.transaction).length;
+}
 
 test.describe('fault catalog', () => {
   test('has at least 30 faults with unique names, each naming one existing requirement ID', () => {

@@ -449,4 +449,16 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       body.payment.state === 'deposited'
     );
   },
+  // Callback refusals and merchant addresses (canaries)
+  'callback-retry-after-honoured': async (api, { receiver }) => {
+    // Only this invoice's first delivery is refused: the probes of the all-at-once run share the receiver.
+    const inv = (await api.invoice()).json;
+    const others = receiver.respond;
+    receiver.respond = (c) =>
+      (c.json as Json)?.transaction !== inv.transaction ? others(c) : receiver.forTransaction(inv.transaction).length === 1 ? 429 : 200;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length >= 2, 10_000);
+    const [first, again] = receiver.forTransaction(inv.transaction);
+    return again!.at - first!.at >= 950;
+  },
 };

@@ -403,6 +403,14 @@ const entries = [
     description:
       'The callback payload is as PostgreSQL jsonb gives it back: the keys of every object shorter first, then byte by byte; numbers in plain decimal notation (1e+300 as a 1 and 300 zeros; the same JSON numbers).',
   },
+
+  // Callback refusals and merchant addresses (canaries)
+  {
+    name: 'callback-retry-after-honoured',
+    rule: 'PRO-CB-RETRY',
+    sees: ['callbacks'],
+    description: 'A callback answered with Retry-After (a 429, a 503) is delivered again no sooner than the seconds it asks (at most 10).',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

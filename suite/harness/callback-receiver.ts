@@ -2,12 +2,15 @@
 // and lets workers wait for deliveries through GET /__suite/callbacks/<transaction>?count=N&waitMs=M.
 //
 // Redelivery is tested without shared state: when a callback's payload carries the merchant parameter
-// `pts_fail_first` = N, the first N deliveries of that transaction are answered 500.
+// `pts_fail_first` = N, the first N deliveries of that transaction are answered 500, or in the class of refusal
+// the parameter `pts_refuse_as` names (refusals.ts: a 4xx, a 5xx, a slow answer, a reset connection); the class
+// `text-200` answers every delivery 200 with a body that is not JSON.
 //
 // Deliveries are filed by their transaction without regard to letter case (UUIDs compare so, RFC 9562): a
 // callback that writes the transaction in another case is still found, and the check judges the text it sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClassOf, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
 
 export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,8 +24,10 @@ export interface Delivery {
   bodyText: string;
   json?: unknown;
   receivedAt: string;
-  /** What the receiver answered. */
+  /** What the receiver answered (0: no status, the connection reset). */
   answeredStatus: number;
+  /** The answer in words, when it was other than a plain JSON 200 or 500. */
+  answered?: string;
 }
 
 /** What a waiter waits for: `count` deliveries of the transaction, or (otherThan) one reporting another state. */
@@ -93,7 +98,9 @@ export class CallbackReceiver {
     const transaction = typeof body.transaction === 'string' ? body.transaction.toLowerCase() : undefined;
     const earlier = transaction ? this.deliveries(transaction).length : 0;
     const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
-    const answeredStatus = earlier < failFirst ? 500 : 200;
+    const answer = answerClassOf(body.payload?.[REFUSAL_PARAMETER]);
+    const refused = answer.success !== true && earlier < failFirst;
+    const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' ? 0 : answer.answer;
     const delivery: Delivery = {
       path: req.url ?? '/',
       headers: req.headers,
@@ -101,6 +108,7 @@ export class CallbackReceiver {
       json,
       receivedAt: new Date().toISOString(),
       answeredStatus,
+      ...(refused || answer.success ? { answered: answer.what } : {}),
     };
     if (transaction) {
       const list = this.byTransaction.get(transaction);
@@ -110,7 +118,7 @@ export class CallbackReceiver {
       this.forgetOldest(transaction);
     } else if (this.unmatched.length < 100) this.unmatched.push(delivery);
     this.wake();
-    send(res, answeredStatus, answeredStatus === 200 ? { ok: true } : { message: 'asked to fail this delivery' });
+    answerDelivery(req, res, answer, refused);
   }
 
   /** Insertion order of a Map is age: the oldest transactions' deliveries go first, never the one just received. */
@@ -149,6 +157,22 @@ export class CallbackReceiver {
     const ready = this.waiters.filter((w) => this.isReady(w));
     this.waiters = this.waiters.filter((w) => !ready.includes(w));
     for (const w of ready) w.resolve();
+  }
+}
+
+/** A delivery answered in its class: taken (JSON, or text for a success class), refused with a status, held, or reset. */
+function answerDelivery(req: IncomingMessage, res: ServerResponse, answer: AnswerClass, refused: boolean): void {
+  if (!refused) {
+    if (answer.success) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('OK');
+    else send(res, 200, { ok: true });
+  } else if (answer.answer === 'reset') req.socket.destroy();
+  else if (answer.answer === 'slow') {
+    const timer = setTimeout(() => send(res, 503, { message: 'asked to answer this delivery late' }), SLOW_ANSWER_MS);
+    timer.unref();
+    res.on('close', () => clearTimeout(timer));
+  } else {
+    const retryAfter = answer.answer === 429 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+    res.writeHead(answer.answer, { 'content-type': 'application/json', ...retryAfter }).end(JSON.stringify({ message: 'asked to refuse this delivery' }));
   }
 }
 
