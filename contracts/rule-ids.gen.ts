@@ -110,6 +110,7 @@ export const RULE_IDS = [
   'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
   'PRO-SEC-ERROR-NO-INTERNALS',
   'PRO-SEC-SIGNATURE-NO-ORACLE',
+  'PRO-SEC-NO-SSRF',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -391,6 +391,12 @@ const entries = [
     description:
       'A callback whose connection is reset without an answer is never delivered again (the address taken as gone); a status or a timeout is retried.',
   },
+  {
+    name: 'return-url-fetched',
+    rule: 'PRO-SEC-NO-SSRF',
+    description:
+      'Invoice: return_url is requested by the provider itself (GET, 2 s at most) before the invoice is created, "to check that it answers": a merchant address of any host, loopback and metadata ones included, is fetched from the server.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

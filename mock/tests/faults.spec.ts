@@ -301,6 +301,11 @@ const PROBES: Record<string, Probe> = {
   // Callback refusals and merchant addresses (canaries)
   'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
   'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
+  'return-url-fetched': async (api, receiver) => {
+    const returnUrl = receiver.url.replace(/\/callbacks$/, `/return-${crypto.randomUUID()}`);
+    await api.invoice({ return_url: returnUrl });
+    return receiver.received.some((c) => returnUrl.endsWith(c.path));
+  },
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

@@ -461,4 +461,11 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const [first, again] = receiver.forTransaction(inv.transaction);
     return again!.at - first!.at >= 950;
   },
+  'return-url-private-ip-refused': async (api) => {
+    const refused = await Promise.all(
+      ['http://127.0.0.1:8080/return', 'http://169.254.169.254/latest', 'http://[::1]/'].map((u) => api.invoice({ return_url: u })),
+    );
+    const taken = await api.invoice({ return_url: 'http://198.51.100.7/return' });
+    return refused.every((r) => r.status === 422 && Object.keys(r.json).join() === 'return_url') && taken.status === 200;
+  },
 };

@@ -10,6 +10,7 @@
 // callback that writes the transaction in another case is still found, and the check judges the text it sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CANARY_PREFIX, CanaryRegistry, type Canary, type CanaryIssue } from './canary-registry.js';
 import { answerClassOf, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
 
 export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
@@ -40,6 +41,7 @@ function stateOf(d: Delivery): unknown {
 export class CallbackReceiver {
   private readonly byTransaction = new Map<string, Delivery[]>();
   private readonly unmatched: Delivery[] = [];
+  private readonly canaries = new CanaryRegistry();
   private waiters: Waiter[] = [];
   /** Deliveries held in byTransaction. */
   private stored = 0;
@@ -79,6 +81,8 @@ export class CallbackReceiver {
       const url = new URL(req.url ?? '/', 'http://receiver');
       if (req.method === 'GET' && url.pathname.startsWith('/__suite/callbacks/'))
         return await this.answerQuery(decodeURIComponent(url.pathname.slice('/__suite/callbacks/'.length)), url, res);
+      if (url.pathname.startsWith(CANARY_PREFIX)) return await this.canaryHit(req, res);
+      if (url.pathname === '/__suite/canaries') return await this.answerCanaries(req, url, res);
       if (req.method !== 'POST') return send(res, 405, { message: 'callbacks are POST' });
       const bodyText = await readBody(req);
       this.record(req, bodyText, res);
@@ -119,6 +123,26 @@ export class CallbackReceiver {
     } else if (this.unmatched.length < 100) this.unmatched.push(delivery);
     this.wake();
     answerDelivery(req, res, answer, refused);
+  }
+
+  /** Any method, any path under a canary: recorded, and answered with a page (a payer sent there sees one). */
+  private async canaryHit(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.canaries.hit(req);
+    await readBody(req).catch(() => undefined);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Merchant</title><p>Back at the merchant.</p>');
+  }
+
+  /** POST: issue a canary ({scope, field, example, payerMayArrive}); GET ?scope&quietMs: the scope's canaries once quietMs passed since the last was issued. */
+  private async answerCanaries(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
+    if (req.method === 'POST') {
+      const canary = this.canaries.issue(JSON.parse(await readBody(req)) as CanaryIssue);
+      return send(res, 200, { ...canary, url: `${this.url}${CANARY_PREFIX}${canary.token}` });
+    }
+    const scope = url.searchParams.get('scope') ?? '';
+    const quietMs = Math.max(0, Number(url.searchParams.get('quietMs') ?? 0));
+    const waitMs = Math.min(MAX_WAIT_MS, this.canaries.quietIn(scope, quietMs));
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    send(res, 200, { canaries: this.canaries.of(scope), strays: this.canaries.strays });
   }
 
   /** Insertion order of a Map is age: the oldest transactions' deliveries go first, never the one just received. */
@@ -191,9 +215,21 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The workers' view of the receiver: wait until a transaction has had `count` deliveries. */
+/** The workers' view of the receiver: wait until a transaction has had `count` deliveries; issue and read canaries. */
 export class CallbackInbox {
   constructor(private readonly receiverUrl: string) {}
+
+  /** A new canary address for the field of an example (the url carries its token; append a path or query at will). */
+  async issueCanary(issue: CanaryIssue): Promise<Canary & { url: string }> {
+    const res = await fetch(`${this.receiverUrl}/__suite/canaries`, { method: 'POST', body: JSON.stringify(issue) });
+    return (await res.json()) as Canary & { url: string };
+  }
+
+  /** The scope's canaries with the requests each got, once `quietMs` have passed since the last one was issued. */
+  async canaries(scope: string, quietMs: number): Promise<{ canaries: Canary[]; strays: Canary['hits'] }> {
+    const res = await fetch(`${this.receiverUrl}/__suite/canaries?scope=${encodeURIComponent(scope)}&quietMs=${quietMs}`);
+    return (await res.json()) as { canaries: Canary[]; strays: Canary['hits'] };
+  }
 
   /**
    * The transaction's deliveries once there are `count` of them, or (otherThan) once one reports a state

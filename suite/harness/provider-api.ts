@@ -44,6 +44,11 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
   ) {}
 
+  /** The provider's base address: what keeps one provider's records (canaries) apart from another's in a matrix run. */
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
   /** How long one request may wait for its response (REQUEST_TIMEOUT): a press on the page is one request too. */
   get requestTimeoutMs(): number {
     return this.http.timeoutMs;

@@ -4,6 +4,7 @@ import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloa
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { merchantAddressesNotFetched } from '../../checks/canaries.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -18,6 +19,8 @@ const CHECKS = [
   ...hostileInputChecks('invoice'),
   unsafeReturnUrlsRefused(),
   clientIpNotationsJudged(),
+  // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF)
+  merchantAddressesNotFetched(),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));
