@@ -111,6 +111,7 @@ export const RULE_IDS = [
   'PRO-SEC-ERROR-NO-INTERNALS',
   'PRO-SEC-SIGNATURE-NO-ORACLE',
   'PRO-SEC-NO-SSRF',
+  'PRO-PAGE-RETURN-DESTINATION',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

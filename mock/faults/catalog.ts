@@ -397,6 +397,12 @@ const entries = [
     description:
       'Invoice: return_url is requested by the provider itself (GET, 2 s at most) before the invoice is created, "to check that it answers": a merchant address of any host, loopback and metadata ones included, is fetched from the server.',
   },
+  {
+    name: 'return-url-rebuilt',
+    rule: 'PRO-PAGE-RETURN-DESTINATION',
+    description:
+      'After a press the payer is sent back (the link of the result page, the redirect) to return_url rebuilt from its parsed origin and decoded path: the query string and the fragment are lost, %2F becomes a slash.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -306,6 +306,12 @@ const PROBES: Record<string, Probe> = {
     await api.invoice({ return_url: returnUrl });
     return receiver.received.some((c) => returnUrl.endsWith(c.path));
   },
+  'return-url-rebuilt': async (api) => {
+    const returnUrl = 'https://merchant.example/a%2Fb?order=1#paid';
+    const inv = (await api.invoice({ return_url: returnUrl })).json;
+    const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return !(await r.text()).includes(`href="${returnUrl}"`);
+  },
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

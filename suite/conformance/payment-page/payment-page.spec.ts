@@ -1,6 +1,7 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
+import { payerReturnedToReturnUrl } from '../../checks/return-destination.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -13,6 +14,8 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   merchantTextInertOnPage(),
   returnUrlSplitsNoHeader(),
+  // Where the payer is sent back: return_url as sent, no open redirect
+  payerReturnedToReturnUrl(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));
