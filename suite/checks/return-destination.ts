@@ -48,7 +48,15 @@ async function linksOf(tab: Page): Promise<Destination[]> {
     .evaluateAll((els) =>
       els.map((e) =>
         e.tagName === 'META'
-          ? { how: 'meta refresh', href: /url\s*=\s*['"]?([^'"]*)/i.exec(e.getAttribute('content') ?? '')?.[1] ?? '' }
+          ? // As the URL Standard reads a refresh: after "url=", up to a closing quote when it opens with one.
+            {
+              how: 'meta refresh',
+              href:
+                /url\s*=\s*(?:'([^']*)|"([^"]*)|(.*))/i
+                  .exec(e.getAttribute('content') ?? '')
+                  ?.slice(1)
+                  .find((x) => x !== undefined) ?? '',
+            }
           : { how: 'link', href: e.getAttribute('href') ?? '' },
       ),
     )
