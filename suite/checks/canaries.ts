@@ -124,7 +124,7 @@ export function merchantAddressesNeverFetched(): ApiCheck {
   return {
     name: 'merchantAddressesNeverFetched()',
     title: 'by the end of the run the provider has requested none of the addresses the merchant sent in the examples no browser was sent to',
-    rules: [RULE],
+    rules: [RULE, 'PRO-INV-SUCCESS'],
     async run({ api, inbox }) {
       const quietMs = api.profile.callbacks.quietSeconds * 1000;
       const scope = scopeOf(api);
