@@ -121,6 +121,8 @@ export const RULE_IDS = [
   'PRO-SEC-SAFE-METHODS',
   'PRO-SEC-ADDRESS-OWN-PAYMENT',
   'PRO-SEC-PRESS-OWN-PAYMENT',
+  'PRO-SEC-NO-SSRF',
+  'PRO-PAGE-RETURN-DESTINATION',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

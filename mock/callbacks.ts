@@ -34,6 +34,7 @@ export class CallbackDispatcher {
   private readonly pretty: boolean;
   private readonly ascii: boolean;
   private readonly plainNumbers: boolean;
+  private readonly honourRetryAfter: boolean;
 
   constructor(
     private readonly delaysMs: readonly number[],
@@ -52,6 +53,7 @@ export class CallbackDispatcher {
     this.pretty = variations.has('callback-pretty');
     this.ascii = variations.has('callback-unicode-escapes');
     this.plainNumbers = variations.has('callback-payload-jsonb');
+    this.honourRetryAfter = variations.has('callback-retry-after-honoured');
   }
 
   /** Snapshot of the payment now, sent (and re-sent) as is. */
@@ -106,13 +108,22 @@ export class CallbackDispatcher {
     this.inFlight.add(ac);
     const timer = setTimeout(() => ac.abort(), TRY_TIMEOUT_MS);
     let delivered: boolean;
+    /** No further try although this one was not taken (faults callback-4xx-final, callback-reset-final). */
+    let final: boolean;
+    let retryAfterMs = 0;
     try {
       const body = index === 0 ? tries.body : tries.retryBody;
       const res = await fetch(url, { method: 'POST', headers: tries.headers, body, signal: ac.signal });
       await res.arrayBuffer().catch(() => undefined);
       delivered = res.status >= 200 && res.status < 300;
+      // Fault callback-4xx-final: a 4xx is taken as the merchant's final word; only a 5xx is tried again.
+      final = this.faults.has('callback-4xx-final') && res.status >= 400 && res.status < 500;
+      // Variation callback-retry-after-honoured: a Retry-After in seconds delays the next try.
+      if (this.honourRetryAfter) retryAfterMs = Math.min(10, Number(res.headers.get('retry-after')) || 0) * 1000;
     } catch {
       delivered = false;
+      // Fault callback-reset-final: a connection that breaks (not a timeout) is taken as an address gone for good.
+      final = this.faults.has('callback-reset-final') && !ac.signal.aborted;
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(ac);
@@ -123,8 +134,8 @@ export class CallbackDispatcher {
       if (this.onceMore) this.schedule(delay, () => this.attempt(url, tries, index + 1, true));
       return;
     }
-    if (index + 1 >= this.tries) return;
-    this.schedule(delay, () => this.attempt(url, tries, index + 1, false));
+    if (final || index + 1 >= this.tries) return;
+    this.schedule(Math.max(delay, retryAfterMs), () => this.attempt(url, tries, index + 1, false));
   }
 
   stop(): void {

@@ -25,6 +25,8 @@ export interface Rules {
   readonly xSignEncoding: XSignEncoding;
   /** Variation return-url-whatwg: return_url read as the URL Standard reads it (CR, LF and tab removed, ends trimmed). */
   readonly urlWhatwg: boolean;
+  /** Variation return-url-private-ip-refused: a return_url to a loopback, private or link-local IP address is refused. */
+  readonly refusePrivateIp: boolean;
   /** Variation validation-reports-signature (when the digest cannot be computed or verified). */
   readonly reportsSignature: boolean;
   /** State of a new invoice (profile; fault state-pending) and of a new account-to-card payment (variation, fault). */

@@ -4,6 +4,7 @@
  * a Russian text with an aria-label), and a shell that a script fills 300 ms after load.
  */
 import type { Ctx } from './context.js';
+import type { FaultSet } from './faults/catalog.js';
 import { groupThousands, maskPan, rubles, rublesPlain } from './present.js';
 import { hiddenFields } from './press-form.js';
 import type { Payment } from './store.js';
@@ -140,10 +141,22 @@ export function paymentPage(ctx: Ctx, p: Payment): string {
   return layout(title, pageContent(ctx, p));
 }
 
+/**
+ * Where the payer is sent back: return_url as sent. Fault return-url-rebuilt: rebuilt from its parsed origin and
+ * decoded path, the query string and the fragment lost.
+ */
+export function returnDestination(faults: FaultSet, returnUrl: string): string {
+  if (!faults.has('return-url-rebuilt')) return returnUrl;
+  const u = new URL(returnUrl);
+  return u.origin + decodeURIComponent(u.pathname);
+}
+
 /** `pageLink`: the payment page's address, linked back to (variation result-page-link-back). */
-export function resultPage(p: Payment, status: string, pageLink?: string): string {
+export function resultPage(p: Payment, status: string, faults: FaultSet, pageLink?: string): string {
   const toPage = pageLink === undefined ? '' : `<p><a id="to-page" href="${esc(pageLink)}">Back to the payment page</a></p>`;
-  const back = toPage + (p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>` : '');
+  const back =
+    toPage +
+    (p.returnUrl && isAbsoluteHttpUrl(p.returnUrl) ? `<p><a href="${esc(returnDestination(faults, p.returnUrl))}">Return to the merchant</a></p>` : '');
   const error = p.errorCode !== null ? `<p>Error: <span id="error-code">${esc(String(p.errorCode))}</span> ${esc(p.errorDescription ?? '')}</p>` : '';
   return layout(
     `Payment ${p.state}`,

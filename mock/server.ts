@@ -176,6 +176,7 @@ function makeCtx(options: ProviderOptions): Ctx {
       xSignEncoding: profile.account2card.xSignEncoding,
       reportsSignature: variations.has('validation-reports-signature'),
       urlWhatwg: variations.has('return-url-whatwg'),
+      refusePrivateIp: variations.has('return-url-private-ip-refused'),
       invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,
       account2cardState: faults.has('a2c-state-created') ? 'created' : variations.has('a2c-deposited') ? 'deposited' : 'processing',
       refusesUnknownFields: variations.has('unknown-fields-refused'),

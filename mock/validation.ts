@@ -97,6 +97,11 @@ export class FieldChecker {
       this.errors.add(field, this.text.url(field));
       return undefined;
     }
+    // Variation return-url-private-ip-refused: an address of this network or the provider's own is no merchant's page.
+    if (this.rules.refusePrivateIp && privateIpHost(s)) {
+      this.errors.add(field, this.text.url(field));
+      return undefined;
+    }
     // Variation return-url-whatwg: kept as read.
     return this.rules.urlWhatwg ? (whatwgHttpUrl(s) ?? s) : s;
   }
@@ -212,6 +217,21 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** http(s):// and then printable ASCII only: no whitespace, no control characters. */
 const PLAIN_HTTP_URL = /^https?:\/\/[\x21-\x7e]*$/i;
+
+/** A URL whose host is a loopback, private or link-local IP address (127/8, 10/8, 172.16/12, 192.168/16, 169.254/16, ::1, fc00::/7, fe80::/10). */
+function privateIpHost(s: string): boolean {
+  let host: string;
+  try {
+    host = new URL(s).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (/^\[(::1|f[cd][0-9a-f]{0,2}:.*|fe[89ab][0-9a-f]:.*)\]$/.test(host)) return true;
+  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}
 
 export function isAbsoluteHttpUrl(s: string): boolean {
   // The common case without a URL object per request. With that prefix the WHATWG parser gives

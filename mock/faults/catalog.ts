@@ -474,6 +474,31 @@ const entries = [
     description:
       "The page route also takes a payment's id in place of its page token (a lookup that falls back to the primary key): /pay/<id> opens that payment's page, and any payer who counts reaches another's.",
   },
+
+  // Callback refusals and merchant addresses (canaries)
+  {
+    name: 'callback-4xx-final',
+    rule: 'PRO-CB-RETRY',
+    description: "A callback answered 4xx is never delivered again (taken as the merchant's final word); only a 5xx or a failed try is retried.",
+  },
+  {
+    name: 'callback-reset-final',
+    rule: 'PRO-CB-RETRY',
+    description:
+      'A callback whose connection is reset without an answer is never delivered again (the address taken as gone); a status or a timeout is retried.',
+  },
+  {
+    name: 'return-url-fetched',
+    rule: 'PRO-SEC-NO-SSRF',
+    description:
+      'Invoice: return_url is requested by the provider itself (GET, 2 s at most) before the invoice is created, "to check that it answers": a merchant address of any host, loopback and metadata ones included, is fetched from the server.',
+  },
+  {
+    name: 'return-url-rebuilt',
+    rule: 'PRO-PAGE-RETURN-DESTINATION',
+    description:
+      'After a press the payer is sent back (the link of the result page, the redirect) to return_url rebuilt from its parsed origin and decoded path: the query string and the fragment are lost, %2F becomes a slash.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

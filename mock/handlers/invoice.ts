@@ -56,24 +56,45 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   }
   if (!errors.empty) return sendValidation(res, ctx, errors);
 
+  // Fault invoice-state-from-request: the request is bound onto the payment record, its state included.
+  const state = faults.has('invoice-state-from-request') ? (requestedState(body) ?? ctx.rules.invoiceState) : ctx.rules.invoiceState;
+  // Fault return-url-fetched: return_url is requested to "check that it answers" before the invoice is created.
+  if (faults.has('return-url-fetched') && returnUrl !== undefined) {
+    const probe = fetch(returnUrl, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
+    return probe.then(() => handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl, payload!, clientIp, state));
+  }
+  return handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, clientIp, state);
+}
+
+/** The invoice once its request passed validation: the anti-fraud trigger, then created. */
+function handleInvoiceChecked(
+  res: ServerResponse,
+  ctx: Ctx,
+  merchant: Merchant,
+  transaction: string,
+  amount: number,
+  description: string,
+  returnUrl: string,
+  payload: Record<string, unknown>,
+  clientIp: string | undefined,
+  state: string,
+): void | Promise<void> {
+  const { faults } = ctx;
   if (clientIp === ctx.rules.antifraudClientIp) {
     return sendError(res, ctx.out, ctx.err.antiFraud, undefined, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
   }
-  // Fault invoice-state-from-request: the request is bound onto the payment record, its state included.
-  const state = faults.has('invoice-state-from-request') ? (requestedState(body) ?? ctx.rules.invoiceState) : ctx.rules.invoiceState;
   // Concurrency faults: the check above and the store below apart by a simulated database round trip.
   if (faults.has('duplicate-check-not-atomic')) {
-    return ctx.later
-      .sleep(ROUND_TRIP_MS)
-      .then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state));
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state));
   }
   if (faults.has('ids-reused-under-load')) {
     const id = ctx.store.peekId();
-    return ctx.later
-      .sleep(ROUND_TRIP_MS)
-      .then(() => createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state, id));
+    return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state, id));
   }
-  createInvoice(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, state);
+  createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state);
 }
 
 /** A documented state the request carries, at the top level or under payment (fault invoice-state-from-request). */

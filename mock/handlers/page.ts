@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import type { ErrorResponse } from '../errors.js';
 import { beforeChange, PRESS_ROUND_TRIP_MS, STORE_DELAY_MS } from '../faults/concurrency.js';
-import { esc, layout, pageContent, paymentPage, resultPage } from '../page-html.js';
+import { esc, layout, pageContent, paymentPage, resultPage, returnDestination } from '../page-html.js';
 import { paymentJson } from '../present.js';
 import { pressReadsForm, pressTarget, readPressForm } from '../press-form.js';
 import { sendError, sendHtml, sendJson, sendRedirect } from '../respond.js';
@@ -72,7 +72,7 @@ function press(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment, 
   const { faults } = ctx;
   if ((isFinal(p) || settling.has(p)) && !faults.has('final-state-changes')) {
     const shown = settling.has(p) ? 'a press is being processed' : p.state;
-    if (wantsHtml(req)) return sendHtml(res, ctx.out, 409, resultPage(p, `${ctx.err.finalState.message}: ${shown}. Nothing changed.`));
+    if (wantsHtml(req)) return sendHtml(res, ctx.out, 409, resultPage(p, `${ctx.err.finalState.message}: ${shown}. Nothing changed.`, ctx.faults));
     return sendError(res, ctx.out, { status: 409, message: `${ctx.err.finalState.message}: ${shown}` });
   }
   const outcome = outcomeOf(ctx, action);
@@ -117,10 +117,11 @@ function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Pay
   // Fault location-header-split: back to the merchant with return_url written into Location as stored.
   if (ctx.faults.has('location-header-split') && p.returnUrl) return splitRedirect(res, p.returnUrl);
   // Variation page-return-redirect: back to the merchant at once.
-  if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)) return sendRedirect(res, ctx.out, 303, p.returnUrl);
+  if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl))
+    return sendRedirect(res, ctx.out, 303, returnDestination(ctx.faults, p.returnUrl));
   const said =
     p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
-  sendHtml(res, ctx.out, 200, resultPage(p, said, ctx.variations.has('result-page-link-back') ? `/pay/${p.token}` : undefined));
+  sendHtml(res, ctx.out, 200, resultPage(p, said, ctx.faults, ctx.variations.has('result-page-link-back') ? `/pay/${p.token}` : undefined));
 }
 
 /**

@@ -365,7 +365,29 @@ const PROBES: Record<string, Probe> = {
     const page = await sendTo(byId, { headers: { accept: 'text/html' } });
     return page.status === 200 && page.text.includes('data-kopecks="1234567"');
   },
+  // Callback refusals and merchant addresses (canaries)
+  'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
+  'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
+  'return-url-fetched': async (api, receiver) => {
+    const returnUrl = receiver.url.replace(/\/callbacks$/, `/return-${crypto.randomUUID()}`);
+    await api.invoice({ return_url: returnUrl });
+    return receiver.received.some((c) => returnUrl.endsWith(c.path));
+  },
+  'return-url-rebuilt': async (api) => {
+    const returnUrl = 'https://merchant.example/a%2Fb?order=1#paid';
+    const inv = (await api.invoice({ return_url: returnUrl })).json;
+    const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return !(await r.text()).includes(`href="${returnUrl}"`);
+  },
 };
+
+/** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */
+async function deliveriesRefused(api: Client, receiver: CallbackReceiver, answer: number | 'reset'): Promise<number> {
+  receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? answer : 200);
+  const inv = (await callbackOf(api, receiver)) as Json;
+  await sleep(400);
+  return receiver.forTransaction(inv.transaction).length;
+}
 
 test.describe('fault catalog', () => {
   test('has at least 30 faults with unique names, each naming one existing requirement ID', () => {

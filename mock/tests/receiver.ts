@@ -15,8 +15,8 @@ type Waiter = { match: (c: ReceivedCallback) => boolean; resolve: (c: ReceivedCa
 export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
   private waiters: Waiter[] = [];
-  /** Status to answer a callback with (default 200). */
-  respond: (c: ReceivedCallback) => number = () => 200;
+  /** Status to answer a callback with (default 200; a 429 carries Retry-After: 1), or 'reset' to break the connection. */
+  respond: (c: ReceivedCallback) => number | 'reset' = () => 200;
 
   private constructor(
     private readonly server: Server,
@@ -41,8 +41,13 @@ export class CallbackReceiver {
         }
         const c: ReceivedCallback = { path: req.url ?? '', headers: req.headers, text, json, at: Date.now() };
         receiver.received.push(c);
-        res.statusCode = receiver.respond(c);
-        res.end();
+        const answer = receiver.respond(c);
+        if (answer === 'reset') req.socket.destroy();
+        else {
+          res.statusCode = answer;
+          if (answer === 429) res.setHeader('retry-after', '1');
+          res.end();
+        }
         for (const w of receiver.waiters.filter((w) => w.match(c))) {
           receiver.waiters.splice(receiver.waiters.indexOf(w), 1);
           w.resolve(c);

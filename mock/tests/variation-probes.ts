@@ -523,4 +523,23 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const result = await sendTo(`${page}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
     return result.text.includes(`href="${new URL(page).pathname}"`);
   },
+  // Callback refusals and merchant addresses (canaries)
+  'callback-retry-after-honoured': async (api, { receiver }) => {
+    // Only this invoice's first delivery is refused: the probes of the all-at-once run share the receiver.
+    const inv = (await api.invoice()).json;
+    const others = receiver.respond;
+    receiver.respond = (c) =>
+      (c.json as Json)?.transaction !== inv.transaction ? others(c) : receiver.forTransaction(inv.transaction).length === 1 ? 429 : 200;
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length >= 2, 10_000);
+    const [first, again] = receiver.forTransaction(inv.transaction);
+    return again!.at - first!.at >= 950;
+  },
+  'return-url-private-ip-refused': async (api) => {
+    const refused = await Promise.all(
+      ['http://127.0.0.1:8080/return', 'http://169.254.169.254/latest', 'http://[::1]/'].map((u) => api.invoice({ return_url: u })),
+    );
+    const taken = await api.invoice({ return_url: 'http://198.51.100.7/return' });
+    return refused.every((r) => r.status === 422 && Object.keys(r.json).join() === 'return_url') && taken.status === 200;
+  },
 };

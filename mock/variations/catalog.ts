@@ -478,6 +478,20 @@ const entries = [
     sees: PAGE,
     description: 'The page shown after a press links back to the payment page (/pay/<token>), which then shows the final state.',
   },
+  // Callback refusals and merchant addresses (canaries)
+  {
+    name: 'callback-retry-after-honoured',
+    rule: 'PRO-CB-RETRY',
+    sees: ['callbacks'],
+    description: 'A callback answered with Retry-After (a 429, a 503) is delivered again no sooner than the seconds it asks (at most 10).',
+  },
+  {
+    name: 'return-url-private-ip-refused',
+    rule: 'PRO-VAL-RETURN_URL',
+    sees: ['invoice', 'whole-run'],
+    description:
+      'A return_url whose host is a loopback, private or link-local IP address (127.0.0.1, 10.0.0.1, 169.254.169.254, [::1]) is refused keyed return_url: a provider guarding against request forgery.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

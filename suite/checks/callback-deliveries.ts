@@ -14,7 +14,7 @@ export function describeDeliveries(deliveries: readonly Delivery[]): string {
   return deliveries
     .map((d, i) => {
       const body = d.bodyText.length > MAX_SHOWN ? `${d.bodyText.slice(0, MAX_SHOWN)}… (${d.bodyText.length} characters)` : d.bodyText;
-      return `#${i + 1} at ${d.receivedAt} POST ${d.path} Content-Type ${String(d.headers['content-type'] ?? '(none)')} answered ${d.answeredStatus}: ${body}`;
+      return `#${i + 1} at ${d.receivedAt} POST ${d.path} Content-Type ${String(d.headers['content-type'] ?? '(none)')} answered ${d.answered ?? d.answeredStatus}: ${body}`;
     })
     .join(' | ');
 }
@@ -25,12 +25,22 @@ export function callbackWaitMs(api: ProviderApi): number {
 }
 
 /** At least `count` deliveries for the transaction within the profile's wait, or a failure naming `rule`. */
-export async function awaitDeliveries(api: ProviderApi, inbox: CallbackInbox, transaction: string, count: number, rule: RuleId): Promise<Delivery[]> {
-  const deliveries = await inbox.waitFor(transaction, count, callbackWaitMs(api));
+export async function awaitDeliveries(
+  api: ProviderApi,
+  inbox: CallbackInbox,
+  transaction: string,
+  count: number,
+  rule: RuleId,
+  /** Longer than the profile's wait when the receiver holds answers (a slow answer each try). */
+  waitMs = callbackWaitMs(api),
+  /** What the deliveries were answered, for the failure. */
+  after = '',
+): Promise<Delivery[]> {
+  const deliveries = await inbox.waitFor(transaction, count, waitMs);
   if (deliveries.length < count)
     throw new CheckFailure({
       rule,
-      expected: `${count} callback deliver${count === 1 ? 'y' : 'ies'} for transaction ${transaction} within ${api.profile.callbacks.waitSeconds} s`,
+      expected: `${count} callback deliver${count === 1 ? 'y' : 'ies'} for transaction ${transaction} within ${waitMs / 1000} s${after}`,
       received: `${deliveries.length} deliver${deliveries.length === 1 ? 'y' : 'ies'}: ${describeDeliveries(deliveries)}`,
     });
   return deliveries;

@@ -79,7 +79,7 @@ function keyClass(row: CallbackRow): KeyClass {
         : (row.covering.classOf[key] ?? (key in FIXED_EXTRAS ? 'fixed' : undefined));
 }
 
-function requireCallbacks(api: ProviderApi): void {
+export function requireCallbacks(api: ProviderApi): void {
   requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
   requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false: no way to settle a payment');
 }

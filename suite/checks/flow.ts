@@ -27,6 +27,7 @@ import {
   luhnPanClasses,
   payloadExtrasClasses,
   payloadExtrasCovering,
+  returnUrlClasses,
   rubleFormClasses,
   uuidClasses,
   addressMatcher,
@@ -39,7 +40,7 @@ import {
 import { coverageRecorder, type CoverageRecorder } from '../harness/coverage.js';
 
 /** The places a request field's value is observable. */
-export type Place = 'answer echo' | 'status answer' | 'payment page' | 'callback' | 'callback re-delivery';
+export type Place = 'answer echo' | 'status answer' | 'payment page' | 'callback' | 'callback re-delivery' | 'return destination';
 
 interface FlowRow<T, P extends Place> {
   /** The value classes the generators know for the field. */
@@ -65,6 +66,8 @@ export const FLOW = {
   'invoice.payload.*': row<Extras, (typeof CALLBACKS)[number]>(() => payloadExtrasClasses(), CALLBACKS),
   'account2card.transaction': row(() => uuidClasses(), ['answer echo']),
   'account2card.recipient_pan': row(() => luhnPanClasses(), ['answer echo']),
+  // Where the payer is sent back (the document: "where the user is returned after payment"): a link, a redirect.
+  'invoice.return_url': row(() => returnUrlClasses(), ['return destination']),
 } as const;
 
 export type FlowField = keyof typeof FLOW;
@@ -80,6 +83,11 @@ export function flowRecorder<F extends FlowField>(field: F, place: PlaceOf<F>): 
 /** The amounts the page check shows: together they meet every class of the invoice amount (8 or 9 pages). */
 export function pageAmounts(seed: number): number[] {
   return coveringValues(FLOW['invoice.amount'].classes(), seed);
+}
+
+/** The return_urls the return-destination check sends: together they meet every class of return_url (one page each). */
+export function returnUrls(seed: number): string[] {
+  return coveringValues(FLOW['invoice.return_url'].classes(), seed);
 }
 
 /** One invoice of a callback batch: its payload's documented fields, its transaction's class, its extras. */

@@ -38,7 +38,11 @@ interface Placed extends Injection {
 }
 
 /** An invoice accepted with `overrides`, or, when the provider refuses only the return_url (allowed), without it. */
-async function acceptedInvoice(api: ProviderApi, overrides: InvoiceOverrides): Promise<{ exchange: Exchange; returnUrlTaken: boolean }> {
+export async function acceptedInvoice(
+  api: ProviderApi,
+  overrides: InvoiceOverrides,
+  what = 'an invoice with markup in its description and payload values is accepted',
+): Promise<{ exchange: Exchange; returnUrlTaken: boolean }> {
   let exchange = await api.invoice(buildInvoiceRequest(api.merchant, overrides));
   let returnUrlTaken = true;
   const keys = Object.keys((exchange.response?.json ?? {}) as object);
@@ -47,7 +51,7 @@ async function acceptedInvoice(api: ProviderApi, overrides: InvoiceOverrides): P
     returnUrlTaken = false;
   }
   // The description and the payload are free text (DOC-INV-REQ-PAYLOAD-EXTRA: any merchant parameters): refusing them is no defence.
-  expectStatus(exchange, 'PRO-INV-SUCCESS', api.profile.http.success, 'an invoice with markup in its description and payload values is accepted');
+  expectStatus(exchange, 'PRO-INV-SUCCESS', api.profile.http.success, what);
   return { exchange, returnUrlTaken };
 }
 

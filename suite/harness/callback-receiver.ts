@@ -2,12 +2,16 @@
 // and lets workers wait for deliveries through GET /__suite/callbacks/<transaction>?count=N&waitMs=M.
 //
 // Redelivery is tested without shared state: when a callback's payload carries the merchant parameter
-// `pts_fail_first` = N, the first N deliveries of that transaction are answered 500.
+// `pts_fail_first` = N, the first N deliveries of that transaction are answered 500, or in the class of refusal
+// the parameter `pts_refuse_as` names (refusals.ts: a 4xx, a 5xx, a slow answer, a reset connection); the class
+// `text-200` answers every delivery 200 with a body that is not JSON.
 //
 // Deliveries are filed by their transaction without regard to letter case (UUIDs compare so, RFC 9562): a
 // callback that writes the transaction in another case is still found, and the check judges the text it sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CANARY_PREFIX, CanaryRegistry, type Canary, type CanaryIssue } from './canary-registry.js';
+import { answerClassOf, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
 
 export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,8 +25,10 @@ export interface Delivery {
   bodyText: string;
   json?: unknown;
   receivedAt: string;
-  /** What the receiver answered. */
+  /** What the receiver answered (0: no status, the connection reset). */
   answeredStatus: number;
+  /** The answer in words, when it was other than a plain JSON 200 or 500. */
+  answered?: string;
 }
 
 /** What a waiter waits for: `count` deliveries of the transaction, or (otherThan) one reporting another state. */
@@ -35,6 +41,7 @@ function stateOf(d: Delivery): unknown {
 export class CallbackReceiver {
   private readonly byTransaction = new Map<string, Delivery[]>();
   private readonly unmatched: Delivery[] = [];
+  private readonly canaries = new CanaryRegistry();
   private waiters: Waiter[] = [];
   /** Deliveries held in byTransaction. */
   private stored = 0;
@@ -74,6 +81,8 @@ export class CallbackReceiver {
       const url = new URL(req.url ?? '/', 'http://receiver');
       if (req.method === 'GET' && url.pathname.startsWith('/__suite/callbacks/'))
         return await this.answerQuery(decodeURIComponent(url.pathname.slice('/__suite/callbacks/'.length)), url, res);
+      if (url.pathname.startsWith(CANARY_PREFIX)) return await this.canaryHit(req, res);
+      if (url.pathname === '/__suite/canaries') return await this.answerCanaries(req, url, res);
       if (req.method !== 'POST') return send(res, 405, { message: 'callbacks are POST' });
       const bodyText = await readBody(req);
       this.record(req, bodyText, res);
@@ -93,7 +102,9 @@ export class CallbackReceiver {
     const transaction = typeof body.transaction === 'string' ? body.transaction.toLowerCase() : undefined;
     const earlier = transaction ? this.deliveries(transaction).length : 0;
     const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
-    const answeredStatus = earlier < failFirst ? 500 : 200;
+    const answer = answerClassOf(body.payload?.[REFUSAL_PARAMETER]);
+    const refused = answer.success !== true && earlier < failFirst;
+    const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' ? 0 : answer.answer;
     const delivery: Delivery = {
       path: req.url ?? '/',
       headers: req.headers,
@@ -101,6 +112,7 @@ export class CallbackReceiver {
       json,
       receivedAt: new Date().toISOString(),
       answeredStatus,
+      ...(refused || answer.success ? { answered: answer.what } : {}),
     };
     if (transaction) {
       const list = this.byTransaction.get(transaction);
@@ -110,7 +122,27 @@ export class CallbackReceiver {
       this.forgetOldest(transaction);
     } else if (this.unmatched.length < 100) this.unmatched.push(delivery);
     this.wake();
-    send(res, answeredStatus, answeredStatus === 200 ? { ok: true } : { message: 'asked to fail this delivery' });
+    answerDelivery(req, res, answer, refused);
+  }
+
+  /** Any method, any path under a canary: recorded, and answered with a page (a payer sent there sees one). */
+  private async canaryHit(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.canaries.hit(req);
+    await readBody(req).catch(() => undefined);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Merchant</title><p>Back at the merchant.</p>');
+  }
+
+  /** POST: issue a canary ({scope, field, example, payerMayArrive}); GET ?scope&quietMs: the scope's canaries once quietMs passed since the last was issued. */
+  private async answerCanaries(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
+    if (req.method === 'POST') {
+      const canary = this.canaries.issue(JSON.parse(await readBody(req)) as CanaryIssue);
+      return send(res, 200, { ...canary, url: `${this.url}${CANARY_PREFIX}${canary.token}` });
+    }
+    const scope = url.searchParams.get('scope') ?? '';
+    const quietMs = Math.max(0, Number(url.searchParams.get('quietMs') ?? 0));
+    const waitMs = Math.min(MAX_WAIT_MS, this.canaries.quietIn(scope, quietMs));
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    send(res, 200, { canaries: this.canaries.of(scope), strays: this.canaries.strays });
   }
 
   /** Insertion order of a Map is age: the oldest transactions' deliveries go first, never the one just received. */
@@ -152,6 +184,22 @@ export class CallbackReceiver {
   }
 }
 
+/** A delivery answered in its class: taken (JSON, or text for a success class), refused with a status, held, or reset. */
+function answerDelivery(req: IncomingMessage, res: ServerResponse, answer: AnswerClass, refused: boolean): void {
+  if (!refused) {
+    if (answer.success) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('OK');
+    else send(res, 200, { ok: true });
+  } else if (answer.answer === 'reset') req.socket.destroy();
+  else if (answer.answer === 'slow') {
+    const timer = setTimeout(() => send(res, 503, { message: 'asked to answer this delivery late' }), SLOW_ANSWER_MS);
+    timer.unref();
+    res.on('close', () => clearTimeout(timer));
+  } else {
+    const retryAfter = answer.answer === 429 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+    res.writeHead(answer.answer, { 'content-type': 'application/json', ...retryAfter }).end(JSON.stringify({ message: 'asked to refuse this delivery' }));
+  }
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -167,9 +215,21 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The workers' view of the receiver: wait until a transaction has had `count` deliveries. */
+/** The workers' view of the receiver: wait until a transaction has had `count` deliveries; issue and read canaries. */
 export class CallbackInbox {
   constructor(private readonly receiverUrl: string) {}
+
+  /** A new canary address for the field of an example (the url carries its token; append a path or query at will). */
+  async issueCanary(issue: CanaryIssue): Promise<Canary & { url: string }> {
+    const res = await fetch(`${this.receiverUrl}/__suite/canaries`, { method: 'POST', body: JSON.stringify(issue) });
+    return (await res.json()) as Canary & { url: string };
+  }
+
+  /** The scope's canaries with the requests each got, once `quietMs` have passed since the last one was issued. */
+  async canaries(scope: string, quietMs: number): Promise<{ canaries: Canary[]; strays: Canary['hits'] }> {
+    const res = await fetch(`${this.receiverUrl}/__suite/canaries?scope=${encodeURIComponent(scope)}&quietMs=${quietMs}`);
+    return (await res.json()) as { canaries: Canary[]; strays: Canary['hits'] };
+  }
 
   /**
    * The transaction's deliveries once there are `count` of them, or (otherThan) once one reports a state

@@ -28,6 +28,7 @@ import {
   extrasOfClass,
   FLOW,
   pageAmounts,
+  returnUrls,
   STATUS_OF_NEW_INVOICE_SHARE,
   type CallbackRow,
   type FlowField,
@@ -71,6 +72,7 @@ const REACH: { [F in FlowField]: Record<(typeof FLOW)[F]['places'][number], Reac
     'callback re-delivery': (seed) => callbackField(rowsOf(seed), 'invoice.transaction'),
   },
   'invoice.amount': { 'payment page': (seed) => pageAmounts(seed) },
+  'invoice.return_url': { 'return destination': (seed) => returnUrls(seed) },
   'invoice.payload.client_id': {
     callback: (seed) => callbackField(rowsOf(seed), 'invoice.payload.client_id'),
     'callback re-delivery': (seed) => callbackField(rowsOf(seed), 'invoice.payload.client_id'),

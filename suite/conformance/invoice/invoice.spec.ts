@@ -5,6 +5,7 @@ import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
+import { merchantAddressesNotFetched } from '../../checks/canaries.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -24,6 +25,8 @@ const CHECKS = [
   ownedFieldsNotTaken('invoice'),
   // Passive look at the answers (docs/security-probes.md)
   answerHeadersSafe('invoice'),
+  // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF)
+  merchantAddressesNotFetched(),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

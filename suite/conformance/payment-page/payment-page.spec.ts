@@ -2,6 +2,7 @@
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { paymentPageAnswersProtected, paymentPageNotFramable } from '../../checks/passive-page.js';
+import { payerReturnedToReturnUrl } from '../../checks/return-destination.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
@@ -24,6 +25,8 @@ const CHECKS = [
   safeMethodsChangeNothing(),
   addressesLeadToOwnPayment(),
   tamperedPressChangesOnlyOwnPayment(),
+  // Where the payer is sent back: return_url as sent, no open redirect
+  payerReturnedToReturnUrl(),
 ];
 
 declareChecks('payment-page', CHECKS, (...d) => test(...d));

@@ -2,8 +2,16 @@
 // (playwright.config.ts), so it runs once they have finished, whatever their results, and reads the ledger of
 // every payment they created. Alone (--project=whole-run) it judges the payments its checks create.
 import { createdAtFollowsCreation, paymentIdsUniqueAcrossRun, paymentsStayKnown, usedTransactionsStayUsed } from '../../checks/whole-run.js';
+import { merchantAddressesNeverFetched } from '../../checks/canaries.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
-const CHECKS = [paymentIdsUniqueAcrossRun(), paymentsStayKnown(), createdAtFollowsCreation(), usedTransactionsStayUsed()];
+const CHECKS = [
+  paymentIdsUniqueAcrossRun(),
+  paymentsStayKnown(),
+  createdAtFollowsCreation(),
+  usedTransactionsStayUsed(),
+  // Out-of-band canaries of the whole run, after the profile's quiet time
+  merchantAddressesNeverFetched(),
+];
 
 declareChecks('whole-run', CHECKS, (...d) => test(...d));

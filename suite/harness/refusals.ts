@@ -1,0 +1,42 @@
+// The answers a real merchant endpoint gives a callback it does not take, one class each: the callback receiver
+// answers a delivery in the class its payload names (REFUSAL_PARAMETER), for the first FAIL_FIRST deliveries.
+// `success: true` marks the one class that is a 2xx (a delivery taken, whatever its body).
+
+/** How long a slow answer is held: past the 10 s most webhook senders wait (GitHub 10 s, Shopify 5 s), after which it is 503. */
+export const SLOW_ANSWER_MS = 15_000;
+
+/** The seconds a 429 asks the sender to wait (Retry-After). */
+export const RETRY_AFTER_SECONDS = 1;
+
+export interface AnswerClass {
+  /** The answer: an HTTP status, a slow 503, a reset connection. */
+  readonly answer: number | 'slow' | 'reset';
+  readonly what: string;
+  readonly success?: true;
+}
+
+export const ANSWER_CLASSES = {
+  '400': { answer: 400, what: '400 Bad Request' },
+  '401': { answer: 401, what: '401 Unauthorized' },
+  '403': { answer: 403, what: '403 Forbidden' },
+  '404': { answer: 404, what: '404 Not Found' },
+  '409': { answer: 409, what: '409 Conflict' },
+  '410': { answer: 410, what: '410 Gone' },
+  '422': { answer: 422, what: '422 Unprocessable Content' },
+  '429': { answer: 429, what: `429 Too Many Requests with Retry-After: ${RETRY_AFTER_SECONDS}` },
+  '500': { answer: 500, what: '500 Internal Server Error' },
+  '502': { answer: 502, what: '502 Bad Gateway' },
+  '503': { answer: 503, what: '503 Service Unavailable' },
+  slow: { answer: 'slow', what: `no answer for ${SLOW_ANSWER_MS / 1000} s (then 503)` },
+  reset: { answer: 'reset', what: 'the connection reset without an answer' },
+  'text-200': { answer: 200, what: '200 with a text/plain body that is not JSON', success: true },
+} as const satisfies Record<string, AnswerClass>;
+
+export type AnswerClassName = keyof typeof ANSWER_CLASSES;
+
+/** The merchant parameter naming the class the first deliveries are answered in (500 when absent). */
+export const REFUSAL_PARAMETER = 'pts_refuse_as';
+
+export function answerClassOf(value: unknown): AnswerClass {
+  return typeof value === 'string' && Object.hasOwn(ANSWER_CLASSES, value) ? ANSWER_CLASSES[value as AnswerClassName] : ANSWER_CLASSES['500'];
+}
