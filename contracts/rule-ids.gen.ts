@@ -110,6 +110,9 @@ export const RULE_IDS = [
   'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT',
   'PRO-SEC-ERROR-NO-INTERNALS',
   'PRO-SEC-SIGNATURE-NO-ORACLE',
+  'PRO-HTTP-SAME-REQUEST',
+  'PRO-SEC-ONE-READING',
+  'PRO-PAY-CREATED_AT-CLOCK',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -403,6 +403,22 @@ const entries = [
     description:
       'The callback payload is as PostgreSQL jsonb gives it back: the keys of every object shorter first, then byte by byte; numbers in plain decimal notation (1e+300 as a 1 and 300 zeros; the same JSON numbers).',
   },
+
+  // The same request spelled another way (docs/security-probes.md, spellings): refused outright, or served
+  {
+    name: 'spellings-refused',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    sees: API,
+    description:
+      'Every request not spelled as the suite writes it is refused outright: a query string 404, a media type other than exactly application/json (or a form without Content-Length) 415, a chunked JSON body 415, a name given twice 400.',
+  },
+  {
+    name: 'paths-normalised',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    sees: API,
+    description:
+      'A trailing slash and repeated slashes in the path are dropped before routing: /api/v1//payments/account2card/ is served as the operation, with every check.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

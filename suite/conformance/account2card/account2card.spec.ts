@@ -10,6 +10,8 @@ import {
   xSignWrongFormatRefused,
 } from '../../checks/xsign.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -23,6 +25,10 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('account2card'),
   otherXSignSchemesRefused(),
+  // The same request spelled another way, and near misses (docs/security-probes.md)
+  spellingsOfValidRequestAgree('account2card'),
+  spellingsOfInvalidRequestRefused('account2card'),
+  nearMissesCarriedOutAsValidated('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, (...d) => test(...d));

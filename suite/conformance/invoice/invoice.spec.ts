@@ -4,6 +4,8 @@ import { antifraudRefused, credentialsShape, deeplinkCount, deeplinkKeys, payloa
 import { noServerErrorOnOddPayloads } from '../../checks/robustness.js';
 import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/address-forms.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -18,6 +20,10 @@ const CHECKS = [
   ...hostileInputChecks('invoice'),
   unsafeReturnUrlsRefused(),
   clientIpNotationsJudged(),
+  // The same request spelled another way, and near misses (docs/security-probes.md)
+  spellingsOfValidRequestAgree('invoice'),
+  spellingsOfInvalidRequestRefused('invoice'),
+  nearMissesCarriedOutAsValidated('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

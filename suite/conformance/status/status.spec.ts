@@ -9,6 +9,7 @@ import {
 } from '../../checks/status.js';
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -22,6 +23,9 @@ const CHECKS = [
   answersSentAsJson('status'),
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('status'),
+  // The same request spelled another way (docs/security-probes.md)
+  spellingsOfValidRequestAgree('status'),
+  spellingsOfInvalidRequestRefused('status'),
 ];
 
 declareChecks('status', CHECKS, (...d) => test(...d));

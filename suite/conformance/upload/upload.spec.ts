@@ -11,6 +11,8 @@ import {
   uploadSentAsJson,
   uploadWithoutSignatureAccepted,
 } from '../../checks/upload.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { uploadOverMaxSizeRefusedChunked } from '../../checks/upload-framing.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -26,6 +28,10 @@ const CHECKS = [
   otherMethodsRefused('upload'),
   answersSentAsJson('upload'),
   versionedPath('upload'),
+  // The same request spelled another way, and the size limit of a chunked body (docs/security-probes.md)
+  spellingsOfValidRequestAgree('upload'),
+  spellingsOfInvalidRequestRefused('upload'),
+  uploadOverMaxSizeRefusedChunked(),
 ];
 
 declareChecks('upload', CHECKS, (...d) => test(...d));

@@ -1,9 +1,22 @@
 // Invariants over the whole run, judged at its end: this project is the teardown of every other area
 // (playwright.config.ts), so it runs once they have finished, whatever their results, and reads the ledger of
 // every payment they created. Alone (--project=whole-run) it judges the payments its checks create.
-import { createdAtFollowsCreation, paymentIdsUniqueAcrossRun, paymentsStayKnown, usedTransactionsStayUsed } from '../../checks/whole-run.js';
+import {
+  createdAtFollowsCreation,
+  createdAtKeepsTime,
+  paymentIdsUniqueAcrossRun,
+  paymentsStayKnown,
+  usedTransactionsStayUsed,
+} from '../../checks/whole-run.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
-const CHECKS = [paymentIdsUniqueAcrossRun(), paymentsStayKnown(), createdAtFollowsCreation(), usedTransactionsStayUsed()];
+const CHECKS = [
+  paymentIdsUniqueAcrossRun(),
+  paymentsStayKnown(),
+  createdAtFollowsCreation(),
+  usedTransactionsStayUsed(),
+  // created_at over time (docs/security-probes.md)
+  createdAtKeepsTime(),
+];
 
 declareChecks('whole-run', CHECKS, (...d) => test(...d));

@@ -1,0 +1,104 @@
+// Near misses (generators/variants/spellings.ts): requests that are not the same as a valid one but close to it, a
+// field given twice or a transaction wrapped or padded. Each is refused, or carried out exactly as validated
+// (PRO-SEC-ONE-READING): a body read one way by the signature check and another by the code that acts on it is how
+// a signed request gets carried out for another transaction or amount than the one signed.
+import { randomUUID } from 'node:crypto';
+import type { PaymentOperation } from '../../contracts/operations.js';
+import type { RuleId } from '../../contracts/index.js';
+import { buildStatusRequest } from '../../generators/builders.js';
+import { TRANSACTION_NEAR_MISSES, withFieldTwice } from '../../generators/variants/spellings.js';
+import { step, type ApiCheck } from '../harness/check.js';
+import type { Exchange } from '../harness/exchange.js';
+import { expectNoServerError } from '../harness/expect-response.js';
+import { CheckFailure, describeResponse } from '../harness/failure.js';
+import type { ProviderApi } from '../harness/provider-api.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+
+const RULE: RuleId = 'PRO-SEC-ONE-READING';
+
+interface NearMiss {
+  label: string;
+  /** The exact body text sent. */
+  text: string;
+  /** The transaction the signature covered, spelled as sent: the one an acceptance must carry out. */
+  signed: string;
+  /** Another transaction the body named, which an acceptance must not have created. */
+  other?: string;
+}
+
+/** The near misses of one operation, each with a fresh transaction. */
+function nearMisses(api: ProviderApi, op: PaymentOperation): NearMiss[] {
+  const spec = PAYMENT_OPERATIONS[op];
+  const twice = (signedFirst: boolean): NearMiss => {
+    const [first, last] = [randomUUID(), randomUUID()];
+    const signed = signedFirst ? first : last;
+    const body = spec.build(api, { transaction: signed });
+    return {
+      label: `transaction given twice, the signature over the ${signedFirst ? 'first' : 'last'}`,
+      text: withFieldTwice(body, 'transaction', first, last),
+      signed,
+      other: signedFirst ? last : first,
+    };
+  };
+  return [
+    twice(true),
+    twice(false),
+    ...TRANSACTION_NEAR_MISSES.map(({ name, spell }) => {
+      const signed = spell(randomUUID());
+      return { label: `transaction ${name}, signed as sent`, text: JSON.stringify(spec.build(api, { transaction: signed })), signed };
+    }),
+  ];
+}
+
+/** The status method's answer about `transaction`: the payment when it knows it. */
+async function statusOf(api: ProviderApi, transaction: string): Promise<{ exchange: Exchange; id?: unknown }> {
+  const exchange = await api.status(buildStatusRequest(api.merchant, transaction));
+  const res = exchange.response;
+  const found = res?.status === api.profile.http.success ? (res.json as { payment?: { id?: unknown } } | undefined) : undefined;
+  return { exchange, ...(found ? { id: found.payment?.id } : {}) };
+}
+
+/**
+ * A field given twice, or a transaction in braces, as a urn:uuid: URN or padded with spaces (each signed as sent),
+ * is refused, or carried out exactly as validated: the answer echoes the transaction the signature covered, spelled
+ * as sent, the status method finds the payment by that spelling, and knows none by the other transaction named.
+ */
+export function nearMissesCarriedOutAsValidated(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `nearMissesCarriedOutAsValidated(${op})`,
+    title: `${op === 'invoice' ? 'an invoice' : 'an account to card payment'} with its transaction given twice, in braces, as a URN or padded is refused or carried out for the transaction signed, spelled as sent`,
+    rules: [RULE],
+    async run({ api }) {
+      spec.requireConfigured(api);
+      for (const miss of nearMisses(api, op))
+        await step(miss.label, async () => {
+          const exchange = await spec.send(api, undefined, { rawBody: miss.text });
+          const res = expectNoServerError(exchange, `${OPERATION_NAMES[op].request} with ${miss.label}`);
+          if (res.status < 200 || res.status > 299) return;
+          const fail = (received: string, x: Exchange = exchange) =>
+            new CheckFailure({
+              rule: RULE,
+              expected: `${miss.label}: refused, or carried out for the transaction signed, ${JSON.stringify(miss.signed)}, as sent`,
+              received,
+              exchange: x,
+            });
+          const echoed = (res.json as { transaction?: unknown } | undefined)?.transaction;
+          if (echoed !== miss.signed) throw fail(`accepted for transaction ${JSON.stringify(echoed)}: ${describeResponse(exchange)}`);
+          if (!api.profile.status.enabled) return;
+          const id = (res.json as { payment?: { id?: unknown } }).payment?.id;
+          const found = await statusOf(api, miss.signed);
+          if (found.id === undefined || JSON.stringify(found.id) !== JSON.stringify(id))
+            throw fail(
+              `accepted as payment ${JSON.stringify(id)}, but the status of ${JSON.stringify(miss.signed)} is ${describeResponse(found.exchange)}`,
+              found.exchange,
+            );
+          if (miss.other !== undefined) {
+            const other = await statusOf(api, miss.other);
+            if (other.id !== undefined)
+              throw fail(`the status method also knows the other transaction named, ${miss.other}: ${describeResponse(other.exchange)}`, other.exchange);
+          }
+        });
+    },
+  };
+}
