@@ -449,4 +449,9 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       body.payment.state === 'deposited'
     );
   },
+  // The same request spelled another way
+  'spellings-refused': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-type': 'application/json; charset=utf-8' })).status === 415 &&
+    (await api.post(`${PATHS.invoice}?ref=probe`, api.invoiceBody())).status === 404,
+  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200,
 };
