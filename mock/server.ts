@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
 import { firstWins, hasDuplicateNames, topLevelMembers } from './duplicate-keys.js';
@@ -187,6 +187,15 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
       // Fault amount-exponent-crash: an integer parser that throws on 1e4.
       if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(read.bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
+      // Fault chunked-created-then-refused: the payment is made, then an audit layer that needs Content-Length refuses the answer.
+      if (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined) {
+        const unseen = new ServerResponse(req); // no socket: what the handler writes goes nowhere
+        return watch(
+          res,
+          ctx,
+          Promise.resolve(jsonRoute(req, unseen, ctx, body, read.bytes, carried)).then(() => sendError(res, ctx.out, ctx.err.badRequest)),
+        );
+      }
       watch(res, ctx, jsonRoute(req, res, ctx, body, read.bytes, carried));
     } catch (err) {
       failed(res, ctx, err);

@@ -398,6 +398,12 @@ const entries = [
     description: 'Upload: the file size limit is checked from the Content-Length header only: a file over 10 MiB sent chunked (no Content-Length) is accepted.',
   },
   {
+    name: 'chunked-created-then-refused',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    description:
+      'A JSON request with a chunked body (no Content-Length) is carried out, the payment stored, and then answered 400 by an audit layer that needs Content-Length: the merchant is told no while the payment exists.',
+  },
+  {
     name: 'created-at-clock-cached',
     rule: 'PRO-PAY-CREATED_AT-CLOCK',
     description:

@@ -320,6 +320,18 @@ const PROBES: Record<string, Probe> = {
     } as RequestInit);
     return reply.status === 200;
   },
+  'chunked-created-then-refused': async (api) => {
+    const body = api.invoiceBody();
+    const bytes = Buffer.from(JSON.stringify(body));
+    const stream = new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) });
+    const reply = await api.send(PATHS.invoice, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    return reply.status === 400 && (await api.status(String(body.transaction))).status === 200;
+  },
   'created-at-clock-cached': async (api) => {
     const a = (await api.invoice()).json.payment.created_at;
     await sleep(1100);
