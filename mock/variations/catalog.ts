@@ -89,7 +89,15 @@ const entries = [
     name: 'slow',
     rule: 'DOC-HTTP-POST',
     sees: ['invoice', 'status', 'payment-page', 'whole-run'],
-    rules: ['DOC-PAY-CREATED_AT', 'PRO-STATUS-SUCCESS', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-STATE-FINAL', 'DOC-PAY-CREATED_AT-ORDER'],
+    rules: [
+      'DOC-PAY-CREATED_AT',
+      'PRO-STATUS-SUCCESS',
+      'PRO-PAGE-PAY',
+      'PRO-PAGE-DECLINE',
+      'PRO-STATE-FINAL',
+      'DOC-PAY-CREATED_AT-ORDER',
+      'PRO-PAY-CREATED_AT-CLOCK',
+    ],
     alone:
       'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)',
     description: 'Every answer (API and page) is sent 300 ms late.',
