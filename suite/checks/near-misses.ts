@@ -12,6 +12,8 @@ import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError } from '../harness/expect-response.js';
 import { CheckFailure, describeResponse } from '../harness/failure.js';
 import type { ProviderApi } from '../harness/provider-api.js';
+import { fetchPage } from '../harness/client.js';
+import { rublesPattern } from './page-text.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
 const RULE: RuleId = 'PRO-SEC-ONE-READING';
@@ -24,7 +26,13 @@ interface NearMiss {
   signed: string;
   /** Another transaction the body named, which an acceptance must not have created. */
   other?: string;
+  /** The amount the signature covered and the other one the body named: the payment page must not show the other. */
+  amounts?: { signed: number; other: number };
 }
+
+/** Amounts of an invoice given twice: digits that no other amount on the page shares. */
+const SIGNED_AMOUNT = 123_456;
+const OTHER_AMOUNT = 654_321;
 
 /** The near misses of one operation, each with a fresh transaction. */
 function nearMisses(api: ProviderApi, op: PaymentOperation): NearMiss[] {
@@ -40,9 +48,20 @@ function nearMisses(api: ProviderApi, op: PaymentOperation): NearMiss[] {
       other: signedFirst ? last : first,
     };
   };
+  const amountTwice = (): NearMiss => {
+    const body = spec.build(api, { amount: SIGNED_AMOUNT });
+    return {
+      label: 'amount given twice, the signature over the first',
+      text: withFieldTwice(body, 'amount', SIGNED_AMOUNT, OTHER_AMOUNT),
+      signed: String(body.transaction),
+      amounts: { signed: SIGNED_AMOUNT, other: OTHER_AMOUNT },
+    };
+  };
   return [
     twice(true),
     twice(false),
+    // Only the invoice's amount can be read back (on its payment page); no answer carries an account-to-card amount.
+    ...(op === 'invoice' ? [amountTwice()] : []),
     ...TRANSACTION_NEAR_MISSES.map(({ name, spell }) => {
       const signed = spell(randomUUID());
       return { label: `transaction ${name}, signed as sent`, text: JSON.stringify(spec.build(api, { transaction: signed })), signed };
@@ -56,6 +75,26 @@ async function statusOf(api: ProviderApi, transaction: string): Promise<{ exchan
   const res = exchange.response;
   const found = res?.status === api.profile.http.success ? (res.json as { payment?: { id?: unknown } } | undefined) : undefined;
   return { exchange, ...(found ? { id: found.payment?.id } : {}) };
+}
+
+/**
+ * The payment page (its HTML as served, redirects followed) shows the amount signed, not the other one. A page that
+ * shows neither in its HTML (one a script fills in) or could not be had is no verdict here: the browser checks read it.
+ */
+async function expectPageAmount(
+  api: ProviderApi,
+  url: string,
+  amounts: { signed: number; other: number },
+  fail: (received: string) => CheckFailure,
+): Promise<void> {
+  const answer = await fetchPage(url, api.requestTimeoutMs / 1000);
+  if (!('status' in answer) || answer.status < 200 || answer.status > 299) return;
+  const text = answer.text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, '\u00a0');
+  if (rublesPattern(amounts.other).test(text) && !rublesPattern(amounts.signed).test(text))
+    throw fail(`the payment page (${url}) shows the amount ${amounts.other / 100} rubles, not the ${amounts.signed / 100} the signature covered`);
 }
 
 /**
@@ -96,6 +135,8 @@ export function nearMissesCarriedOutAsValidated(op: PaymentOperation): ApiCheck 
               `accepted as payment ${JSON.stringify(id)}, but the status of ${JSON.stringify(miss.signed)} is ${describeResponse(found.exchange)}`,
               found.exchange,
             );
+          if (miss.amounts && api.profile.paymentPage.enabled && typeof (res.json as { redirect_url?: unknown }).redirect_url === 'string')
+            await expectPageAmount(api, (res.json as { redirect_url: string }).redirect_url, miss.amounts, (received) => fail(received));
           if (miss.other !== undefined) {
             const other = await statusOf(api, miss.other);
             if (other.id !== undefined)
