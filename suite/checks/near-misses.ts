@@ -106,7 +106,7 @@ export function nearMissesCarriedOutAsValidated(op: PaymentOperation): ApiCheck 
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `nearMissesCarriedOutAsValidated(${op})`,
-    title: `${op === 'invoice' ? 'an invoice' : 'an account to card payment'} with its transaction given twice, in braces, as a URN or padded is refused or carried out for the transaction signed, spelled as sent`,
+    title: `${op === 'invoice' ? 'an invoice' : 'an account to card payment'} with its transaction given twice, in braces, as a URN or padded${op === 'invoice' ? ', or its amount given twice,' : ''} is refused or carried out as validated: for the transaction signed, spelled as sent${op === 'invoice' ? ', and the amount signed' : ''}`,
     rules: [RULE],
     async run({ api }) {
       spec.requireConfigured(api);
