@@ -82,9 +82,8 @@ const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
  * spellings-refused: an address with a query string is no address it serves.
  */
 function spelledPath(path: string, withQuery: boolean, ctx: Ctx): string {
-  if (ctx.variations.has('paths-normalised')) return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
-  if (ctx.variations.has('spellings-refused') && withQuery) return '/unknown' + path;
-  return path;
+  const normalised = ctx.variations.has('paths-normalised') ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') : path;
+  return ctx.variations.has('spellings-refused') && withQuery ? '/unknown' + normalised : normalised;
 }
 
 /** Variation spellings-refused: a media type written other than `application/json`, or a body without Content-Length. */
