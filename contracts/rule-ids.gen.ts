@@ -123,6 +123,9 @@ export const RULE_IDS = [
   'PRO-SEC-PRESS-OWN-PAYMENT',
   'PRO-SEC-NO-SSRF',
   'PRO-PAGE-RETURN-DESTINATION',
+  'PRO-HTTP-SAME-REQUEST',
+  'PRO-SEC-ONE-READING',
+  'PRO-PAY-CREATED_AT-CLOCK',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
+import { firstWins, hasDuplicateNames, topLevelMembers } from './duplicate-keys.js';
 import { CallbackDispatcher, DEFAULT_RETRY_DELAYS_MS } from './callbacks.js';
 import type { Ctx } from './context.js';
 import { errorTable, type ErrorResponse } from './errors.js';
@@ -35,7 +36,15 @@ export const SLOW_MS = 300;
 /** Variation created-at-clock-skew. */
 export const CLOCK_SKEW_MS = 30_000;
 
-type JsonRoute = (req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer) => void | Promise<void>;
+/** `carried`: under fault json-duplicate-keys-split, the body the payment is made from when it differs from the one validated. */
+type JsonRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  raw: Buffer,
+  carried?: Record<string, unknown>,
+) => void | Promise<void>;
 
 /** What one server answers: the API (JSON routes, upload), the payment pages, or both. */
 interface App {
@@ -47,7 +56,7 @@ interface App {
 
 function apiApp(profile: Profile, pages: boolean, rateLimitEvery: number): App {
   const json = new Map<string, JsonRoute>([
-    [profile.paths.invoice, (_req, res, ctx, body) => handleInvoice(res, ctx, body)],
+    [profile.paths.invoice, (_req, res, ctx, body, _raw, carried) => handleInvoice(res, ctx, body, carried)],
     [profile.paths.account2card, handleAccount2Card],
   ]);
   // Profile status.enabled false: the status path is an unknown path.
@@ -63,6 +72,25 @@ function routedPath(path: string, ctx: Ctx): string {
   if (!ctx.faults.has('unversioned-paths')) return path;
   if (path.startsWith('/api/v1/')) return '/unknown' + path;
   return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
+}
+
+/** Fault path-alias-skips-signature: the invoice handler as the alias serves it, the digest never compared. */
+const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
+  handleInvoice(res, { ...ctx, faults: new FaultSet([...ctx.faults.names, 'accept-any-signature']) }, body, carried);
+
+/**
+ * Variation paths-normalised: a trailing slash and repeated slashes are dropped before routing. Variation
+ * spellings-refused: an address with a query string is no address it serves.
+ */
+function spelledPath(path: string, withQuery: boolean, ctx: Ctx): string {
+  const normalised = ctx.variations.has('paths-normalised') ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') : path;
+  return ctx.variations.has('spellings-refused') && withQuery ? '/unknown' + normalised : normalised;
+}
+
+/** Variation spellings-refused: a media type written other than `application/json`, or a body without Content-Length. */
+function spelledOtherwise(req: IncomingMessage): boolean {
+  const type = req.headers['content-type'];
+  return (type !== undefined && type !== 'application/json') || req.headers['content-length'] === undefined;
 }
 
 /**
@@ -99,8 +127,10 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   const { faults } = ctx;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  const path = routedPath(query === -1 ? url : url.slice(0, query), ctx);
-  const jsonRoute = app.json.get(path);
+  const path = spelledPath(routedPath(query === -1 ? url : url.slice(0, query), ctx), query !== -1, ctx);
+  // Fault path-alias-skips-signature: the invoice path with a trailing slash, an alias registered apart from the signature check.
+  const alias = faults.has('path-alias-skips-signature') && path === `${ctx.profile.paths.invoice}/`;
+  const jsonRoute = alias ? aliasRoute : app.json.get(path);
   const isApi = jsonRoute !== undefined || path === app.upload;
 
   if (!isApi) {
@@ -117,10 +147,20 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     req.resume();
     return sendError(res, ctx.out, ctx.err.methodNotAllowed, { allow: 'POST' });
   }
-  if (!jsonRoute) return handleUpload(req, res, ctx);
+  if (!jsonRoute) {
+    // Variation spellings-refused: a form whose media type is written otherwise, or without Content-Length, is refused.
+    if (
+      ctx.variations.has('spellings-refused') &&
+      (!/^multipart\/form-data;/.test(req.headers['content-type'] ?? '') || req.headers['content-length'] === undefined)
+    ) {
+      req.resume();
+      return sendError(res, ctx.out, ctx.err.unsupportedMediaTypeUpload);
+    }
+    return handleUpload(req, res, ctx);
+  }
 
   const type = mediaType(req.headers['content-type']);
-  if (type !== '' && type !== 'application/json') {
+  if ((type !== '' && type !== 'application/json') || (ctx.variations.has('spellings-refused') && spelledOtherwise(req))) {
     req.resume();
     return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
@@ -134,12 +174,30 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
         if (parsed.reason === 'malformed' && ctx.variations.has('messages-detailed')) return sendError(res, ctx.out, parseFailure(read.bytes, ctx, 'where'));
         return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
       }
-      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(parsed.value, read.bytes);
+      let body = parsed.value;
+      let carried: Record<string, unknown> | undefined;
+      if (faults.has('json-duplicate-keys-split') || ctx.variations.has('spellings-refused')) {
+        const members = topLevelMembers(read.bytes.toString('utf8'));
+        // Variation spellings-refused: a name given twice is no JSON it takes. Fault json-duplicate-keys-split:
+        // validated on the first of each name (a streaming reader), carried out on the last (JSON.parse).
+        if (hasDuplicateNames(members) && ctx.variations.has('spellings-refused')) return sendError(res, ctx.out, ctx.err.malformedJson);
+        if (hasDuplicateNames(members) && faults.has('json-duplicate-keys-split')) [body, carried] = [firstWins(members), parsed.value];
+      }
+      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(body, read.bytes);
       // Fault amount-exponent-crash: an integer parser that throws on 1e4.
       if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(read.bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
-      if (frontFailsOn(req, res, ctx, path, parsed.value)) return;
-      watch(res, ctx, jsonRoute(req, res, ctx, parsed.value, read.bytes));
+      if (frontFailsOn(req, res, ctx, path, body)) return;
+      // Fault chunked-created-then-refused: the payment is made, then an audit layer that needs Content-Length refuses the answer.
+      if (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined) {
+        const unseen = new ServerResponse(req); // no socket: what the handler writes goes nowhere
+        return watch(
+          res,
+          ctx,
+          Promise.resolve(jsonRoute(req, unseen, ctx, body, read.bytes, carried)).then(() => sendError(res, ctx.out, ctx.err.badRequest)),
+        );
+      }
+      watch(res, ctx, jsonRoute(req, res, ctx, body, read.bytes, carried));
     } catch (err) {
       failed(res, ctx, err);
     }

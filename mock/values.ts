@@ -28,11 +28,22 @@ export function makeValues(faults: FaultSet, variations: VariationSet, profile: 
   };
 }
 
+/** Fault created-at-clock-cached: how long the time read is kept. */
+export const CLOCK_CACHE_MS = 60_000;
+
 /** Variation created-at-nodes-apart: two nodes create payments in turn, their clocks this far either way of true time (apart by less than the profile's tolerance). */
 export const NEAR_NODES_MS = 100_000;
 
 /** Variations created-at-clock-skew (an option too), created-at-any-micros, created-at-nodes-apart; fault created-at-nodes-skewed. */
 function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: number): () => string {
+  // Fault created-at-clock-cached: the time is read once a minute and kept (a cached "now").
+  if (faults.has('created-at-clock-cached')) {
+    let readAt = -Infinity;
+    return () => {
+      if (Date.now() - readAt >= CLOCK_CACHE_MS) readAt = Date.now();
+      return createdAt(faults, readAt);
+    };
+  }
   const anyMicros = variations.has('created-at-any-micros');
   const nodesMs = faults.has('created-at-nodes-skewed') ? SKEWED_NODES_MS : variations.has('created-at-nodes-apart') ? NEAR_NODES_MS : 0;
   if (!anyMicros && skewMs === 0 && nodesMs === 0) return () => createdAt(faults);

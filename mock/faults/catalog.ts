@@ -499,6 +499,37 @@ const entries = [
     description:
       'After a press the payer is sent back (the link of the result page, the redirect) to return_url rebuilt from its parsed origin and decoded path: the query string and the fragment are lost, %2F becomes a slash.',
   },
+
+  // The same request spelled another way, near misses, and created_at over time (docs/security-probes.md, spellings)
+  {
+    name: 'json-duplicate-keys-split',
+    rule: 'PRO-SEC-ONE-READING',
+    description:
+      'A name given twice in a JSON body is read two ways: the validation and the signature check take the first (a streaming reader), the payment is made from the last (JSON.parse): a body signed for one transaction creates the payment of another.',
+  },
+  {
+    name: 'path-alias-skips-signature',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description:
+      'The invoice path with a trailing slash is an alias registered apart from the signature middleware: there the digest is never compared (a wrong signature is accepted).',
+  },
+  {
+    name: 'upload-limit-content-length-only',
+    rule: 'PRO-UPL-MAX-SIZE',
+    description: 'Upload: the file size limit is checked from the Content-Length header only: a file over 10 MiB sent chunked (no Content-Length) is accepted.',
+  },
+  {
+    name: 'chunked-created-then-refused',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    description:
+      'A JSON request with a chunked body (no Content-Length) is carried out, the payment stored, and then answered 400 by an audit layer that needs Content-Length: the merchant is told no while the payment exists.',
+  },
+  {
+    name: 'created-at-clock-cached',
+    rule: 'PRO-PAY-CREATED_AT-CLOCK',
+    description:
+      'created_at comes from a clock read once a minute and kept: payments created seconds apart carry the same stamp (within the tolerance of the moment, but not keeping time).',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

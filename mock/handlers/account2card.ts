@@ -30,7 +30,14 @@ function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body
   return true;
 }
 
-export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): void | Promise<void> {
+export function handleAccount2Card(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  raw: Buffer,
+  carried?: Record<string, unknown>,
+): void | Promise<void> {
   const { faults } = ctx;
   const xSignFirst = ctx.rules.xSignFirst;
   if (xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
@@ -58,6 +65,8 @@ export function handleAccount2Card(req: IncomingMessage, res: ServerResponse, ct
   if (faults.has('duplicate-check-not-atomic')) {
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body));
   }
+  // Fault json-duplicate-keys-split: validated above on the first of each duplicated name, carried out on the last.
+  if (carried) return createPayment(res, ctx, merchant!, String(carried.transaction), Number(carried.amount), String(carried.recipient_pan), body);
   createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body);
 }
 

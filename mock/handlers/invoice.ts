@@ -18,7 +18,7 @@ const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'] as const;
 
-export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>): void | Promise<void> {
+export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, carried?: Record<string, unknown>): void | Promise<void> {
   const { faults } = ctx;
   const errors = new ValidationErrors(ctx.validation);
   const check = new FieldChecker(errors, ctx);
@@ -64,9 +64,11 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
       (r) => r.arrayBuffer(),
       () => undefined,
     );
-    return probe.then(() => handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl, payload!, clientIp, state));
+    return probe.then(() =>
+      handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl, payload!, clientIp, state, carried),
+    );
   }
-  return handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, clientIp, state);
+  return handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, clientIp, state, carried);
 }
 
 /** The invoice once its request passed validation: the anti-fraud trigger, then created. */
@@ -81,6 +83,7 @@ function handleInvoiceChecked(
   payload: Record<string, unknown>,
   clientIp: string | undefined,
   state: string,
+  carried: Record<string, unknown> | undefined,
 ): void | Promise<void> {
   const { faults } = ctx;
   if (clientIp === ctx.rules.antifraudClientIp) {
@@ -94,6 +97,8 @@ function handleInvoiceChecked(
     const id = ctx.store.peekId();
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state, id));
   }
+  // Fault json-duplicate-keys-split: validated above on the first of each duplicated name, carried out on the last.
+  if (carried) return createInvoice(res, ctx, merchant, String(carried.transaction), Number(carried.amount), description, returnUrl, payload, state);
   createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state);
 }
 

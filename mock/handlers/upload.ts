@@ -35,7 +35,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     sendError(res, ctx.out, ctx.err.unsupportedMediaTypeUpload);
     return Promise.resolve();
   }
-  const noLimit = faults.has('upload-no-size-limit');
+  // Fault upload-limit-content-length-only: the limit is read from Content-Length, so a chunked body has none.
+  const noLimit = faults.has('upload-no-size-limit') || (faults.has('upload-limit-content-length-only') && req.headers['content-length'] === undefined);
   const maxFile = ctx.profile.upload.maxFileBytes;
   const cap = requestCapBytes(maxFile);
   const drainCap = Math.max(DRAIN_CAP_BYTES, cap + 16 * MiB);

@@ -379,6 +379,45 @@ const PROBES: Record<string, Probe> = {
     const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
     return !(await r.text()).includes(`href="${returnUrl}"`);
   },
+  // The same request spelled another way, near misses, created_at over time
+  'json-duplicate-keys-split': async (api) => {
+    const [first, last] = [crypto.randomUUID(), crypto.randomUUID()];
+    const body = JSON.stringify(api.invoiceBody({ transaction: first }));
+    const reply = await api.post(PATHS.invoice, `${body.slice(0, -1)},"transaction":"${last}"}`);
+    return reply.status === 200 && reply.json.transaction === last;
+  },
+  'path-alias-skips-signature': async (api) => (await api.post(`${PATHS.invoice}/`, api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 200,
+  'upload-limit-content-length-only': async (api) => {
+    const boundary = 'pts-probe-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${api.merchant.apiKey}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const parts = [Buffer.from(head), Buffer.alloc(10 * MiB + 1, 0x61), Buffer.from(`\r\n--${boundary}--\r\n`)];
+    // A stream body: fetch sends it chunked, without Content-Length.
+    const body = new ReadableStream({ pull: (c) => (parts.length ? c.enqueue(parts.shift()!) : c.close()) });
+    const reply = await api.send(PATHS.upload, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return reply.status === 200;
+  },
+  'chunked-created-then-refused': async (api) => {
+    const body = api.invoiceBody();
+    const bytes = Buffer.from(JSON.stringify(body));
+    const stream = new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) });
+    const reply = await api.send(PATHS.invoice, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    return reply.status === 400 && (await api.status(String(body.transaction))).status === 200;
+  },
+  'created-at-clock-cached': async (api) => {
+    const a = (await api.invoice()).json.payment.created_at;
+    await sleep(1100);
+    return (await api.invoice()).json.payment.created_at === a;
+  },
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

@@ -542,4 +542,9 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const taken = await api.invoice({ return_url: 'http://198.51.100.7/return' });
     return refused.every((r) => r.status === 422 && Object.keys(r.json).join() === 'return_url') && taken.status === 200;
   },
+  // The same request spelled another way
+  'spellings-refused': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-type': 'application/json; charset=utf-8' })).status === 415 &&
+    (await api.post(`${PATHS.invoice}?ref=probe`, api.invoiceBody())).status === 404,
+  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200,
 };

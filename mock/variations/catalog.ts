@@ -89,7 +89,15 @@ const entries = [
     name: 'slow',
     rule: 'DOC-HTTP-POST',
     sees: ['invoice', 'status', 'payment-page', 'whole-run'],
-    rules: ['DOC-PAY-CREATED_AT', 'PRO-STATUS-SUCCESS', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-STATE-FINAL', 'DOC-PAY-CREATED_AT-ORDER'],
+    rules: [
+      'DOC-PAY-CREATED_AT',
+      'PRO-STATUS-SUCCESS',
+      'PRO-PAGE-PAY',
+      'PRO-PAGE-DECLINE',
+      'PRO-STATE-FINAL',
+      'DOC-PAY-CREATED_AT-ORDER',
+      'PRO-PAY-CREATED_AT-CLOCK',
+    ],
     alone:
       'every answer waits 300 ms: combined with all checks it would make the run minutes long; alone it runs the checks a slow answer can affect (the clock of created_at, page and callback waits)',
     description: 'Every answer (API and page) is sent 300 ms late.',
@@ -491,6 +499,21 @@ const entries = [
     sees: ['invoice', 'whole-run'],
     description:
       'A return_url whose host is a loopback, private or link-local IP address (127.0.0.1, 10.0.0.1, 169.254.169.254, [::1]) is refused keyed return_url: a provider guarding against request forgery.',
+  },
+  // The same request spelled another way (docs/security-probes.md, spellings): refused outright, or served
+  {
+    name: 'spellings-refused',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    sees: API,
+    description:
+      'Every request not spelled as the suite writes it is refused outright: a query string 404, a media type other than exactly application/json (or a form without Content-Length) 415, a chunked JSON body 415, a name given twice 400.',
+  },
+  {
+    name: 'paths-normalised',
+    rule: 'PRO-HTTP-SAME-REQUEST',
+    sees: API,
+    description:
+      'A trailing slash and repeated slashes in the path are dropped before routing: /api/v1//payments/account2card/ is served as the operation, with every check.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -11,6 +11,7 @@ import { buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { expectAccepted, expectSchema } from '../harness/expect-response.js';
 import { fetchPage } from '../harness/client.js';
+import { eventually } from '../harness/eventually.js';
 import { CheckFailure, describeResponse, ProviderUnavailable } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { PAYMENT_RESPONSE_RULES } from '../harness/schema-rules.js';
@@ -307,4 +308,82 @@ function withEarlier(earlier: string, judge: () => unknown): void {
     if (!(e instanceof CheckFailure)) throw e;
     throw new CheckFailure({ ...e.details, expected: `${e.details.expected}; ${earlier}` });
   }
+}
+
+/** The suite's clock must cover at least this much of the run for the clock's rate to show (the check paces invoices until it does). */
+export const CLOCK_SPAN_MS = 8_000;
+/** Clocks of constant offset a provider may stamp with (nodes apart within the tolerance); a frozen clock needs one a second. */
+export const MAX_CLOCKS = 4;
+/** created_at may be cut to the whole second (its microseconds may be .000000), and the suite's clock reads whole milliseconds. */
+const STAMP_RESOLUTION_MS = 1000;
+const TIMING_SLACK_MS = 50;
+
+/**
+ * The fewest clocks of constant offset that explain every created_at: payment p was stamped by a clock of offset d
+ * only if d lies in [created_at - answered, created_at - sent] (widened by the stamp's resolution). The least
+ * number of points meeting every such interval (sorted by their ends, greedily) is that number of clocks.
+ */
+export function clocksNeeded(payments: readonly { p: LedgerPayment; t: number }[]): { count: number; runs: { p: LedgerPayment; t: number }[][] } {
+  const intervals = payments
+    .map((x) => ({ x, lo: x.t - x.p.answeredAt - STAMP_RESOLUTION_MS - TIMING_SLACK_MS, hi: x.t - x.p.sentAt + TIMING_SLACK_MS }))
+    .sort((a, b) => a.hi - b.hi);
+  const runs: { p: LedgerPayment; t: number }[][] = [];
+  let point = -Infinity;
+  for (const i of intervals) {
+    if (i.lo > point) {
+      point = i.hi;
+      runs.push([]);
+    }
+    runs[runs.length - 1]!.push(i.x);
+  }
+  return { count: runs.length, runs };
+}
+
+/**
+ * created_at keeps time with the suite's clock: over at least CLOCK_SPAN_MS of the run, every payment's created_at
+ * is its moment of creation plus the constant offset of one of at most MAX_CLOCKS clocks. A constant skew, or nodes
+ * apart within the tolerance, pass; a clock frozen or cached, one that jumps back and forth or runs at another rate,
+ * needs a new offset every few seconds.
+ */
+export function createdAtKeepsTime(): ApiCheck {
+  const rule: RuleId = 'PRO-PAY-CREATED_AT-CLOCK';
+  return {
+    name: 'createdAtKeepsTime()',
+    title: `the differences between payments' created_at follow the suite's clock over the run (at most ${MAX_CLOCKS} clocks of constant offset; not frozen, cached, jumping or at another rate)`,
+    rules: [rule],
+    async run({ api }) {
+      const ledger = ledgerOf(api);
+      const span = () => {
+        const { payments } = ledger.read();
+        return payments.length === 0 ? 0 : payments[payments.length - 1]!.answeredAt - Math.min(...payments.map((p) => p.sentAt));
+      };
+      if (span() < CLOCK_SPAN_MS)
+        await step(`invoices paced until the run's payments span ${CLOCK_SPAN_MS / 1000} s`, () =>
+          eventually(
+            () => create(api, 'invoice').then(span),
+            (s) => s >= CLOCK_SPAN_MS,
+            CLOCK_SPAN_MS + api.requestTimeoutMs,
+          ),
+        );
+      const timed = ledger.read().payments.flatMap((p) => {
+        const t = typeof p.createdAt === 'string' ? createdAtTime(p.createdAt) : undefined;
+        return t === undefined ? [] : [{ p, t }];
+      });
+      const { count, runs } = clocksNeeded(timed);
+      if (count <= MAX_CLOCKS) return;
+      const bySent = [...timed].sort((a, b) => a.p.sentAt - b.p.sentAt);
+      const [a, b] = [bySent[0]!, bySent[bySent.length - 1]!];
+      throw new CheckFailure({
+        rule,
+        expected: `the run's ${timed.length} created_at values explained by at most ${MAX_CLOCKS} clocks of constant offset (each stamp within ${STAMP_RESOLUTION_MS} ms of its moment plus its clock's offset)`,
+        received:
+          `${count} clocks needed, a new one every ${((b.p.sentAt - a.p.sentAt) / count / 1000).toFixed(1)} s on average; ` +
+          `the first and last payments are ${((b.p.sentAt - a.p.sentAt) / 1000).toFixed(3)} s apart by the suite's clock and ${((b.t - a.t) / 1000).toFixed(3)} s apart by created_at: ` +
+          `${described(a.p)}; ${described(b.p)}; the first stamps of the first clocks: ${runs
+            .slice(0, 3)
+            .map((r) => JSON.stringify(r[0]!.p.createdAt))
+            .join(', ')}`,
+      });
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Exchange, ReceivedResponse, SentRequest, TransportRetry } from './exchange.js';
 import { InFlightLimit } from './in-flight-limit.js';
@@ -80,6 +81,8 @@ export interface SendOptions {
    * the second sending of an input the provider was unavailable for, suite/harness/unavailability.ts).
    */
   probe?: boolean;
+  /** Send the body with Transfer-Encoding: chunked (no Content-Length), in several chunks. */
+  chunked?: boolean;
 }
 
 interface Outcome {
@@ -171,7 +174,8 @@ export class HttpClient {
     for (;;) {
       await this.limiter?.take();
       await this.inFlight?.acquire();
-      const outcome = await this.once(method, this.basePath + opts.path, headers, opts.body).finally(() => this.inFlight?.release());
+      const body = opts.chunked && opts.body !== undefined ? Readable.from(inChunks(Buffer.from(opts.body)), { objectMode: false }) : opts.body;
+      const outcome = await this.once(method, this.basePath + opts.path, headers, body).finally(() => this.inFlight?.release());
       if (outcome.transportError !== undefined) {
         const allowed = outcome.kind === 'timeout' ? MAX_TIMEOUT_RETRIES : outcome.kind === 'unavailable' ? MAX_UNAVAILABLE_RETRIES : 0;
         if (opts.retry !== 'none' && tried(outcome.kind!) < allowed) {
@@ -224,7 +228,7 @@ export class HttpClient {
     });
   }
 
-  private async once(method: string, path: string, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Outcome> {
+  private async once(method: string, path: string, headers: Record<string, string>, body: string | Buffer | Readable | undefined): Promise<Outcome> {
     const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
     const started = performance.now();
     let declaredLength: number | undefined;
@@ -269,6 +273,12 @@ export class HttpClient {
   async close(): Promise<void> {
     await this.pool.close().catch(() => undefined);
   }
+}
+
+/** A body as an iterable of a few chunks: undici sends it with Transfer-Encoding: chunked. A new one for every try. */
+function* inChunks(bytes: Buffer): Iterable<Buffer> {
+  const size = Math.max(1, Math.ceil(bytes.length / 3));
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
 async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, signal: AbortSignal, received: { bytes: number }) {

@@ -115,7 +115,11 @@ export class ProviderApi {
    * another way is refused keyed by that too). What the first try got is then unknown: not judged.
    */
   private async payment(path: string, body: unknown, opts: JsonSendOptions): Promise<Exchange> {
-    const exchange = await this.postJson(path, body, opts);
+    return this.lostTryMet(await this.postJson(path, body, opts));
+  }
+
+  /** A payment request sent again and refused as a used transaction met the payment its lost try made: not judged. */
+  private lostTryMet(exchange: Exchange): Exchange {
     const res = exchange.response;
     const refusedAsUsed =
       exchange.retries?.length &&
@@ -132,6 +136,12 @@ export class ProviderApi {
 
   status(body: unknown, opts?: JsonSendOptions): Promise<Exchange> {
     return this.postJson(this.profile.paths.status, body, opts);
+  }
+
+  /** The X-Sign value of these exact body bytes, in the profile's encoding (needs XSIGN_PRIVATE_KEY). */
+  xSignFor(body: string | Buffer): string {
+    if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
+    return encodeSignature(xSign(body, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
   }
 
   account2card(body: unknown, opts: Account2CardSendOptions = {}): Promise<Exchange> {
@@ -171,6 +181,18 @@ export class ProviderApi {
   noteExchange(exchange: Exchange): Exchange {
     this.record(exchange);
     return exchange;
+  }
+
+  /**
+   * A request exactly as given (path, header names and values, body bytes; chunked or not), for the relations
+   * between spellings of one request. A payment request's lost try is told as for the signed methods.
+   */
+  async raw(
+    req: { method: string; path: string; headers: Record<string, string>; body: Buffer; chunked?: boolean },
+    multipart?: SendOptions['multipart'],
+  ): Promise<Exchange> {
+    const { method, path, headers, body, chunked } = req;
+    return this.lostTryMet(await this.track(this.http.send({ method, path, headers, body, chunked, multipart })));
   }
 
   /** Any method on any path, for transport rules (405, 404). */

@@ -11,6 +11,8 @@ import {
 } from '../../checks/xsign.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -29,6 +31,10 @@ const CHECKS = [
   ownedFieldsNotTaken('account2card'),
   // Passive look at the answers (docs/security-probes.md)
   answerHeadersSafe('account2card'),
+  // The same request spelled another way, and near misses (docs/security-probes.md)
+  spellingsOfValidRequestAgree('account2card'),
+  spellingsOfInvalidRequestRefused('account2card'),
+  nearMissesCarriedOutAsValidated('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, (...d) => test(...d));

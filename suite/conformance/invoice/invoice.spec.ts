@@ -6,6 +6,8 @@ import { clientIpNotationsJudged, unsafeReturnUrlsRefused } from '../../checks/a
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { merchantAddressesNotFetched } from '../../checks/canaries.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -27,6 +29,10 @@ const CHECKS = [
   answerHeadersSafe('invoice'),
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF)
   merchantAddressesNotFetched(),
+  // The same request spelled another way, and near misses (docs/security-probes.md)
+  spellingsOfValidRequestAgree('invoice'),
+  spellingsOfInvalidRequestRefused('invoice'),
+  nearMissesCarriedOutAsValidated('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, (...d) => test(...d));

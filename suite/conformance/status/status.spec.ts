@@ -9,6 +9,7 @@ import {
 } from '../../checks/status.js';
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -25,6 +26,9 @@ const CHECKS = [
   ...hostileInputChecks('status'),
   // Passive look at the answers (docs/security-probes.md)
   answerHeadersSafe('status'),
+  // The same request spelled another way (docs/security-probes.md)
+  spellingsOfValidRequestAgree('status'),
+  spellingsOfInvalidRequestRefused('status'),
 ];
 
 declareChecks('status', CHECKS, (...d) => test(...d));

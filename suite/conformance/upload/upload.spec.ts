@@ -12,6 +12,8 @@ import {
   uploadWithoutSignatureAccepted,
   hostileFileNamesHandled,
 } from '../../checks/upload.js';
+import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { uploadOverMaxSizeRefusedChunked } from '../../checks/upload-framing.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -32,6 +34,10 @@ const CHECKS = [
   hostileFileNamesHandled(),
   // Passive look at the answers (docs/security-probes.md)
   answerHeadersSafe('upload'),
+  // The same request spelled another way, and the size limit of a chunked body (docs/security-probes.md)
+  spellingsOfValidRequestAgree('upload'),
+  spellingsOfInvalidRequestRefused('upload'),
+  uploadOverMaxSizeRefusedChunked(),
 ];
 
 declareChecks('upload', CHECKS, (...d) => test(...d));

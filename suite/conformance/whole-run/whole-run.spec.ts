@@ -1,7 +1,13 @@
 // Invariants over the whole run, judged at its end: this project is the teardown of every other area
 // (playwright.config.ts), so it runs once they have finished, whatever their results, and reads the ledger of
 // every payment they created. Alone (--project=whole-run) it judges the payments its checks create.
-import { createdAtFollowsCreation, paymentIdsUniqueAcrossRun, paymentsStayKnown, usedTransactionsStayUsed } from '../../checks/whole-run.js';
+import {
+  createdAtFollowsCreation,
+  createdAtKeepsTime,
+  paymentIdsUniqueAcrossRun,
+  paymentsStayKnown,
+  usedTransactionsStayUsed,
+} from '../../checks/whole-run.js';
 import { merchantAddressesNeverFetched } from '../../checks/canaries.js';
 import { declareChecks, test } from '../../runner/declarations.js';
 
@@ -12,6 +18,8 @@ const CHECKS = [
   usedTransactionsStayUsed(),
   // Out-of-band canaries of the whole run, after the profile's quiet time
   merchantAddressesNeverFetched(),
+  // created_at over time (docs/security-probes.md)
+  createdAtKeepsTime(),
 ];
 
 declareChecks('whole-run', CHECKS, (...d) => test(...d));

@@ -1,0 +1,41 @@
+// multipart/form-data written by hand (RFC 7578), so that the upload's own spellings can be sent: the parts in
+// another order and the part headers in another letter case are the same form (RFC 7578 section 5.2 leaves
+// the order to the sender; RFC 9110 section 5.1 makes header names case-insensitive).
+import { randomBytes } from 'node:crypto';
+
+export interface FormPart {
+  name: string;
+  value?: string;
+  file?: { filename: string; contentType: string; bytes: Uint8Array };
+}
+
+export interface MultipartSpelling {
+  name: string;
+  /** Parts in reverse order. */
+  reverse?: boolean;
+  /** How part header names are written. */
+  headerCase?: (name: string) => string;
+}
+
+/** The canonical form and the upload's own same-request spellings. */
+export const MULTIPART_SPELLINGS: readonly MultipartSpelling[] = [
+  { name: 'parts in reverse order', reverse: true },
+  { name: 'part headers in lower case', headerCase: (n) => n.toLowerCase() },
+  { name: 'part headers in upper case', headerCase: (n) => n.toUpperCase() },
+];
+
+/** The body and its Content-Type. */
+export function multipartBody(parts: readonly FormPart[], spelling: MultipartSpelling = { name: 'canonical' }): { body: Buffer; contentType: string } {
+  const boundary = `----pts${randomBytes(12).toString('hex')}`;
+  const h = spelling.headerCase ?? ((n: string) => n);
+  const chunks: Buffer[] = [];
+  for (const part of spelling.reverse ? [...parts].reverse() : parts) {
+    const disposition = `${h('Content-Disposition')}: form-data; name="${part.name}"${part.file ? `; filename="${part.file.filename}"` : ''}`;
+    const type = part.file ? `\r\n${h('Content-Type')}: ${part.file.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`, 'utf8'));
+    chunks.push(part.file ? Buffer.from(part.file.bytes) : Buffer.from(part.value ?? '', 'utf8'));
+    chunks.push(Buffer.from('\r\n', 'utf8'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
