@@ -13,7 +13,7 @@
 // could not be judged, or too many checks could not (the provider was unavailable): run it again.
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
 import { randomInt } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
@@ -167,6 +167,9 @@ async function main(): Promise<number> {
     args = own.rest;
     if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/'))
       throw new SetupError(`--out ${out} would replace a folder certify does not own`);
+    // The folder is replaced whole: only an empty one, or an earlier certification (its manifest says so).
+    if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MANIFEST)))
+      throw new SetupError(`--out ${out} is not empty and holds no earlier certification (no ${MANIFEST}): certify replaces only its own folders`);
     if (!process.env.BASE_URL?.trim())
       throw new SetupError(
         'BASE_URL is not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)',

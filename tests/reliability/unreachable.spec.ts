@@ -1,6 +1,9 @@
 // A BASE_URL that cannot be connected to is a setup problem, not a conformance verdict: exit code 2,
 // one line on stderr naming BASE_URL, nothing else, within seconds.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { childEnv, runScript } from '../../scripts/child-run.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
@@ -60,3 +63,19 @@ for (const [who, project] of [
     ]);
   });
 }
+
+test('certify --out a folder that is not empty and no earlier certification: exit 2, one line, the folder untouched', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pts-not-a-certification-'));
+  try {
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const run = await runScript('scripts/certify.ts', ['--out', dir], { env: childEnv({ BASE_URL: 'http://no-such-host.invalid' }), boundMs: 60_000 });
+    const shown = `exit ${run.code}\n--- stderr\n${run.stderr}\n--- stdout\n${run.stdout}`;
+    expect(run.code, shown).toBe(2);
+    expect(run.stderr.trim().split('\n'), shown).toEqual([
+      `certify: --out ${dir} is not empty and holds no earlier certification (no manifest.sha256): certify replaces only its own folders`,
+    ]);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
