@@ -8,7 +8,7 @@ import type { Payment } from './store.js';
 import type { VariationSet } from './variations/catalog.js';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000, 10000];
-const TRY_TIMEOUT_MS = 3000;
+export const DEFAULT_TRY_TIMEOUT_MS = 3000;
 /** Variation callback-delayed: the first delivery waits this long. */
 export const FIRST_DELIVERY_DELAY_MS = 3000;
 
@@ -41,10 +41,12 @@ export class CallbackDispatcher {
     private readonly faults: FaultSet,
     private readonly variations: VariationSet,
     profile: Profile,
+    private readonly tryTimeoutMs: number = DEFAULT_TRY_TIMEOUT_MS,
   ) {
     if (!Array.isArray(delaysMs) || delaysMs.some((d) => !Number.isFinite(d) || d < 0)) {
       throw new Error('startProvider: callbackRetryDelaysMs must be non-negative numbers');
     }
+    if (!Number.isFinite(tryTimeoutMs) || tryTimeoutMs <= 0) throw new Error('startProvider: callbackTryTimeoutMs must be a positive number');
     this.tries = !profile.callbacks.enabled ? 0 : faults.has('callback-no-retry') ? 1 : Math.max(1, profile.callbacks.minDeliveries);
     this.contentType = variations.has('callback-no-charset') ? 'application/json' : 'application/json; charset=utf-8';
     this.firstDelayMs = variations.has('callback-delayed') ? FIRST_DELIVERY_DELAY_MS : 0;
@@ -106,7 +108,7 @@ export class CallbackDispatcher {
     if (this.stopped) return;
     const ac = new AbortController();
     this.inFlight.add(ac);
-    const timer = setTimeout(() => ac.abort(), TRY_TIMEOUT_MS);
+    const timer = setTimeout(() => ac.abort(), this.tryTimeoutMs);
     let delivered: boolean;
     /** No further try although this one was not taken (faults callback-4xx-final, callback-reset-final). */
     let final: boolean;

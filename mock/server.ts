@@ -242,7 +242,7 @@ function makeCtx(options: ProviderOptions): Ctx {
     values: makeValues(faults, variations, profile, skew),
     merchants: new Merchants(options.merchants),
     store: makeStore(options, faults, variations),
-    callbacks: new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults, variations, profile),
+    callbacks: new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults, variations, profile, options.callbackTryTimeoutMs),
     later: new Later(),
     baseUrl: '',
     pageUrl: '',

@@ -33,6 +33,8 @@ export interface ProviderOptions {
    * callbacks.minDeliveries) while the merchant does not answer 2xx. Default [200, 1000, 3000, 10000].
    */
   callbackRetryDelaysMs?: number[];
+  /** How long a callback try may take before it is abandoned and counts as not answered. Default 3000. */
+  callbackTryTimeoutMs?: number;
   /** Memory bound; the oldest final payments are evicted first. Default 10000. */
   maxPayments?: number;
   /** Milliseconds added to the clock of created_at (tests of the suite's tolerance). Default 0. */

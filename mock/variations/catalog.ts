@@ -33,6 +33,19 @@ const PAGE: readonly Area[] = ['payment-page'];
 const PAGE_SERVED: readonly Area[] = ['payment-page', 'whole-run'];
 const PRESS: readonly Area[] = ['payment-page', 'callbacks'];
 const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbacks', 'whole-run'];
+/**
+ * A variation of how the page writes one thing is seen by the checks that read that thing, and only there: the
+ * amount by the page's content, the addresses' own payment and the near misses (the checks that read it with
+ * `rublesPattern`); the card and the description by the page's content (and the description by its inertness);
+ * the framing and caching headers by the passive look. Every other check meets the combinable ones in the
+ * all-at-once run.
+ */
+const AMOUNT_READERS = { sees: ['payment-page', 'invoice'], rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-ADDRESS-OWN-PAYMENT', 'PRO-SEC-ONE-READING'] } as const;
+const CARD_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT'] } as const;
+const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT'] } as const;
+const HEADER_READERS = { sees: PAGE, rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE'] } as const;
+/** HEAD and the other safe methods are sent by the crawl and the addresses' own payment. */
+const SAFE_METHOD_READERS = { sees: PAGE, rules: ['PRO-SEC-SAFE-METHODS', 'PRO-SEC-ADDRESS-OWN-PAYMENT'] } as const;
 
 const entries = [
   // JSON and transport
@@ -280,40 +293,40 @@ const entries = [
     sees: PAGE_SERVED,
     description: 'The page is an empty shell at load; a script fetches the payment and builds the content and buttons 300 ms later.',
   },
-  { name: 'page-amount-plain', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The amount is written "1234.56 RUB" only.' },
+  { name: 'page-amount-plain', rule: 'PRO-PAGE-CONTENT', ...AMOUNT_READERS, description: 'The amount is written "1234.56 RUB" only.' },
   {
     name: 'page-amount-english',
     rule: 'PRO-PAGE-CONTENT',
-    sees: ['payment-page'],
+    ...AMOUNT_READERS,
     alone: 'excludes the other page-amount variations',
     description: 'The amount is written "RUB 1,234.56" only.',
   },
   {
     name: 'page-amount-russian',
     rule: 'PRO-PAGE-CONTENT',
-    sees: ['payment-page'],
+    ...AMOUNT_READERS,
     alone: 'excludes the other page-amount variations',
     description: 'The amount is written "1\u00a0234,56\u00a0₽" only (no-break spaces).',
   },
   {
     name: 'page-amount-trimmed',
     rule: 'PRO-PAGE-CONTENT',
-    sees: ['payment-page'],
+    ...AMOUNT_READERS,
     alone: 'excludes the other page-amount variations',
     description: 'The amount is written without the trailing zeros of its kopecks, as some currency formats write it: "100 ₽", "1 234,5 ₽", "1 234,56 ₽".',
   },
-  { name: 'page-card-full', rule: 'PRO-PAGE-CONTENT', sees: ['payment-page'], description: 'The card is shown in full: 2202201234569573.' },
+  { name: 'page-card-full', rule: 'PRO-PAGE-CONTENT', ...CARD_READERS, description: 'The card is shown in full: 2202201234569573.' },
   {
     name: 'page-card-grouped',
     rule: 'PRO-PAGE-CONTENT',
-    sees: ['payment-page'],
+    ...CARD_READERS,
     alone: 'excludes the other page-card variations',
     description: 'The card is shown grouped and masked: 2202 20** **** 9573.',
   },
   {
     name: 'page-card-last4',
     rule: 'PRO-PAGE-CONTENT',
-    sees: ['payment-page'],
+    ...CARD_READERS,
     alone: 'excludes the other page-card variations',
     description: 'Only the last four digits of the card are shown: •••• 9573.',
   },
@@ -329,14 +342,14 @@ const entries = [
   {
     name: 'page-description-entity-encoded',
     rule: 'PRO-SEC-PAGE-TEXT-INERT',
-    sees: PAGE,
+    ...DESCRIPTION_READERS,
     description:
       'The page writes every character of the description but letters, digits and spaces as a numeric character reference (&#60;script&#62;): more than needed, shown the same.',
   },
   {
     name: 'page-description-hidden',
     rule: 'PRO-SEC-PAGE-TEXT-INERT',
-    sees: PAGE,
+    ...DESCRIPTION_READERS,
     description: 'The page does not show the description at all.',
   },
   {
@@ -424,32 +437,32 @@ const entries = [
   {
     name: 'page-frame-csp-only',
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
-    sees: PAGE,
+    ...HEADER_READERS,
     description:
       "The page forbids framing by CSP alone, sent as two Content-Security-Policy headers (a permissive default-src, then `FRAME-ANCESTORS 'NONE'` in upper case); no X-Frame-Options.",
   },
   {
     name: 'page-frame-sameorigin',
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
-    sees: PAGE,
+    ...HEADER_READERS,
     description: 'The page sends `X-Frame-Options: sameorigin` (lower case) only; no CSP.',
   },
   {
     name: 'page-frame-merchant-origin',
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
-    sees: PAGE,
+    ...HEADER_READERS,
     description: 'The page lets one merchant origin frame it: `Content-Security-Policy: frame-ancestors https://merchant.example`; no X-Frame-Options.',
   },
   {
     name: 'page-cache-private',
     rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
-    sees: PAGE,
+    ...HEADER_READERS,
     description: 'The page and the answers to a press are `Cache-Control: private, no-cache` (no shared cache keeps them; a warning: no no-store).',
   },
   {
     name: 'page-cache-expired',
     rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
-    sees: PAGE,
+    ...HEADER_READERS,
     description: 'The page and the answers to a press are `Cache-Control: No-Store, Max-Age=0` with `Pragma: no-cache` and `Expires: 0`.',
   },
   {
@@ -477,7 +490,7 @@ const entries = [
   {
     name: 'page-head-405',
     rule: 'PRO-SEC-SAFE-METHODS',
-    sees: PAGE,
+    ...SAFE_METHOD_READERS,
     description: 'The payment page answers HEAD 405 (Allow: GET), as it answers OPTIONS: only GET is served.',
   },
   {

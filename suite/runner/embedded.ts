@@ -39,6 +39,8 @@ export interface EmbeddedOptions {
   callbackUrl?: string;
   /** Delays between callback tries: short ones keep redelivery checks fast. */
   callbackRetryDelaysMs?: number[];
+  /** How long a callback try may take: short ones keep the checks of slow merchant answers fast. */
+  callbackTryTimeoutMs?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}
         variations: p.variations,
         profile: p.profile ? loadProfile(p.profile) : undefined,
         callbackRetryDelaysMs: o.callbackRetryDelaysMs,
+        callbackTryTimeoutMs: o.callbackTryTimeoutMs,
         maxPayments: KEPT_PAYMENTS,
         ...p.options,
       }),
