@@ -69,9 +69,21 @@ type Node = forge.asn1.Asn1;
 
 /** Checks a detached CMS SignedData (PEM) over `content`: one signer, sha256, its attributes and RSA signature. */
 export function verifyDetachedSignature(content: Buffer, pem: string): SignatureCheck {
+  try {
+    return verifyParsed(content, pem);
+  } catch (e) {
+    // A structure other than the one expected (a field missing, another type): forge's nodes do not say which.
+    return { problems: [`the signature is not a well-formed CMS SignedData (${(e as Error).message})`] };
+  }
+}
+
+function verifyParsed(content: Buffer, pem: string): SignatureCheck {
   let msg: forge.pkcs7.PkcsSignedData & { rawCapture?: { signerInfos?: Node[] } };
   try {
-    const parsed = forge.pkcs7.messageFromPem(pem);
+    // `PKCS7` (forge) or `CMS` (openssl): the same DER under either PEM label.
+    const block = forge.pem.decode(pem).find((b) => b.type === 'PKCS7' || b.type === 'CMS');
+    if (!block) return { problems: ['the signature file holds no PEM block labelled PKCS7 or CMS'] };
+    const parsed = forge.pkcs7.messageFromAsn1(asn1.fromDer(block.body));
     if ((parsed as { type?: string }).type !== OID.signedData) return { problems: ['the signature file is not a CMS SignedData'] };
     msg = parsed as typeof msg;
   } catch (e) {

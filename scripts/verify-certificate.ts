@@ -5,7 +5,8 @@
 //      node:crypto here; `openssl cms -verify` checks the same signature);
 //   2. every file of the folder against the manifest; binding.json, ledger.json and summary.json agree;
 //   3. with BASE_URL, API_KEY, CRYPTO_KEY of the sandbox set: for a sample of the ledger's payments (--sample N,
-//      default 25, drawn at random), the status method knows the transaction with the same id and created_at.
+//      default 25, drawn at random; --sample all asks about every one), the status method knows the transaction
+//      with the same id and created_at.
 //      Without them the ledger is not checked against the sandbox, and one line says so.
 // Exit codes, as the gate's: 0 verified; 1 refused (bad signature, another key, a changed file, a ledger entry the
 // sandbox disagrees with: the first problem on one line, with how many in all, then each); 2 setup problem (no
@@ -62,13 +63,15 @@ async function main(argv: string[]): Promise<number> {
     const { values, positionals } = scriptArgs(argv, { 'public-key': { type: 'string' }, sample: { type: 'string' } });
     if (positionals.length !== 1) throw new SetupError(`give one certification folder (got ${positionals.length}): npm run ${SCRIPT} -- DIR --public-key FILE`);
     if (!values['public-key']) throw new SetupError(`--public-key FILE is required: the merchant's X-Sign public key, as the provider holds it`);
-    dir = resolve(positionals[0]);
+    // Paths as the user typed them: npm runs scripts in the suite's folder, INIT_CWD is where npm was started.
+    const here = process.env.INIT_CWD ?? process.cwd();
+    dir = resolve(here, positionals[0]);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SetupError(`${dir} is not a folder`);
     if (!existsSync(resolve(dir, MANIFEST))) throw new SetupError(`${dir} holds no ${MANIFEST}: not a certification folder`);
     if (!existsSync(resolve(dir, SIGNATURE)))
       throw new SetupError(`${dir} holds no ${SIGNATURE}: the folder is unsigned (certify ran without XSIGN_PRIVATE_KEY), so it cannot be verified`);
-    key = merchantKey(values['public-key']);
-    sample = countValue(SCRIPT, '--sample', values.sample) ?? DEFAULT_SAMPLE;
+    key = merchantKey(resolve(here, values['public-key']));
+    sample = values.sample === 'all' ? Number.POSITIVE_INFINITY : (countValue(SCRIPT, '--sample', values.sample) ?? DEFAULT_SAMPLE);
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`${SCRIPT}: ${e.message}`);
@@ -115,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
   const of = `${judged.sampled} of the ledger's ${ledger.payments.length} payments`;
   if (judged.disagreements.length) {
     refuse(judged.disagreements);
-    say(`${judged.disagreements.length} of ${of} asked about disagree with the sandbox`);
+    say(`${judged.disagreements.length} of the ${judged.sampled} payments asked about (of the ledger's ${ledger.payments.length}) disagree with the sandbox`);
     return EXIT.failures;
   }
   if (judged.notJudged.length) {

@@ -41,6 +41,10 @@ export function checkFolder(dir: string, merchantKey: KeyObject): FolderCheck {
   const binding = json<Binding>(dir, BINDING, problems);
   const ledger = json<LedgerExport>(dir, LEDGER, problems);
   const summary = json<{ checks: { id: string; status: string }[] }>(dir, REPORT_FILES.summary, problems);
+  const malformed = ledger && (!Array.isArray(ledger.payments) || ledger.payments.some((p) => typeof p?.transaction !== 'string'));
+  if (malformed) problems.push(`${LEDGER}: not a list of payments, each with its transaction`);
+  if (binding && !Array.isArray(binding.checks)) problems.push(`${BINDING}: lists no verdicts`);
+  if (malformed || !Array.isArray(binding?.checks) || !Array.isArray(summary?.checks)) return { problems };
   if (binding && ledger && binding.ledger?.payments !== ledger.payments?.length)
     problems.push(`${BINDING}: says ${binding.ledger?.payments} payments, ${LEDGER} lists ${ledger.payments?.length}`);
   if (binding && summary) {

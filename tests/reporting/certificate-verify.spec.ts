@@ -5,7 +5,7 @@
 // (signed by the merchant itself) is refused; an unsigned folder is exit 2.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerExport } from '../../contracts/run-protocol.js';
@@ -151,6 +151,8 @@ test.describe('a certificate the provider can verify', () => {
   test('a ledger entry the sandbox disagrees with is refused, even signed by the merchant; unsigned, or without the sandbox, it says so', async () => {
     const copy = copyOf(dir);
     const ledger = JSON.parse(readFileSync(join(copy, LEDGER), 'utf8')) as LedgerExport;
+    const unknown = ledger.payments[0];
+    unknown.transaction = randomUUID();
     const changed = ledger.payments[1];
     const original = changed.created_at;
     changed.created_at = String(changed.created_at).replace(/\d(?=Z$)/, (d) => String((Number(d) + 1) % 10));
@@ -162,9 +164,11 @@ test.describe('a certificate the provider can verify', () => {
     const refused = await runScript(VERIFY, [copy, '--public-key', publicKeyFile], sandbox);
     expect(refused.code, refused.stdout + refused.stderr).toBe(1);
     const id = JSON.stringify(changed.id);
-    expect(lines(refused.stdout)[1]).toBe(
-      `verify-certificate: REFUSED: payment ${changed.transaction} (id ${id}): the ledger says id ${id}, created_at "${changed.created_at}"; the sandbox says id ${id}, created_at "${original}"`,
-    );
+    expect(lines(refused.stdout).slice(1)).toEqual([
+      `verify-certificate: REFUSED: payment ${unknown.transaction} (id ${JSON.stringify(unknown.id)}): the sandbox does not know this transaction (HTTP 404) (2 problems in all)`,
+      `  payment ${changed.transaction} (id ${id}): the ledger says id ${id}, created_at "${changed.created_at}"; the sandbox says id ${id}, created_at "${original}"`,
+      "verify-certificate: 2 of the 3 payments asked about (of the ledger's 3) disagree with the sandbox",
+    ]);
 
     // Without the sandbox's settings only the signature and the manifest are checked, and one line says so.
     const offline = await runScript(VERIFY, [copy, '--public-key', publicKeyFile], childEnv());
