@@ -45,6 +45,7 @@ export function checkFolder(dir: string, merchantKey: KeyObject): FolderCheck {
   if (malformed) problems.push(`${LEDGER}: not a list of payments, each with its transaction`);
   if (binding && !Array.isArray(binding.checks)) problems.push(`${BINDING}: lists no verdicts`);
   if (malformed || !Array.isArray(binding?.checks) || !Array.isArray(summary?.checks)) return { problems };
+  if (binding && ledger && binding.baseUrl !== ledger.baseUrl) problems.push(`${BINDING}: names another base URL than ${LEDGER}`);
   if (binding && ledger && binding.ledger?.payments !== ledger.payments?.length)
     problems.push(`${BINDING}: says ${binding.ledger?.payments} payments, ${LEDGER} lists ${ledger.payments?.length}`);
   if (binding && summary) {
