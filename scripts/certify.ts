@@ -127,6 +127,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     `| Rate limit | ${cell(String(env.rateLimit))} requests/s, timeout ${cell(String(env.requestTimeoutSeconds))} s |`,
     `| Merchant API key | ${cell(String(env.apiKey))} |`,
     `| Scope | ${cell(scope)} |`,
+    `| Signature | ${signed ? `signed by the merchant's X-Sign key (\`${SIGNATURE}\`)` : 'UNSIGNED: no X-Sign key, the provider cannot verify this folder'} |`,
     '',
     '## Checks',
     '',
