@@ -91,4 +91,24 @@ export const RUN_ENV = {
   targetUrls: 'PTS_TARGET_URLS',
   /** Directory of the run's ledger: every payment the run created, one file per worker and target (set by global setup). */
   ledger: 'PTS_LEDGER_DIR',
+  /** File global setup writes the main provider's payments into before it removes the ledger (set by certify): {@link LedgerExport}. */
+  ledgerExport: 'PTS_LEDGER_EXPORT',
 } as const;
+
+/**
+ * The payments a run created, as certify binds them into a certificate (ledger.json): what the provider's status
+ * method can confirm, and nothing else (no card numbers, no credentials, no redirect addresses).
+ */
+export interface LedgerExport {
+  baseUrl: string;
+  payments: LedgerExportEntry[];
+}
+
+export interface LedgerExportEntry {
+  operation: string;
+  transaction: string;
+  /** As the answer that created the payment gave them. */
+  id: unknown;
+  created_at: unknown;
+  state: unknown;
+}

@@ -4,7 +4,13 @@
 //   summary.json     the run's summary (copy)         requirements.md/.json  rule traceability (copy)
 //   spec/            the interface document and the profile description, which requirements.md links into
 //   environment.json provider, suite version, profile digest, fc seed, date, node, rate limit (API key masked)
+//   ledger.json      every payment the run created: operation, transaction, id, created_at, state (nothing else)
+//   binding.json     what ties the folder to the run and the sandbox: suite version, lock-file digest, profile digest,
+//                    seed, base URL, time span, every verdict, the ledger's size, the signing key's fingerprint
 //   manifest.sha256  `sha256sum -c manifest.sha256` verifies every file of the folder
+//   manifest.sha256.p7s  the merchant's detached CMS signature of the manifest, by its X-Sign key (XSIGN_PRIVATE_KEY);
+//                    without that key the folder is unsigned (said on one line and in certificate.md; exit code
+//                    unchanged) and the provider cannot verify it: `npm run verify-certificate` (docs/provider-verification.md)
 //   run/             everything the reporters wrote during the run (PTS_REPORTS_DIR)
 // Exit codes: 0 every documented check passed (profile failures are reported, they do not fail
 // certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
@@ -12,13 +18,16 @@
 // a secret or something unreadable found by the leak scan of the folder); 2 also for INCOMPLETE: a documented check
 // could not be judged, or too many checks could not (the provider was unavailable): run it again.
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
-import { randomInt } from 'node:crypto';
+import { createPublicKey, randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
-import { writeManifest, MANIFEST } from '../reporting/manifest.js';
+import { writeManifest, MANIFEST, SIGNATURE } from '../reporting/manifest.js';
+import { signDetached } from '../reporting/certificate-signature.js';
+import { RUN_ENV, type LedgerExport } from '../contracts/run-protocol.js';
+import { BINDING, LEDGER, bindingOf } from './certificate/binding.js';
 import { cell } from '../reporting/markdown.js';
 import { REPO_ROOT, REPORT_FILES } from '../reporting/reports-dir.js';
 import { writeRequirements } from '../reporting/requirements-report.js';
@@ -75,7 +84,7 @@ function count(checks: SummaryCheck[]): Counts {
  */
 export type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
 
-function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string): string {
+function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string, signed: boolean): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const profile = summary.checks.filter((c) => c.kind !== 'documented');
   const d = count(documented);
@@ -118,6 +127,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     `| Rate limit | ${cell(String(env.rateLimit))} requests/s, timeout ${cell(String(env.requestTimeoutSeconds))} s |`,
     `| Merchant API key | ${cell(String(env.apiKey))} |`,
     `| Scope | ${cell(scope)} |`,
+    `| Signature | ${signed ? `signed by the merchant's X-Sign key (\`${SIGNATURE}\`)` : 'UNSIGNED: no X-Sign key, the provider cannot verify this folder'} |`,
     '',
     '## Checks',
     '',
@@ -147,9 +157,24 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     '',
     '## Verifying this folder',
     '',
-    '```sh',
-    `sha256sum -c ${MANIFEST}`,
-    '```',
+    ...(signed
+      ? [
+          `Signed: \`${SIGNATURE}\` is the merchant's detached CMS signature of \`${MANIFEST}\`, by its X-Sign key; the manifest lists every`,
+          "file's sha256, and `binding.json` with `ledger.json` tie the run to the sandbox. The provider checks it with the merchant's public key:",
+          '',
+          '```sh',
+          `openssl cms -verify -binary -inform PEM -in ${SIGNATURE} -content ${MANIFEST} -noverify -out /dev/null && sha256sum -c ${MANIFEST}`,
+          'BASE_URL=… API_KEY=… CRYPTO_KEY=… npm run verify-certificate -- <this folder> --public-key merchant-public.pem',
+          '```',
+        ]
+      : [
+          'Unsigned: the run had no X-Sign key (XSIGN_PRIVATE_KEY), so nothing here proves to the provider that this folder is the one the',
+          `run wrote (anyone can edit a file and write \`${MANIFEST}\` again). It only shows whether a file changed since:`,
+          '',
+          '```sh',
+          `sha256sum -c ${MANIFEST}`,
+          '```',
+        ]),
     '',
     'Details of every check: `run/` (the reports of the run), `requirements.md` (rule by rule), `summary.json`.',
     `To replay: \`FC_SEED=${String(env.fcSeed)} FC_NUM_RUNS=${String(env.fcNumRuns)} BASE_URL=… API_KEY=… CRYPTO_KEY=… npm run certify${env.args && (env.args as string[]).length ? ` -- ${(env.args as string[]).join(' ')}` : ''}\`.`,
@@ -183,7 +208,8 @@ async function main(): Promise<number> {
   }
 
   const runDir = join(out, 'run');
-  const env: NodeJS.ProcessEnv = { ...process.env, PTS_REPORTS_DIR: runDir };
+  // Global setup writes the run's payments there before it removes the ledger (the run's own, in a temporary folder).
+  const env: NodeJS.ProcessEnv = { ...process.env, PTS_REPORTS_DIR: runDir, [RUN_ENV.ledgerExport]: join(out, LEDGER) };
   for (const [k, v] of Object.entries(CERTIFY_DEFAULTS)) if (!env[k]?.trim()) env[k] = v;
   // A fixed seed makes the certification run replayable; the certificate prints it.
   if (!env.FC_SEED?.trim()) env.FC_SEED = String(randomInt(0, 2 ** 31 - 1));
@@ -225,6 +251,13 @@ async function main(): Promise<number> {
     console.error('certify: the run failed outside the checks (see the output above), so there is no verdict');
     return EXIT.setup;
   }
+  let ledger: LedgerExport;
+  try {
+    ledger = JSON.parse(readFileSync(join(out, LEDGER), 'utf8')) as LedgerExport;
+  } catch (e) {
+    console.error(`certify: the run wrote no ledger of its payments (${(e as Error).message})`);
+    return EXIT.setup;
+  }
 
   copyFileSync(join(runDir, REPORT_FILES.summary), join(out, REPORT_FILES.summary));
   if (existsSync(join(runDir, REPORT_FILES.requirementsJson)) && existsSync(join(runDir, REPORT_FILES.requirementsMd))) {
@@ -264,17 +297,40 @@ async function main(): Promise<number> {
     args,
     verdict,
   };
+  const privateKeyPem = settings.xSignPrivateKeyPath ? readFileSync(settings.xSignPrivateKeyPath, 'utf8') : undefined;
   writeFileSync(join(out, 'environment.json'), JSON.stringify(environment, null, 2) + '\n');
-  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, verdict, scope));
+  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, verdict, scope, privateKeyPem !== undefined));
+  const binding = bindingOf({
+    summary,
+    suiteVersion: environment.suiteVersion,
+    profileDigest: environment.profileDigest,
+    fcSeed: environment.fcSeed,
+    baseUrl: settings.baseUrl ?? '',
+    startedAt: new Date(started),
+    finishedAt: new Date(started + environment.durationMs),
+    verdict,
+    signingKey: privateKeyPem === undefined ? undefined : createPublicKey(privateKeyPem),
+    ledger,
+  });
+  writeFileSync(join(out, BINDING), JSON.stringify(binding, null, 2) + '\n');
 
   // No proxy here records the card numbers that crossed (pans: []); any Luhn-valid 16-digit run still counts.
-  const privateKeyPem = settings.xSignPrivateKeyPath ? readFileSync(settings.xSignPrivateKeyPath, 'utf8') : undefined;
   const { findings } = await scanOutputs([out], {}, secretsFor({ cryptoKey: settings.cryptoKey, privateKeyPem, pans: [] }));
   if (findings.length) {
     for (const f of findings) console.error(`certify: ${f.where} holds ${f.what}; this folder must not be shared`);
     return EXIT.setup;
   }
   writeManifest(out);
+  if (privateKeyPem === undefined)
+    console.log(`certify: the folder is NOT SIGNED: no XSIGN_PRIVATE_KEY, so the provider cannot verify it (certificate.md says so)`);
+  else {
+    try {
+      writeFileSync(join(out, SIGNATURE), signDetached(readFileSync(join(out, MANIFEST)), privateKeyPem));
+    } catch (e) {
+      console.error(`certify: the manifest could not be signed with XSIGN_PRIVATE_KEY (${(e as Error).message})`);
+      return EXIT.setup;
+    }
+  }
 
   const d = count(documented);
   const p = count(summary.checks.filter((c) => c.kind !== 'documented'));
@@ -283,7 +339,11 @@ async function main(): Promise<number> {
   );
   for (const c of documented.filter((c) => c.status === 'failed'))
     console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
-  console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
+  console.log(
+    privateKeyPem === undefined
+      ? `certify: ${out}/certificate.md (unsigned; check for changes with: cd ${out} && sha256sum -c ${MANIFEST})`
+      : `certify: ${out}/certificate.md, signed (${SIGNATURE}); the provider verifies it with: npm run verify-certificate -- ${out} --public-key <merchant public key>`,
+  );
   return verdict === 'CERTIFIED' ? EXIT.conformant : verdict === 'INCOMPLETE' ? EXIT.setup : EXIT.failures;
 }
 

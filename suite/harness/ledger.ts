@@ -9,6 +9,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, write
 import { join } from 'node:path';
 import type { Profile } from '../../contracts/index.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
+import type { LedgerExport } from '../../contracts/run-protocol.js';
 import type { Exchange } from './exchange.js';
 import type { ProviderApi } from './provider-api.js';
 
@@ -168,6 +169,14 @@ function transactionOf(body: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The run's payments as certify binds them (ledger.json): transaction, id, created_at and state, in the order answered. */
+export function ledgerExport(snapshot: LedgerSnapshot, baseUrl: string): LedgerExport {
+  return {
+    baseUrl,
+    payments: snapshot.payments.map((p) => ({ operation: p.op, transaction: p.transaction, id: p.id, created_at: p.createdAt, state: p.state })),
+  };
 }
 
 const attached = new WeakMap<ProviderApi, RunLedger>();

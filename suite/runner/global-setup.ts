@@ -2,17 +2,19 @@
 // ledger (a directory every worker records the payments it creates into) and, when BASE_URL is unset, the
 // embedded reference provider with generated credentials (a matrix run: one embedded provider per target of
 // its plan). Workers receive the providers' addresses, the credentials and the ledger through the environment.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomSeed } from '../../generators/settings.js';
 import { loadProfile } from '../../contracts/profile.js';
+import type { Profile } from '../../contracts/index.js';
+import { RunLedger, ledgerExport } from '../harness/ledger.js';
 import { CallbackReceiver } from '../harness/callback-receiver.js';
 import { readSettings } from './settings.js';
 import { RUN_ENV } from '../../contracts/run-protocol.js';
 import { probeProvider } from './probe.js';
 import { startEmbedded } from './embedded.js';
-import { loadPlan } from './targets.js';
+import { MAIN_TARGET, loadPlan } from './targets.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const settings = readSettings();
@@ -28,7 +30,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (settings.baseUrl !== undefined) {
     if (plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
     await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
-    const closeLedger = openLedger();
+    const closeLedger = openLedger(settings.baseUrl, profile.paths);
     return async () => {
       await receiver.close();
       closeLedger();
@@ -45,7 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // up after 1.5 s tells that class apart as well as after the reference provider's own 3 s.
     callbackTryTimeoutMs: 1500,
   });
-  const closeLedger = openLedger();
+  const closeLedger = openLedger(embedded.env.BASE_URL.replace(/\/+$/, ''), profile.paths);
   Object.assign(process.env, {
     ...embedded.env,
     [RUN_ENV.embedded]: '1',
@@ -58,11 +60,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 }
 
-/** The run's ledger directory, for the workers; private to the run (mode 0700: credentials are written there). Returns its removal. */
-function openLedger(): () => void {
+/**
+ * The run's ledger directory, for the workers; private to the run (mode 0700: credentials are written there).
+ * Returns its removal, which first writes the main provider's payments to PTS_LEDGER_EXPORT when certify asks.
+ */
+function openLedger(baseUrl: string, paths: Profile['paths']): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'pts-ledger-'));
   process.env[RUN_ENV.ledger] = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    const exportTo = process.env[RUN_ENV.ledgerExport];
+    if (exportTo) {
+      const snapshot = new RunLedger(dir, { name: MAIN_TARGET, baseUrl }, paths).read();
+      writeFileSync(exportTo, JSON.stringify(ledgerExport(snapshot, baseUrl), null, 2) + '\n');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /** A comma-separated list of names (PTS_FAULTS), empty when unset. */

@@ -9,6 +9,9 @@ import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import type { TestInfo } from '@playwright/test';
 
 /** How a matrix target is judged: 'judge' (failures fail the test) or 'observe' (failures are recorded, the test passes). */
+/** The name of the provider under test outside a matrix run (its ledger is kept under it). */
+export const MAIN_TARGET = 'main';
+
 export type TargetMode = 'judge' | 'observe';
 
 /** One target of a plan. */

@@ -2,7 +2,7 @@
 // whose manifest verifies and which holds no secret; a fault on a documented rule is NOT CERTIFIED (exit 1);
 // a profile failure alone does not fail certification; a secret in the folder and missing settings are exit 2.
 import { test, expect } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { childEnv, lines, runScript, startEmbedded, tempDir, type Embedded } from './gate-support.js';
@@ -35,6 +35,9 @@ test.describe('certify', () => {
         'environment.json',
         'certificate.md',
         'manifest.sha256',
+        'manifest.sha256.p7s',
+        'binding.json',
+        'ledger.json',
         'spec/payment-transfer-service.html',
         'spec/defaults.html',
       ])
@@ -44,12 +47,12 @@ test.describe('certify', () => {
       expect(targets.length).toBeGreaterThan(0);
       for (const [, file, id] of targets) expect(readFileSync(join(r.out, file), 'utf8'), `${file}#${id}`).toContain(`id="${id}"`);
 
-      // Every file of the folder is in the manifest with its sha256, recomputed here.
+      // Every file of the folder but the signature is in the manifest with its sha256, recomputed here.
       const manifest = readFileSync(join(r.out, 'manifest.sha256'), 'utf8').trim().split('\n');
       const listed = new Map(manifest.map((l) => [l.slice(66), l.slice(0, 64)]));
       expect(manifest.every((l) => /^[0-9a-f]{64} {2}\S/.test(l))).toBe(true);
       const files = allFiles(r.out)
-        .filter((f) => f !== 'manifest.sha256')
+        .filter((f) => f !== 'manifest.sha256' && f !== 'manifest.sha256.p7s')
         .sort();
       expect([...listed.keys()].sort()).toEqual(files);
       for (const f of files)
@@ -89,6 +92,18 @@ test.describe('certify', () => {
       }
       for (const f of ['environment.json', 'certificate.md']) expect(readFileSync(join(r.out, f), 'utf8')).not.toContain(provider.merchant.apiKey);
 
+      // The provider accepts it: the merchant's signature, its key, the manifest, and the ledger against the sandbox.
+      expect(cert).toContain('Signed: `manifest.sha256.p7s`');
+      const publicKey = join(tempDir('certify-key'), 'merchant-public.pem');
+      writeFileSync(publicKey, createPublicKey(provider.merchant.privateKeyPem).export({ type: 'spki', format: 'pem' }));
+      const { XSIGN_PRIVATE_KEY: _unused, ...sandbox } = provider.env;
+      const verified = await runScript('scripts/verify-certificate.ts', [r.out, '--public-key', publicKey], childEnv(sandbox));
+      expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+      expect(lines(verified.stdout).at(-1)).toMatch(/^verify-certificate: VERIFIED: the sandbox at \S+ confirms \d+ of the ledger's \d+ payments/);
+      const ledger = JSON.parse(readFileSync(join(r.out, 'ledger.json'), 'utf8'));
+      expect(ledger.payments.length).toBeGreaterThan(0);
+      for (const p of ledger.payments) expect(Object.keys(p).sort()).toEqual(['created_at', 'id', 'operation', 'state', 'transaction']);
+
       // A changed file no longer verifies (sha256sum -c, where the tool exists).
       writeFileSync(join(r.out, 'certificate.md'), cert.replace('CERTIFIED', 'CERTIFIED!'));
       const changed = createHash('sha256')
@@ -119,13 +134,17 @@ test.describe('certify', () => {
     }
   });
 
-  test('a profile failure alone is reported but the provider is still CERTIFIED', async () => {
+  test('a profile failure alone is reported but the provider is still CERTIFIED; without an X-Sign key the folder is unsigned, and says so', async () => {
     const provider = await startEmbedded(['deeplink-two']);
     try {
-      const r = await certify(provider, ['--project=invoice', '-g', 'profile number of deeplinks|amount min'], { RATE_LIMIT: '50' });
+      const r = await certify(provider, ['--project=invoice', '-g', 'profile number of deeplinks|amount min'], { RATE_LIMIT: '50', XSIGN_PRIVATE_KEY: '' });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
       expect(cert).toContain('## Verdict: CERTIFIED');
+      expect(cert).toContain('Unsigned: the run had no X-Sign key');
+      expect(lines(r.stdout)).toContain('certify: the folder is NOT SIGNED: no XSIGN_PRIVATE_KEY, so the provider cannot verify it (certificate.md says so)');
+      expect(existsSync(join(r.out, 'manifest.sha256.p7s'))).toBe(false);
+      expect(JSON.parse(readFileSync(join(r.out, 'binding.json'), 'utf8')).signingKeySha256).toBeNull();
       const profileFailures = cert.split('## Profile failures')[1].split('## Skipped')[0];
       expect(profileFailures).toContain('PRO-INV-DEEPLINK-COUNT');
       rmSync(r.out, { recursive: true, force: true });
