@@ -5,14 +5,29 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { readOutcomes, type RunOutcomes } from '../reporting/playwright-json.js';
 
-/** Playwright's command line, run with this node: npx would add npm's own start-up to every run. */
-export const PLAYWRIGHT_CLI = fileURLToPath(new URL('../node_modules/@playwright/test/cli.js', import.meta.url));
+/** Playwright's command line, run with this node: npx would add npm's own start-up to every run. Resolved as a
+ * dependency, so that it is found in an installed package too (hoisted beside it). */
+export const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * The suite runs from an installed package (npm install of its tarball): its files are under node_modules/, where
+ * Playwright compiles no TypeScript. tsx's loader, given to Playwright's node (and so to its workers, which inherit
+ * its arguments), compiles them instead. In a clone Playwright compiles them itself, as before.
+ */
+export const INSTALLED = REPO_ROOT.split(sep).includes('node_modules');
+const TSX_LOADER = import.meta.resolve('tsx');
+
+/** The arguments of this node that run Playwright's command line with `args` (`test …`, `merge-reports …`). */
+export function playwrightArgs(args: readonly string[]): string[] {
+  return [...(INSTALLED ? ['--import', TSX_LOADER] : []), PLAYWRIGHT_CLI, ...args];
+}
 
 /**
  * What a child must not inherit: the suite's settings (a child chooses its provider, depth and reports
@@ -113,7 +128,7 @@ export function runChild(command: string, args: readonly string[], o: ChildOptio
  * every run.
  */
 export function scriptArgs(script: string, args: readonly string[] = []): string[] {
-  return ['--import', 'tsx', script, ...args];
+  return ['--import', TSX_LOADER, script, ...args];
 }
 
 /** A TypeScript script of the repository with its arguments, in a child (see scriptArgs). */
@@ -145,7 +160,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'pts-run-'));
   const file = join(dir, 'report.json');
   const reporter = o.reporter === null ? [] : [`--reporter=${o.reporter ?? 'json'}`];
-  const args = [PLAYWRIGHT_CLI, 'test', ...o.args, ...reporter, `--output=${join(dir, 'test-results')}`];
+  const args = playwrightArgs(['test', ...o.args, ...reporter, `--output=${join(dir, 'test-results')}`]);
   const env = { PTS_REPORTS_DIR: dir, ...o.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file };
   const run = await runChild(process.execPath, args, { env, boundMs: o.boundMs, console: o.console });
   let report: RunOutcomes | undefined;
