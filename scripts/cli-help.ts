@@ -54,9 +54,10 @@ function variableRows(spec: CommandSpec): string[] {
 /** The help of the command itself. */
 export function commandHelp(version: string): string {
   return [
-    `${COMMAND} ${version}: the contract and conformance suite of the Payment Transfer Service`,
+    `${COMMAND} ${version}: the conformance suite of the Payment Transfer Service`,
     '',
-    `Usage: ${COMMAND} <command> [options]       (in a clone: npm run <command> -- [options])`,
+    `Usage: ${COMMAND} <command> [options]`,
+    '       npm run <command> -- [options]           (in a clone)',
     '',
     'Commands:',
     ...rows(
@@ -67,8 +68,8 @@ export function commandHelp(version: string): string {
     'Options:',
     ...optionRows(COMMON_OPTIONS),
     '',
-    `${COMMAND} <command> --help: what it does, its options, variables, exit codes and an example.`,
-    `Areas: ${CONFORMANCE_PROJECTS.join(', ')}. Tags: ${TAGS.join(', ')}.`,
+    wrap(`${COMMAND} <command> --help: what it does, its options, variables, exit codes and an example.`, 0),
+    wrap(`Areas: ${CONFORMANCE_PROJECTS.join(', ')}. Tags: ${TAGS.join(', ')}.`, 0),
     'Exit codes: those of the command; 2 for an unknown command or option.',
     '',
     `Example: ${COMMAND} conformance --project=status`,
@@ -80,13 +81,14 @@ export function commandHelp(version: string): string {
 export function subcommandHelp(spec: CommandSpec): string {
   const variables = variableRows(spec);
   return [
-    `Usage: ${COMMAND} ${spec.name} ${spec.usage}       (in a clone: npm run ${spec.name} -- ...)`,
+    `Usage: ${COMMAND} ${spec.name} ${spec.usage}`,
+    `       npm run ${spec.name} -- ...   (in a clone)`,
     '',
     wrap(spec.description, 0),
     '',
     'Options:',
     ...optionRows(optionsOf(spec)),
-    ...(spec.playwright ? ['', `Areas (--project): ${CONFORMANCE_PROJECTS.join(', ')}. Tags (--grep): ${TAGS.join(', ')}.`] : []),
+    ...(spec.playwright ? ['', wrap(`Areas (--project): ${CONFORMANCE_PROJECTS.join(', ')}. Tags (--grep): ${TAGS.join(', ')}.`, 0)] : []),
     ...(variables.length ? ['', 'Variables (from the environment, or from --env-file where the environment does not set them):', ...variables] : []),
     '',
     'Exit codes:',

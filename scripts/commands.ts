@@ -96,7 +96,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'embedded reference provider when BASE_URL is unset. Before any request it checks the settings, the profile, a ' +
       'Chromium for the browser areas and that the provider answers. Reports go to reports/ in the current folder ' +
       '(PTS_REPORTS_DIR): summary.json, requirements.md, job-summary.md, junit.xml, html/, allure-results/.',
-    usage: '[--project AREA ...] [--grep REGEX] [--baseline FILE] [options]',
+    usage: '[--project AREA ...] [--grep REGEX] [options]',
     options: [{ name: 'baseline', value: 'FILE', meaning: 'known failures the gate accepts (or BASELINE; docs/ci-gate.md)' }],
     playwright: true,
     variables: 'settings',
