@@ -22,7 +22,16 @@ function complain(where: string, message: string): number {
 
 /** Runs the subcommand; undefined when its script ran (it sets process.exitCode itself). */
 async function main(argv: readonly string[]): Promise<number | undefined> {
-  const [name, ...args] = argv;
+  // `--env-file FILE` may come before the command too (`… --env-file ci.env conformance`).
+  const before: string[] = [];
+  let at = 0;
+  while (argv[at] === '--env-file' || argv[at]?.startsWith('--env-file=')) {
+    const n = argv[at] === '--env-file' ? 2 : 1;
+    before.push(...argv.slice(at, at + n));
+    at += n;
+  }
+  const [name, ...after] = argv.slice(at);
+  const args = [...after, ...before];
   const commands = COMMANDS.map((c) => c.name).join(', ');
   if (name === '--help' || name === '-h') {
     process.stdout.write(commandHelp(VERSION));
