@@ -6,27 +6,28 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { readOutcomes, type RunOutcomes } from '../reporting/playwright-json.js';
+import { INSTALLED, suiteRoot } from './suite-root.js';
 
 /** Playwright's command line, run with this node: npx would add npm's own start-up to every run. Resolved as a
  * dependency, so that it is found in an installed package too (hoisted beside it). */
 export const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/**
- * The suite runs from an installed package (npm install of its tarball): its files are under node_modules/, where
- * Playwright compiles no TypeScript. tsx's loader, given to Playwright's node (and so to its workers, which inherit
- * its arguments), compiles them instead. In a clone Playwright compiles them itself, as before.
- */
-export const INSTALLED = REPO_ROOT.split(sep).includes('node_modules');
 const TSX_LOADER = import.meta.resolve('tsx');
 
-/** The arguments of this node that run Playwright's command line with `args` (`test …`, `merge-reports …`). */
+/**
+ * The arguments of this node that run Playwright's command line with `args` (`test …`, `merge-reports …`,
+ * `install …`). From an installed package, `test` and `merge-reports` run the configuration of its copy outside
+ * node_modules (scripts/suite-root.ts); in a clone Playwright finds the repository's, as `npx playwright test` does.
+ */
 export function playwrightArgs(args: readonly string[]): string[] {
-  return [...(INSTALLED ? ['--import', TSX_LOADER] : []), PLAYWRIGHT_CLI, ...args];
+  const [command, ...rest] = args;
+  const config = INSTALLED && (command === 'test' || command === 'merge-reports') && !rest.some((a) => a === '-c' || a.startsWith('--config'));
+  return [PLAYWRIGHT_CLI, ...(command === undefined ? [] : [command]), ...(config ? ['--config', join(suiteRoot(), 'playwright.config.ts')] : []), ...rest];
 }
 
 /**

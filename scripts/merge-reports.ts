@@ -12,6 +12,7 @@ import { REPO_ROOT, reportsDir } from '../reporting/reports-dir.js';
 import { readSummary } from '../reporting/summary-file.js';
 import { EXIT } from './gate/preflight.js';
 import { playwrightArgs } from './child-run.js';
+import { INSTALLED } from './suite-root.js';
 
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 
@@ -49,7 +50,8 @@ function main(): number {
   const staging = mkdtempSync(join(tmpdir(), 'pts-blobs-'));
   try {
     blobs.forEach((f, i) => copyFileSync(f, join(staging, `${String(i + 1).padStart(3, '0')}-${basename(f)}`)));
-    const config = passThrough.some((a) => a === '-c' || a.startsWith('--config')) ? [] : ['--config', join(ROOT, 'playwright.config.ts')];
+    // The configuration's reporters: the repository's, or the installed package's copy (playwrightArgs adds it there).
+    const config = passThrough.some((a) => a === '-c' || a.startsWith('--config')) || INSTALLED ? [] : ['--config', join(ROOT, 'playwright.config.ts')];
     console.log(`merge-reports: ${blobs.length} blob report(s) → ${reportsDir()}`);
     const run = spawnSync(process.execPath, playwrightArgs(['merge-reports', ...config, ...passThrough, staging]), { cwd: ROOT, stdio: 'inherit' });
     if (run.status !== 0) return run.status ?? EXIT.setup;
