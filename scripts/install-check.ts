@@ -5,7 +5,7 @@
 // merge-reports with no shards (exit 2), and a mistyped area (exit 2, one line). Prints one line per step with its
 // exit code and time; exit 0 when every step did what it should.
 // Options: --area NAME (default status), --keep (leave the folder, to look around in it).
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptArgsOrExit } from './args.js';
@@ -15,7 +15,9 @@ import { COMMAND, COMMANDS } from './commands.js';
 const { values } = scriptArgsOrExit('install-check', process.argv.slice(2), { area: { type: 'string' }, keep: { type: 'boolean' } });
 const area = values.area ?? 'status';
 const folder = mkdtempSync(join(tmpdir(), 'pts-install-'));
-const env = childEnv();
+// The children's temp folder inside it: the installed package's copy (scripts/suite-root.ts) goes with the folder.
+const env = childEnv({ TMPDIR: join(folder, 'tmp') });
+mkdirSync(join(folder, 'tmp'));
 let failed = 0;
 
 async function step(
