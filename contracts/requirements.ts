@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { RULE_IDS, type RequirementOperation, type RuleId } from './rule-ids.gen.js';
 
-export type RequirementKind = 'documented' | 'profile';
+/** The kinds of rule; each is a tag of the checks (`--grep @documented`). */
+export const REQUIREMENT_KINDS = ['documented', 'profile'] as const;
+export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
 export { RULE_IDS, type RequirementOperation, type RuleId };
 
 /** A requirement ID such as 'DOC-PAY-STATE' (the generated union of requirements.json). */

@@ -1,5 +1,5 @@
 /**
- * npm run mock -- [--port 0] [--host 127.0.0.1] [--api-key K] [--crypto-key S]
+ * payment-transfer-conformance mock [--port 0] (in a clone: npm run mock -- [--port 0] [--host 127.0.0.1] [--api-key K] [--crypto-key S]
  *                 [--public-key merchant.pub.pem] [--callback-url URL] [--faults a,b] [--variations a,b] [--network k=v,...]
  * Every flag also reads an environment variable (PTS_MOCK_PORT, PTS_MOCK_HOST, PTS_MOCK_API_KEY,
  * PTS_MOCK_CRYPTO_KEY, PTS_MOCK_PUBLIC_KEY, PTS_MOCK_CALLBACK_URL, PTS_MOCK_FAULTS, PTS_MOCK_VARIATIONS, PTS_MOCK_NETWORK);
@@ -14,9 +14,10 @@ import { parseArgs } from 'node:util';
 import { faultCatalog, startProvider, variationCatalog } from './index.js';
 import type { NetworkConditions } from './network.js';
 
-const HELP = `Payment Transfer Service reference provider
+const HELP = `Payment Transfer Service reference provider: listens until stopped (Ctrl-C, SIGTERM); prints its address,
+then the credentials, for this local console only.
 
-Usage: npm run mock -- [options]
+Usage: payment-transfer-conformance mock [options]       (in a clone: npm run mock -- [options])
 
   --port <n>           port to listen on; 0 = any free port       env PTS_MOCK_PORT (default 0)
   --host <addr>        address to bind                            env PTS_MOCK_HOST (default 127.0.0.1)
@@ -31,7 +32,12 @@ Usage: npm run mock -- [options]
   --network <k=v,...>  a network in front of the provider:        env PTS_MOCK_NETWORK
                        latency=MS (every answer), drop=N (one request in N dropped), unavailable=N,burst=K
                        (one in N starts K answers 503 Retry-After: 1), slow=N,slowms=MS (one in N late)
+  --env-file <file>    read the variables above from a file (Node's KEY=value format); the environment wins
   --help               this text
+
+Exit codes: 0 stopped by a signal; 2 a bad option or value, a port in use.
+
+Example: payment-transfer-conformance mock --port 8080 --faults <name> (then BASE_URL=... conformance, as printed)
 
 Faults (deviations from one rule each):
 ${faultCatalog.map((f) => `  ${f.name.padEnd(32)} ${f.rule.padEnd(30)} ${f.description}`).join('\n')}

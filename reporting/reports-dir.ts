@@ -1,6 +1,7 @@
 // Where the reports go, and what they are called inside that folder. PTS_REPORTS_DIR (default `reports`),
 // relative to the repository root, so tests, shards and certification runs can write elsewhere than the
-// main run. The names are the layout a reader of a downloaded reports/ folder sees.
+// main run. The command (scripts/cli.ts) sets it absolute, relative to the folder it is started in (under npm run,
+// the root; an installed package's user, their own folder). The names are the layout a reader of a downloaded reports/ folder sees.
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

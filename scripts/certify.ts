@@ -20,7 +20,7 @@
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
 import { createPublicKey, randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
@@ -35,13 +35,14 @@ import { writeSpecCopies } from '../reporting/spec-docs.js';
 import { readSummary, type Summary, type SummaryCheck } from '../reporting/summary-file.js';
 import { failedRuleOfCheck } from '../reporting/summary-model.js';
 import { ownOptions } from './args.js';
-import { PLAYWRIGHT_CLI, runChild } from './child-run.js';
+import { PLAYWRIGHT_CLI, playwrightArgs, runChild } from './child-run.js';
+import { CERTIFY_DEFAULTS } from './commands.js';
 import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
 import { unavailability } from './gate/unavailability.js';
 
-/** Sandbox defaults, applied only where the variable is unset. */
-export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', FC_NUM_RUNS: '10' } as const;
+/** Sandbox defaults, applied only where the variable is unset (declared with the command, for its --help). */
+export { CERTIFY_DEFAULTS };
 
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -53,7 +54,7 @@ export function maskKey(value: string | undefined): string | null {
 
 function playwrightVersion(): string | null {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(dirname(PLAYWRIGHT_CLI), 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return null;
   }
@@ -190,7 +191,7 @@ async function main(): Promise<number> {
     const own = ownOptions(argv, ['out']);
     out = resolve(own.values.out ?? 'reports/certification');
     args = own.rest;
-    if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('/'))
+    if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('reports') || out === resolve('/'))
       throw new SetupError(`--out ${out} would replace a folder certify does not own`);
     // The folder is replaced whole: only an empty one, or an earlier certification (its manifest says so).
     if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MANIFEST)))
@@ -234,7 +235,7 @@ async function main(): Promise<number> {
   console.log(
     `certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`,
   );
-  const run = await runChild(process.execPath, [PLAYWRIGHT_CLI, 'test', ...projects, '--retries=0', '--workers=1', ...output, ...args], { env, console: true });
+  const run = await runChild(process.execPath, playwrightArgs(['test', ...projects, '--retries=0', '--workers=1', ...output, ...args]), { env, console: true });
   if (run.code !== 0 && run.code !== 1) {
     console.error(`certify: the Playwright run ended without a verdict (exit ${run.code ?? run.signal})`);
     return EXIT.setup;

@@ -5,14 +5,30 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { readOutcomes, type RunOutcomes } from '../reporting/playwright-json.js';
+import { INSTALLED, suiteRoot } from './suite-root.js';
 
-/** Playwright's command line, run with this node: npx would add npm's own start-up to every run. */
-export const PLAYWRIGHT_CLI = fileURLToPath(new URL('../node_modules/@playwright/test/cli.js', import.meta.url));
+/** Playwright's command line, run with this node: npx would add npm's own start-up to every run. Resolved as a
+ * dependency, so that it is found in an installed package too (hoisted beside it). */
+export const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const TSX_LOADER = import.meta.resolve('tsx');
+
+/**
+ * The arguments of this node that run Playwright's command line with `args` (`test …`, `merge-reports …`,
+ * `install …`). From an installed package, `test` and `merge-reports` run the configuration of its copy outside
+ * node_modules (scripts/suite-root.ts); in a clone Playwright finds the repository's, as `npx playwright test` does.
+ */
+export function playwrightArgs(args: readonly string[]): string[] {
+  const [command, ...rest] = args;
+  const config = INSTALLED && (command === 'test' || command === 'merge-reports') && !rest.some((a) => a === '-c' || a.startsWith('--config'));
+  return [PLAYWRIGHT_CLI, ...(command === undefined ? [] : [command]), ...(config ? ['--config', join(suiteRoot(), 'playwright.config.ts')] : []), ...rest];
+}
 
 /**
  * What a child must not inherit: the suite's settings (a child chooses its provider, depth and reports
@@ -113,7 +129,7 @@ export function runChild(command: string, args: readonly string[], o: ChildOptio
  * every run.
  */
 export function scriptArgs(script: string, args: readonly string[] = []): string[] {
-  return ['--import', 'tsx', script, ...args];
+  return ['--import', TSX_LOADER, script, ...args];
 }
 
 /** A TypeScript script of the repository with its arguments, in a child (see scriptArgs). */
@@ -145,7 +161,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'pts-run-'));
   const file = join(dir, 'report.json');
   const reporter = o.reporter === null ? [] : [`--reporter=${o.reporter ?? 'json'}`];
-  const args = [PLAYWRIGHT_CLI, 'test', ...o.args, ...reporter, `--output=${join(dir, 'test-results')}`];
+  const args = playwrightArgs(['test', ...o.args, ...reporter, `--output=${join(dir, 'test-results')}`]);
   const env = { PTS_REPORTS_DIR: dir, ...o.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file };
   const run = await runChild(process.execPath, args, { env, boundMs: o.boundMs, console: o.console });
   let report: RunOutcomes | undefined;

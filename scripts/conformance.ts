@@ -15,7 +15,7 @@ import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, Bas
 import { REPORT_FILES } from '../reporting/reports-dir.js';
 import { readSummary, summaryPath, type Summary } from '../reporting/summary-file.js';
 import { ownOptions } from './args.js';
-import { PLAYWRIGHT_CLI, runChild, runSuite } from './child-run.js';
+import { playwrightArgs, runChild, runSuite } from './child-run.js';
 import { EXIT, isSetupError, preflight, reportsDir } from './gate/preflight.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
 import { unavailability } from './gate/unavailability.js';
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
   const env = budget === undefined ? process.env : { ...process.env, [RUN_ENV.propertyMs]: String(await propertySlice(budget, selection)) };
   const started = Date.now();
   // The user's run: their settings pass on whole.
-  const run = await runChild(process.execPath, [PLAYWRIGHT_CLI, 'test', ...selection], { env, console: true });
+  const run = await runChild(process.execPath, playwrightArgs(['test', ...selection]), { env, console: true });
   const status = run.code;
   if (status !== 0 && status !== 1) return EXIT.setup;
   const dir = reportsDir();

@@ -11,7 +11,8 @@ import { basename, join, resolve } from 'node:path';
 import { REPO_ROOT, reportsDir } from '../reporting/reports-dir.js';
 import { readSummary } from '../reporting/summary-file.js';
 import { EXIT } from './gate/preflight.js';
-import { PLAYWRIGHT_CLI } from './child-run.js';
+import { playwrightArgs } from './child-run.js';
+import { INSTALLED } from './suite-root.js';
 
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 
@@ -37,7 +38,7 @@ function main(): number {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
   const passThrough = argv.filter((a) => a.startsWith('-'));
   const inputs = argv.filter((a) => !a.startsWith('-'));
-  const dirs = inputs.length ? inputs : [join(ROOT, 'reports', 'blobs')];
+  const dirs = inputs.length ? inputs : [resolve('reports', 'blobs')]; // in the current folder (under npm run, the root)
   const blobs = [...new Set(dirs.flatMap(blobFiles).map((f) => resolve(f)))];
   if (blobs.length === 0) {
     console.error(
@@ -49,9 +50,10 @@ function main(): number {
   const staging = mkdtempSync(join(tmpdir(), 'pts-blobs-'));
   try {
     blobs.forEach((f, i) => copyFileSync(f, join(staging, `${String(i + 1).padStart(3, '0')}-${basename(f)}`)));
-    const config = passThrough.some((a) => a === '-c' || a.startsWith('--config')) ? [] : ['--config', join(ROOT, 'playwright.config.ts')];
+    // The configuration's reporters: the repository's, or the installed package's copy (playwrightArgs adds it there).
+    const config = passThrough.some((a) => a === '-c' || a.startsWith('--config')) || INSTALLED ? [] : ['--config', join(ROOT, 'playwright.config.ts')];
     console.log(`merge-reports: ${blobs.length} blob report(s) → ${reportsDir()}`);
-    const run = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', ...config, ...passThrough, staging], { stdio: 'inherit' });
+    const run = spawnSync(process.execPath, playwrightArgs(['merge-reports', ...config, ...passThrough, staging]), { cwd: ROOT, stdio: 'inherit' });
     if (run.status !== 0) return run.status ?? EXIT.setup;
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -12,7 +12,7 @@
 // Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, REPORT_FILES, REPORTS_DIR_ENV, reportsDir } from '../reporting/reports-dir.js';
 import { addSectionLinks } from '../reporting/allure-links.js';
@@ -29,8 +29,8 @@ function historyEntries(file: string): number {
     .filter((l) => l.trim() !== '').length;
 }
 
-/** Allure's command line, run with this node (npx would add npm's own start-up). */
-const ALLURE_CLI = fileURLToPath(new URL('../node_modules/allure/cli.js', import.meta.url));
+/** Allure's command line, run with this node (npx would add npm's own start-up); beside its entry point (dist/), found as a dependency. */
+const ALLURE_CLI = join(dirname(fileURLToPath(import.meta.resolve('allure'))), '..', 'cli.js');
 
 /** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */
 function generate(results: string, output: string, dir: string, singleFile: boolean): boolean {

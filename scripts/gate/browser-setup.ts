@@ -2,7 +2,7 @@
 // download host can be reached, or one line naming the command that installs one (the caller exits 2).
 import { EnvHttpProxyAgent, fetch } from 'undici';
 import { chromiumCandidates, findChromium } from '../../suite/runner/browser.js';
-import { runChild } from '../child-run.js';
+import { playwrightArgs, runChild } from '../child-run.js';
 
 const PLAYWRIGHT_DOWNLOAD = 'https://cdn.playwright.dev';
 /** Long enough to download Chromium (~170 MB) on a slow line; the installer is only tried when its host answers. */
@@ -21,9 +21,12 @@ export async function downloadReachable(env: Record<string, string | undefined> 
   }
 }
 
-/** `npx playwright install chromium`, output kept out of the gate's own (one line on failure), within a bound. */
+/**
+ * `playwright install chromium` of the suite's own Playwright (npx, from an installed package's folder, would fetch
+ * another), output kept out of the gate's own (one line on failure), within a bound.
+ */
 async function install(env: NodeJS.ProcessEnv, boundMs = INSTALL_BOUND_MS): Promise<boolean> {
-  return (await runChild('npx', ['playwright', 'install', 'chromium'], { env, boundMs })).code === 0;
+  return (await runChild(process.execPath, playwrightArgs(['install', 'chromium']), { env, boundMs })).code === 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import config from '../../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { projectArgs } from '../args.js';
 import { SetupError } from './preflight.js';
+import { checkTags } from './tags.js';
 
 interface ProjectMeta {
   name?: string;
@@ -42,9 +43,10 @@ export function browserProjects(names: readonly string[], projects: readonly Pro
 /**
  * The conformance areas the args select (all when they name none). A `--project` value that names no area (a typo,
  * or one of the project's own test projects) is a setup problem, not a conformance failure: a SetupError whose one
- * line lists the areas a user may choose.
+ * line lists the areas a user may choose. So is a tag of --grep that names none (scripts/gate/tags.ts).
  */
 export function chosenAreas(args: readonly string[], areas: readonly string[] = CONFORMANCE_PROJECTS): string[] {
+  checkTags(args, areas);
   const unknown = (projectArgs(args) ?? []).filter((w) => !areas.some((name) => matches(w, name)));
   if (unknown.length > 0)
     throw new SetupError(

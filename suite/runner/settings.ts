@@ -78,22 +78,132 @@ function readableFile(env: Env, name: string): string | undefined {
   return path;
 }
 
+/** One variable of the configuration: its name, what it means, its default, in words for `--help`. */
+interface VariableText {
+  name: string;
+  meaning: string;
+  default: string;
+  /** The suite's own, not one of defaults.md's. */
+  own?: true;
+}
+
+/** A variable readSettings reads: its key in Settings and its reader (checks included). */
+type ReadVariable = { [K in keyof Settings]-?: VariableText & { key: K; read(env: Env): Settings[K] } }[keyof Settings];
+/** A variable another module reads (named in `readBy`), listed here so that the help and the README list them all. */
+type OtherVariable = VariableText & { key?: undefined; readBy: string };
+export type Variable = ReadVariable | OtherVariable;
+
+/**
+ * The configuration: the one declaration of every variable, its default and its reader. readSettings reads the
+ * rows with a key, in this order; `--help` (scripts/cli-help.ts) prints every row; the README's table lists the same
+ * names (a self-test compares them). A new variable is a new row.
+ */
+export const VARIABLES: readonly Variable[] = [
+  {
+    name: 'BASE_URL',
+    key: 'baseUrl',
+    read: baseUrl,
+    meaning: 'provider base address, without trailing slash',
+    default: 'unset: the embedded reference provider, on a free loopback port with generated credentials',
+  },
+  { name: 'API_KEY', key: 'apiKey', read: (env) => nonEmpty(env, 'API_KEY'), meaning: 'merchant object key', default: 'required when BASE_URL is set' },
+  {
+    name: 'CRYPTO_KEY',
+    key: 'cryptoKey',
+    read: (env) => (env.CRYPTO_KEY === undefined || env.CRYPTO_KEY === '' ? undefined : env.CRYPTO_KEY),
+    meaning: 'merchant secret for the sha256 signatures; never sent, never written to any report',
+    default: 'required when BASE_URL is set',
+  },
+  {
+    name: 'XSIGN_PRIVATE_KEY',
+    key: 'xSignPrivateKeyPath',
+    read: (env) => readableFile(env, 'XSIGN_PRIVATE_KEY'),
+    meaning: "path of the merchant's RSA private key (PEM) for X-Sign",
+    default: 'unset: the account-to-card checks are skipped, with the reason',
+  },
+  {
+    name: 'PROFILE',
+    key: 'profilePath',
+    read: (env) => readableFile(env, 'PROFILE'),
+    meaning: 'JSON file deep-merged over the default profile (examples in contracts/profiles/)',
+    default: 'the default profile',
+  },
+  {
+    name: 'CALLBACK_PORT',
+    key: 'callbackPort',
+    read: (env) => integer(env, 'CALLBACK_PORT', 0, 65535),
+    meaning: "loopback port of the suite's callback receiver",
+    default: 'a free port',
+  },
+  {
+    name: 'FC_SEED',
+    key: 'fcSeed',
+    read: (env) => integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
+    meaning: 'fast-check seed of the whole run (summary.json records it)',
+    default: 'drawn once per run',
+  },
+  {
+    name: 'FC_NUM_RUNS',
+    key: 'fcNumRuns',
+    read: (env) => integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
+    meaning: 'examples per property, exactly',
+    default: '700, less for the checks that declare a smaller share',
+  },
+  {
+    name: 'TIME_BUDGET',
+    key: 'timeBudgetSeconds',
+    read: (env) => positiveNumber(env, 'TIME_BUDGET'),
+    meaning: 'seconds of property checking the run may spend (ignored when FC_NUM_RUNS is set)',
+    default: 'unset: the default depth',
+    own: true,
+  },
+  {
+    name: 'RATE_LIMIT',
+    key: 'rateLimit',
+    read: (env) => positiveNumber(env, 'RATE_LIMIT'),
+    meaning: 'most requests per second the suite sends',
+    default: 'unlimited',
+  },
+  {
+    name: 'REQUEST_TIMEOUT',
+    key: 'requestTimeoutSeconds',
+    read: (env) => positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
+    meaning: 'seconds to wait for one response',
+    default: '10',
+    own: true,
+  },
+  {
+    name: 'MAX_IN_FLIGHT',
+    key: 'maxInFlight',
+    read: (env) => integer(env, 'MAX_IN_FLIGHT', 1, 10_000),
+    meaning: 'most requests in flight at once, for the whole run',
+    default: 'unset: 16 streams per property',
+    own: true,
+  },
+  { name: 'FC_PATH', readBy: 'generators/settings.ts', meaning: 'replays one counterexample (with FC_SEED; a failure prints it)', default: 'unset', own: true },
+  {
+    name: 'FC_REPLAY_PATH',
+    readBy: 'generators/settings.ts',
+    meaning: "replays a command sequence's counterexample (a failure prints it)",
+    default: 'unset',
+    own: true,
+  },
+  { name: 'PTS_REPORTS_DIR', readBy: 'reporting/reports-dir.ts', meaning: 'where reports go', default: 'reports (in the current folder)', own: true },
+  { name: 'BASELINE', readBy: 'scripts/conformance.ts', meaning: 'known-failures file for the gate (docs/ci-gate.md)', default: 'none', own: true },
+  {
+    name: 'PTS_SYSTEM_CHROMIUM',
+    readBy: 'suite/runner/browser.ts',
+    meaning: 'the system browser to use',
+    default: '/usr/bin/chromium-headless-shell, else /usr/bin/chromium',
+    own: true,
+  },
+];
+
 /** Reads and checks the environment. Throws ConfigError; never reads secrets into messages. */
 export function readSettings(env: Env = process.env): Settings {
-  const settings: Settings = {
-    baseUrl: baseUrl(env),
-    apiKey: nonEmpty(env, 'API_KEY'),
-    cryptoKey: env.CRYPTO_KEY === undefined || env.CRYPTO_KEY === '' ? undefined : env.CRYPTO_KEY,
-    xSignPrivateKeyPath: readableFile(env, 'XSIGN_PRIVATE_KEY'),
-    profilePath: readableFile(env, 'PROFILE'),
-    callbackPort: integer(env, 'CALLBACK_PORT', 0, 65535),
-    fcSeed: integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
-    fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
-    rateLimit: positiveNumber(env, 'RATE_LIMIT'),
-    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 1, 10_000),
-    requestTimeoutSeconds: positiveNumber(env, 'REQUEST_TIMEOUT') ?? 10,
-    timeBudgetSeconds: positiveNumber(env, 'TIME_BUDGET'),
-  };
+  const read: Partial<Record<keyof Settings, unknown>> = {};
+  for (const v of VARIABLES) if (v.key !== undefined) read[v.key] = v.read(env);
+  const settings = read as Settings;
   if (settings.baseUrl !== undefined) {
     const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter((n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined);
     if (missing.length > 0) throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);

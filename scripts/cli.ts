@@ -1,0 +1,79 @@
+// The suite's command: `payment-transfer-conformance <command> [options]` (package.json "bin"; the npm scripts of
+// the same names run it too). It reads the command line against the subcommand's row of scripts/commands.ts
+// (help, version, unknown options: exit 2 with one line), applies --env-file, places the reports in the current
+// folder, and runs the subcommand's script in this process.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT, REPORTS_DIR_ENV } from '../reporting/reports-dir.js';
+import { ArgsError } from './args.js';
+import { commandHelp, subcommandHelp } from './cli-help.js';
+import { readCommandLine } from './cli-options.js';
+import { COMMAND, COMMANDS, commandNamed } from './commands.js';
+import { applyEnvFiles } from './env-file.js';
+
+const EXIT_SETUP = 2;
+const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+function complain(where: string, message: string): number {
+  console.error(`${where}: ${message}`);
+  return EXIT_SETUP;
+}
+
+/** Runs the subcommand; undefined when its script ran (it sets process.exitCode itself). */
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  // `--env-file FILE` may come before the command too (`… --env-file ci.env conformance`).
+  const before: string[] = [];
+  let at = 0;
+  while (argv[at] === '--env-file' || argv[at]?.startsWith('--env-file=')) {
+    const n = argv[at] === '--env-file' ? 2 : 1;
+    before.push(...argv.slice(at, at + n));
+    at += n;
+  }
+  const [name, ...after] = argv.slice(at);
+  const args = [...after, ...before];
+  const commands = COMMANDS.map((c) => c.name).join(', ');
+  if (name === '--help' || name === '-h') {
+    process.stdout.write(commandHelp(VERSION));
+    return 0;
+  }
+  if (name === '--version' || name === '-V') {
+    console.log(VERSION);
+    return 0;
+  }
+  if (name === undefined) return complain(COMMAND, `no command given; the commands are ${commands} (see ${COMMAND} --help)`);
+  const spec = commandNamed(name);
+  if (spec === undefined) return complain(COMMAND, `no command named '${name}'; the commands are ${commands} (see ${COMMAND} --help)`);
+  let line;
+  try {
+    line = readCommandLine(spec, args);
+  } catch (e) {
+    if (e instanceof ArgsError) return complain(spec.name, e.message);
+    throw e;
+  }
+  if (line.version) {
+    console.log(VERSION);
+    return 0;
+  }
+  if (line.help && !spec.ownHelp) {
+    process.stdout.write(subcommandHelp(spec));
+    return 0;
+  }
+  const script = join(REPO_ROOT, spec.script);
+  if (!existsSync(script)) return complain(spec.name, `not part of this version of the suite (${VERSION}: no ${spec.script}); the commands are ${commands}`);
+  try {
+    applyEnvFiles(line.envFiles);
+  } catch (e) {
+    if (e instanceof ArgsError) return complain(spec.name, e.message);
+    throw e;
+  }
+  // Reports go where the user is (under `npm run`, the repository's root, as before): one absolute folder that
+  // the runs in child processes, started in the package's folder, agree on.
+  process.env[REPORTS_DIR_ENV] = resolve(process.env[REPORTS_DIR_ENV]?.trim() || 'reports');
+  process.argv = [process.argv[0]!, script, ...(line.help ? ['--help'] : line.rest)];
+  await import(pathToFileURL(script).href);
+  return undefined;
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;
