@@ -16,6 +16,7 @@ import { randomInt } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
+import { notJudgedCause, notJudgedExplained, OUT_OF_REACH } from '../contracts/run-protocol.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
 import { writeManifest, MANIFEST } from '../reporting/manifest.js';
@@ -103,7 +104,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     verdict === 'CERTIFIED'
       ? 'Every documented check passed against the provider below.'
       : verdict === 'INCOMPLETE'
-        ? `${notJudged.length} check(s) could not be judged: the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed). No documented check failed; run the certification again.`
+        ? `${notJudged.length} check(s) could not be judged: ${[...new Set(notJudged.map((c) => notJudgedExplained(c.notJudged)))].join('; ')}. No documented check failed; ${notJudged.some((c) => notJudgedCause(c.notJudged) === OUT_OF_REACH) ? 'give the provider a way to reach the suite (docs/merchant-certification.md) and run' : 'run'} the certification again.`
         : documented.length === 0 || d.passed === 0
           ? 'No documented check passed in this run, so nothing can be certified.'
           : `${d.failed} documented check(s) failed: the provider does not follow the interface document there.`,
@@ -137,7 +138,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     '',
     ...failureTable(profile.filter((c) => c.status === 'failed')),
     '',
-    `## Checks not judged: the provider was unavailable (${notJudged.length})`,
+    `## Checks not judged (${notJudged.length})`,
     '',
     ...(notJudged.length === 0 ? ['None.'] : ['| check | why |', '|---|---|', ...notJudged.map((c) => `| ${cell(c.id)} | ${cell(c.notJudged)} |`)]),
     '',
@@ -261,6 +262,9 @@ async function main(): Promise<number> {
     apiKey: maskKey(settings.apiKey),
     xSignPrivateKey: settings.xSignPrivateKeyPath ? 'provided' : 'not provided',
     callbackPort: settings.callbackPort ?? null,
+    callbackHost: settings.callbackHost,
+    callbackUrl: settings.callbackUrl ?? null,
+    callbackRelay: settings.callbackRelay ?? null,
     args,
     verdict,
   };

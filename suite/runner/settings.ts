@@ -1,6 +1,7 @@
 // The suite's configuration surface: exactly the variables of defaults.md, read once and checked
 // before any request is sent. A problem is one ConfigError with one clear sentence (exit code 2).
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { MAX_NUM_RUNS, readIntegerVariable, SEED_RANGE } from '../../generators/settings.js';
 
 export class ConfigError extends Error {
@@ -17,6 +18,12 @@ export interface Settings {
   /** Path of a PROFILE override file. */
   profilePath?: string;
   callbackPort?: number;
+  /** Address the callback receiver listens on (CALLBACK_HOST); default loopback. */
+  callbackHost: string;
+  /** The address the provider delivers callbacks to, when it is not the receiver's own (NAT, load balancer, tunnel). */
+  callbackUrl?: string;
+  /** A smee channel the callbacks are relayed through (CALLBACK_RELAY): the provider delivers to it. */
+  callbackRelay?: string;
   fcSeed?: number;
   fcNumRuns?: number;
   /** Most requests per second across the whole run; undefined = unlimited. */
@@ -67,6 +74,26 @@ function baseUrl(env: Env): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** An absolute http(s) URL without a fragment, or a one-line ConfigError naming the variable and what `example` shows. */
+function httpUrl(env: Env, name: string, example: string): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash)
+    throw new ConfigError(`${name}=${raw} is not an absolute http(s) URL without a fragment (expected e.g. ${example})`);
+  return raw;
+}
+
+/** An IP address or a host name to listen on: no scheme, no port, no path. */
+function listenHost(env: Env): string {
+  const raw = nonEmpty(env, 'CALLBACK_HOST');
+  if (raw === undefined) return '127.0.0.1';
+  const host = raw.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
+    throw new ConfigError(`CALLBACK_HOST=${raw} is not an address to listen on (an IP address such as 0.0.0.0 or 10.0.0.5, or a host name; no scheme or port)`);
+  return host;
+}
+
 function readableFile(env: Env, name: string): string | undefined {
   const path = nonEmpty(env, name);
   if (path === undefined) return undefined;
@@ -87,6 +114,9 @@ export function readSettings(env: Env = process.env): Settings {
     xSignPrivateKeyPath: readableFile(env, 'XSIGN_PRIVATE_KEY'),
     profilePath: readableFile(env, 'PROFILE'),
     callbackPort: integer(env, 'CALLBACK_PORT', 0, 65535),
+    callbackHost: listenHost(env),
+    callbackUrl: httpUrl(env, 'CALLBACK_URL', 'https://merchant.example.com:8787/callbacks'),
+    callbackRelay: httpUrl(env, 'CALLBACK_RELAY', 'https://smee.io/AbCdEf123'),
     fcSeed: integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
     fcNumRuns: integer(env, 'FC_NUM_RUNS', 1, MAX_NUM_RUNS),
     rateLimit: positiveNumber(env, 'RATE_LIMIT'),
@@ -102,6 +132,8 @@ export function readSettings(env: Env = process.env): Settings {
       'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
     );
   }
+  if (settings.callbackUrl !== undefined && settings.callbackRelay !== undefined)
+    throw new ConfigError('CALLBACK_URL and CALLBACK_RELAY are both set: the provider delivers to one address, the relay channel or CALLBACK_URL; unset one');
   if (settings.xSignPrivateKeyPath !== undefined) {
     const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');
     if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))
