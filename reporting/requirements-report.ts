@@ -118,7 +118,9 @@ function detail(r: TraceRow): string[] {
   if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
   if (r.status === 'not judged')
     return (r.notJudgedBy ?? []).map((n) =>
-      n.why?.startsWith(OUT_OF_REACH) ? `not judged: ${n.check}: ${n.why}` : `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`,
+      n.why?.startsWith(OUT_OF_REACH)
+        ? `not judged: ${n.check}: ${n.why}`
+        : `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`,
     );
   return warned;
 }

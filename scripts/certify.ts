@@ -285,6 +285,8 @@ async function main(): Promise<number> {
   console.log(
     `certify: ${verdict}: documented ${d.passed} passed, ${d.failed} failed, ${d.notJudged} not judged, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.notJudged} not judged, ${p.skipped} skipped`,
   );
+  const unjudged = unavailability(summary).line;
+  if (unjudged !== undefined) console.log(`certify: ${unjudged}`);
   for (const c of documented.filter((c) => c.status === 'failed'))
     console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
   console.log(`certify: ${out}/certificate.md (verify with: cd ${out} && sha256sum -c ${MANIFEST})`);
