@@ -71,10 +71,16 @@ function count(checks: SummaryCheck[]): Counts {
 
 /**
  * A documented check that failed: NOT CERTIFIED (a defect, whatever else happened). Else, when a documented check
- * could not be judged (a certificate speaks for every documented rule it ran), or the gate would call the run
- * incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
+ * could not be judged (a certificate speaks for every documented rule it ran), or a documented rule was judged by
+ * none of its checks (the callbacks' payload rule when no callback can arrive, whose checks are profile checks), or
+ * the gate would call the run incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
  */
 export type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
+
+/** A documented rule every check of which that ran was not judged. */
+function documentedRuleNotJudged(summary: Summary): boolean {
+  return Object.values(summary.rules).some((r) => r.kind === 'documented' && r.status === 'not judged');
+}
 
 function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
@@ -239,7 +245,7 @@ async function main(): Promise<number> {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const verdict: CertificationVerdict = documented.some((c) => c.status === 'failed')
     ? 'NOT CERTIFIED'
-    : documented.some((c) => c.status === 'not judged') || unavailability(summary).incomplete
+    : documented.some((c) => c.status === 'not judged') || documentedRuleNotJudged(summary) || unavailability(summary).incomplete
       ? 'INCOMPLETE'
       : documented.some((c) => c.status === 'passed' || c.status === 'flaky')
         ? 'CERTIFIED'
