@@ -134,6 +134,16 @@ export function readSettings(env: Env = process.env): Settings {
   }
   if (settings.callbackUrl !== undefined && settings.callbackRelay !== undefined)
     throw new ConfigError('CALLBACK_URL and CALLBACK_RELAY are both set: the provider delivers to one address, the relay channel or CALLBACK_URL; unset one');
+  // On every interface the receiver has no one address to print, nor to issue the canaries under.
+  if (
+    settings.baseUrl !== undefined &&
+    ['0.0.0.0', '::'].includes(settings.callbackHost) &&
+    settings.callbackUrl === undefined &&
+    settings.callbackRelay === undefined
+  )
+    throw new ConfigError(
+      `CALLBACK_HOST=${settings.callbackHost} listens on every interface: set CALLBACK_URL to the address the provider delivers callbacks to (e.g. http://203.0.113.7:8787/callbacks)`,
+    );
   if (settings.xSignPrivateKeyPath !== undefined) {
     const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');
     if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))

@@ -14,7 +14,8 @@ export interface SmeeChannel {
   close(): Promise<void>;
 }
 
-export async function startSmeeChannel(channel = `pts-${Math.random().toString(36).slice(2, 10)}`): Promise<SmeeChannel> {
+/** A channel served on `host` (loopback by default). */
+export async function startSmeeChannel(host = '127.0.0.1', channel = `pts-${Math.random().toString(36).slice(2, 10)}`): Promise<SmeeChannel> {
   const listeners = new Set<ServerResponse>();
   let posts = 0;
   const server = createServer((req, res) => {
@@ -44,9 +45,9 @@ export async function startSmeeChannel(channel = `pts-${Math.random().toString(3
       res.writeHead(200).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/${channel}`,
+    url: `http://${host}:${(server.address() as AddressInfo).port}/${channel}`,
     posts: () => posts,
     close: async () => {
       for (const l of listeners) l.end();
