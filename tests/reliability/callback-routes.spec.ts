@@ -148,6 +148,7 @@ test.describe('a provider in a network namespace of its own', () => {
     expect(certificate).toContain('## Verdict: INCOMPLETE');
     expect(certificate).toMatch(/could not be judged: the provider cannot reach the suite/);
     expect(certificate).toMatch(why);
+    expect(readFileSync(join(out, 'requirements.md'), 'utf8')).toMatch(new RegExp(`not judged: .*: ${why.source}`));
   });
 });
 
