@@ -6,10 +6,12 @@
 // - CALLBACK_RELAY, a smee channel (smee-client): the suite connects out to the channel and each callback POSTed
 //   to it comes back over Server-Sent Events and is forwarded to the receiver. The channel answers the provider
 //   itself, so the receiver's refusals do not reach it, and it carries POSTs only (no canary requests).
-// With a provider off this machine, a receiver on loopback only, and neither variable, no callback can arrive:
-// every check that waits for one is not judged, with why (suite/harness/callback-receiver.ts, `Reach`).
+// With a provider off this machine (BASE_URL's host neither loopback nor an address of this machine's interfaces;
+// a host name other than localhost counts as off it), a receiver on loopback only, and neither variable, no
+// callback can arrive: every check that waits for one is not judged, with why (harness/callback-receiver.ts `Reach`).
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { SmeeClient } from 'smee-client';
 import { OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import { CallbackInbox, type CallbackReceiver } from '../harness/callback-receiver.js';
@@ -43,6 +45,12 @@ export function isLoopbackHost(host: string): boolean {
   return h === '::1' || /^::ffff:127\./.test(h);
 }
 
+/** Loopback, or an address of one of this machine's interfaces: a provider there reaches the receiver on loopback. */
+function isThisMachine(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLoopbackHost(h) || Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address.toLowerCase() === h));
+}
+
 /** The receiver's listening options: its host, and the public origin canaries are issued under (CALLBACK_URL's). */
 export function receiverOptions(settings: Settings): { host: string; port: number; publicOrigin?: string } {
   return {
@@ -70,7 +78,7 @@ export async function openCallbackRoute(settings: Settings, receiver: CallbackRe
       );
     return { publicUrl: settings.callbackUrl, lines, close: async () => undefined };
   }
-  const remote = settings.baseUrl !== undefined && !isLoopbackHost(new URL(settings.baseUrl).hostname);
+  const remote = settings.baseUrl !== undefined && !isThisMachine(new URL(settings.baseUrl).hostname);
   if (remote && isLoopbackHost(settings.callbackHost)) {
     const outOfReach =
       `${OUT_OF_REACH}: the provider (BASE_URL=${new URL(settings.baseUrl!).origin}) is not on this machine and the callback receiver listens on ` +
