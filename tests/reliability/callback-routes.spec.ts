@@ -6,15 +6,14 @@
 // - the relay (CALLBACK_RELAY, smee-client) against a smee channel served on loopback here: the callbacks arrive
 //   through it; the checks whose verdict needs the receiver's refusal to reach the provider are not judged, with why.
 // The namespace tests are skipped, with the reason, where `ip netns` is not permitted.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { childEnv, runScript } from '../../scripts/child-run.js';
 import { createNetns, netnsProblem, type Netns } from './netns.js';
 import { startSmeeChannel } from './smee-channel.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 
 interface Check {
   id: string;
@@ -23,7 +22,7 @@ interface Check {
   notJudged?: string;
 }
 
-/** A loopback-free port on every interface (bound once by us, then released). */
+/** A port free on every interface (bound once by us, then released). */
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
@@ -66,7 +65,8 @@ const QUICK = { RATE_LIMIT: '1000', FC_NUM_RUNS: '3' };
 
 test.describe('a provider in a network namespace of its own', () => {
   test.describe.configure({ mode: 'serial' });
-  const problem = netnsProblem();
+  /** Why namespaces cannot be made here, found once the tests run (not while they are listed). */
+  let problem: string | undefined;
   let ns: Netns | undefined;
   const dirs: string[] = [];
   const tempDir = (what: string) => {
@@ -76,6 +76,7 @@ test.describe('a provider in a network namespace of its own', () => {
   };
 
   test.beforeAll(() => {
+    problem = netnsProblem();
     if (problem === undefined) ns = createNetns();
   });
 
