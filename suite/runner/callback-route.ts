@@ -15,6 +15,7 @@ import { networkInterfaces } from 'node:os';
 import { SmeeClient } from 'smee-client';
 import { OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import { CallbackInbox, type CallbackReceiver } from '../harness/callback-receiver.js';
+import { describeConnectError } from './probe.js';
 import type { Settings } from './settings.js';
 
 /** How long the route's self-check waits for its own POST, and the relay for its channel to open. */
@@ -91,6 +92,25 @@ export async function openCallbackRoute(settings: Settings, receiver: CallbackRe
 
 function registerLine(publicUrl: string, receiver: CallbackReceiver, via = ''): string {
   return `callbacks: register ${publicUrl} with the sandbox as the merchant's callback address (the receiver listens at ${receiver.url}${via})`;
+}
+
+/**
+ * One look at the relay channel before the run (the gate's and certification's preflight): it answers a listener
+ * with an event stream, or the run stops with one line, as for an unreachable provider.
+ */
+export async function probeRelay(channel: string): Promise<void> {
+  const why = await fetch(channel, { headers: { accept: 'text/event-stream' }, signal: AbortSignal.timeout(RELAY_CONNECT_MS) }).then(
+    async (res) => {
+      const type = res.headers.get('content-type') ?? '(none)';
+      await res.body?.cancel();
+      return res.ok && /text\/event-stream/i.test(type) ? undefined : `it answers HTTP ${res.status} ${type}, not an event stream`;
+    },
+    (e: unknown) => {
+      const cause = (e as { cause?: unknown }).cause;
+      return cause === undefined ? String((e as Error).message ?? e) : describeConnectError(cause);
+    },
+  );
+  if (why !== undefined) throw new CallbackRouteError(`CALLBACK_RELAY=${channel}: the relay channel cannot be opened: ${why}`);
 }
 
 async function openRelay(channel: string, receiver: CallbackReceiver): Promise<CallbackRoute> {

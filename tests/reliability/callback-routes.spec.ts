@@ -15,6 +15,9 @@ import { childEnv, runScript } from '../../scripts/child-run.js';
 import { createNetns, netnsProblem, type Netns } from './netns.js';
 import { startSmeeChannel } from './smee-channel.js';
 
+// The namespace tests share their namespace, one after the other; the relay tests run beside them.
+test.describe.configure({ mode: 'parallel' });
+
 interface Check {
   id: string;
   project: string;
@@ -185,4 +188,13 @@ test('through the relay (CALLBACK_RELAY, a smee channel served here): callbacks 
     await channel.close();
     rmSync(reports, { recursive: true, force: true });
   }
+});
+
+test('a relay channel that cannot be opened stops the run before any request: exit 2, one line naming CALLBACK_RELAY', async () => {
+  const channel = await startSmeeChannel();
+  await channel.close(); // its port is closed now
+  const run = await runScript('scripts/conformance.ts', ['--project=status'], { env: childEnv({ CALLBACK_RELAY: channel.url }), boundMs: 60_000 });
+  const shown = `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+  expect(run.code, shown).toBe(2);
+  expect(run.stderr.trim().split('\n'), shown).toEqual([`conformance: CALLBACK_RELAY=${channel.url}: the relay channel cannot be opened: connection refused`]);
 });
