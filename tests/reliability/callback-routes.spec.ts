@@ -83,8 +83,8 @@ test.describe('a provider in a network namespace of its own', () => {
     if (problem === undefined) ns = createNetns();
   });
 
-  test.afterAll(() => {
-    ns?.remove();
+  test.afterAll(async () => {
+    await ns?.remove();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

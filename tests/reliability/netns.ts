@@ -12,8 +12,8 @@ export interface Netns {
   nsAddress: string;
   /** Starts `node args` inside the namespace (its own process group, stopped by remove()). */
   node(args: readonly string[]): ChildProcess;
-  /** Stops what node() started and deletes the namespace (its veth pair goes with it). */
-  remove(): void;
+  /** Stops what node() started (asked first: the provider removes its key file) and deletes the namespace (its veth pair goes with it). */
+  remove(): Promise<void>;
 }
 
 function ip(args: readonly string[]): void {
@@ -42,13 +42,14 @@ export function createNetns(): Netns {
   const [hostAddress, nsAddress] = [`${base}${(block % 256) + 1}`, `${base}${(block % 256) + 2}`];
   const [hostEnd, nsEnd] = [`vh${tag}`, `vn${tag}`]; // interface names: 15 characters at most
   const children: ChildProcess[] = [];
-  const remove = () => {
-    for (const c of children)
-      try {
-        if (c.pid !== undefined && c.exitCode === null) process.kill(-c.pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
+  const signal = (c: ChildProcess, s: NodeJS.Signals) => {
+    try {
+      if (c.pid !== undefined && c.exitCode === null && c.signalCode === null) process.kill(-c.pid, s);
+    } catch {
+      // gone already
+    }
+  };
+  const deleteAll = () => {
     try {
       ip(['netns', 'del', name]);
     } catch {
@@ -60,6 +61,14 @@ export function createNetns(): Netns {
       // went with the namespace
     }
   };
+  const remove = async () => {
+    const exited = children.map((c) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r))));
+    for (const c of children) signal(c, 'SIGTERM');
+    const timer = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+    await Promise.race([Promise.all(exited), timer(5000)]);
+    for (const c of children) signal(c, 'SIGKILL');
+    deleteAll();
+  };
   try {
     ip(['netns', 'add', name]);
     ip(['link', 'add', hostEnd, 'type', 'veth', 'peer', 'name', nsEnd]);
@@ -70,7 +79,7 @@ export function createNetns(): Netns {
     ip(['netns', 'exec', name, 'ip', 'link', 'set', nsEnd, 'up']);
     ip(['netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up']);
   } catch (e) {
-    remove();
+    deleteAll();
     throw e;
   }
   return {
