@@ -55,6 +55,24 @@ export interface WarningNote {
 /** The skip reason of a check that was not judged starts with this. */
 export const NOT_JUDGED_PREFIX = 'not judged: the provider was unavailable:';
 
+/**
+ * The reason of a check not judged because what it listens for cannot reach the suite (no callback can arrive:
+ * a remote provider and a receiver on loopback only; a relay that answers the provider itself) starts with this.
+ */
+export const OUT_OF_REACH = 'the provider cannot reach the suite';
+
+/** Why a check was not judged, in a few words, from its reason: out of reach, or the provider was unavailable. */
+export function notJudgedCause(why: string | undefined): string {
+  return why?.startsWith(OUT_OF_REACH) ? OUT_OF_REACH : 'the provider was unavailable';
+}
+
+/** The cause of a check's not being judged, in a sentence, for the reports that explain it. */
+export function notJudgedExplained(why: string | undefined): string {
+  return why?.startsWith(OUT_OF_REACH)
+    ? 'the provider cannot reach the suite (what the check listens for, a callback or a request to a canary, cannot arrive: see the reason, which says which variable to set)'
+    : 'the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed)';
+}
+
 /** The description of a `value coverage` annotation. */
 export interface CoverageNote {
   /** The request field, e.g. `invoice.transaction`, `invoice.payload.*`. */
@@ -93,6 +111,10 @@ export const RUN_ENV = {
   ledger: 'PTS_LEDGER_DIR',
   /** File global setup writes the main provider's payments into before it removes the ledger (set by certify): {@link LedgerExport}. */
   ledgerExport: 'PTS_LEDGER_EXPORT',
+  /** Why no callback (nor canary request) from the provider can reach the receiver, when global setup knows none can. */
+  callbacksOutOfReach: 'PTS_CALLBACKS_OUT_OF_REACH',
+  /** Set when callbacks come through a relay (CALLBACK_RELAY): why the receiver's answers and canaries do not reach the provider. */
+  relayed: 'PTS_CALLBACK_RELAYED',
 } as const;
 
 /**

@@ -18,7 +18,7 @@ import { isRequirementId, requirementOf, type Requirement } from '../contracts/r
 import { REPORT_FILES, reportsDir } from './reports-dir.js';
 import { SPEC_FROM_SUBFOLDER, sectionLink, sectionLinkName, sectionOfLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
-import { ANNOTATION } from '../contracts/run-protocol.js';
+import { ANNOTATION, notJudgedExplained } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
@@ -142,7 +142,7 @@ export default class SuiteAllureReporter extends AllureReporter {
         fileCheck(r, declared, firstLine, test.parent.project()?.name);
         // Skipped in Allure's terms; said plainly what it is: no verdict, the provider could not be had for an answer.
         if (notJudged !== undefined && result.status === 'skipped') {
-          r.description = `Not judged: the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed). ${notJudged}`;
+          r.description = `Not judged: ${notJudgedExplained(notJudged)}. ${notJudged}`;
           r.labels = [...r.labels, { name: 'tag', value: 'not judged' }];
         }
       });

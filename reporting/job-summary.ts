@@ -2,6 +2,7 @@
 // (GitHub Actions: `cat reports/job-summary.md >> "$GITHUB_STEP_SUMMARY"`): totals, the failed rules
 // with the checks that failed them, the rules left not proven, and failures that name no rule.
 import { requirementOf } from '../contracts/requirements.js';
+import { notJudgedCause, notJudgedExplained } from '../contracts/run-protocol.js';
 import { cell } from './markdown.js';
 import { REPORT_FILES } from './reports-dir.js';
 import { RULE_STATUSES, type Summary } from './summary-model.js';
@@ -49,9 +50,9 @@ export function jobSummaryMarkdown(s: Summary): string {
   if (notJudged.length > 0)
     lines.push(
       '',
-      `### Not judged: the provider was unavailable (${notJudged.length})`,
+      `### Not judged: ${[...new Set(notJudged.map((c) => notJudgedCause(c.notJudged)))].join('; ')} (${notJudged.length})`,
       '',
-      'Connections refused or reset, bodies cut short or gateway answers, also after the tries allowed: no verdict either way.',
+      ...[...new Set(notJudged.map((c) => notJudgedExplained(c.notJudged)))].map((why) => `No verdict either way: ${why}.`),
       '',
       ...notJudged.map((c) => `- ${cell(c.id)}: ${cell(c.notJudged)}`),
     );

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requirements, type RequirementKind } from '../contracts/requirements.js';
+import { OUT_OF_REACH } from '../contracts/run-protocol.js';
 import { cell, mdLink } from './markdown.js';
 import { redactText } from '../contracts/redaction.js';
 import { REPORT_FILES } from './reports-dir.js';
@@ -115,7 +116,12 @@ function detail(r: TraceRow): string[] {
   if (r.status === 'passed') return warned;
   if (r.status === 'failed') return (r.failedBy ?? []).map((c) => `failed in ${c}${r.checks.includes(c) ? '' : ' (which does not declare it)'}`);
   if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
-  if (r.status === 'not judged') return (r.notJudgedBy ?? []).map((n) => `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`);
+  if (r.status === 'not judged')
+    return (r.notJudgedBy ?? []).map((n) =>
+      n.why?.startsWith(OUT_OF_REACH)
+        ? `not judged: ${n.check}: ${n.why}`
+        : `not judged: ${n.check}: the provider was unavailable${n.why ? ` (${n.why})` : ''}`,
+    );
   return warned;
 }
 
@@ -127,7 +133,7 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     `Generated ${t.generatedAt} against ${context.baseUrl ?? 'no provider'}; profile digest \`${context.profileDigest ?? 'unknown'}\`.`,
     `Projects in this run: ${t.projects.length ? t.projects.join(', ') : 'none'}. Rules of other projects show as \`not run\` with no checks.`,
     'A rule fails when a failure names it; a check that fails on one rule does not prove the other rules it declares (`not proven`).',
-    'A check that could not get an answer (the provider was unavailable, also after the tries allowed) is `not judged`: neither passed nor failed.',
+    'A check that could not get an answer (the provider was unavailable, also after the tries allowed), or that waits for what cannot reach the suite (a callback when the provider cannot reach the receiver), is `not judged`: neither passed nor failed.',
     `Sections link to the copies of the documents in \`${SPEC_FROM_REPORTS}\`.`,
     '',
     `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not judged ${c['not judged']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,

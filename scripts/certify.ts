@@ -26,7 +26,7 @@ import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
 import { writeManifest, MANIFEST, SIGNATURE } from '../reporting/manifest.js';
 import { signDetached } from '../reporting/certificate-signature.js';
-import { RUN_ENV, type LedgerExport } from '../contracts/run-protocol.js';
+import { notJudgedCause, notJudgedExplained, OUT_OF_REACH, RUN_ENV, type LedgerExport } from '../contracts/run-protocol.js';
 import { BINDING, LEDGER, bindingOf } from './certificate/binding.js';
 import { cell } from '../reporting/markdown.js';
 import { REPO_ROOT, REPORT_FILES } from '../reporting/reports-dir.js';
@@ -80,10 +80,16 @@ function count(checks: SummaryCheck[]): Counts {
 
 /**
  * A documented check that failed: NOT CERTIFIED (a defect, whatever else happened). Else, when a documented check
- * could not be judged (a certificate speaks for every documented rule it ran), or the gate would call the run
- * incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
+ * could not be judged (a certificate speaks for every documented rule it ran), or a documented rule was judged by
+ * none of its checks (the callbacks' payload rule when no callback can arrive, whose checks are profile checks), or
+ * the gate would call the run incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
  */
 export type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
+
+/** A documented rule every check of which that ran was not judged. */
+function documentedRuleNotJudged(summary: Summary): boolean {
+  return Object.values(summary.rules).some((r) => r.kind === 'documented' && r.status === 'not judged');
+}
 
 function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string, signed: boolean): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
@@ -113,7 +119,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     verdict === 'CERTIFIED'
       ? 'Every documented check passed against the provider below.'
       : verdict === 'INCOMPLETE'
-        ? `${notJudged.length} check(s) could not be judged: the provider was unavailable (connections refused or reset, bodies cut short, gateway answers, also after the tries allowed). No documented check failed; run the certification again.`
+        ? `${notJudged.length} check(s) could not be judged: ${[...new Set(notJudged.map((c) => notJudgedExplained(c.notJudged)))].join('; ')}. No documented check failed; ${notJudged.some((c) => notJudgedCause(c.notJudged) === OUT_OF_REACH) ? 'give the provider a way to reach the suite (docs/merchant-certification.md) and run' : 'run'} the certification again.`
         : documented.length === 0 || d.passed === 0
           ? 'No documented check passed in this run, so nothing can be certified.'
           : `${d.failed} documented check(s) failed: the provider does not follow the interface document there.`,
@@ -148,7 +154,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     '',
     ...failureTable(profile.filter((c) => c.status === 'failed')),
     '',
-    `## Checks not judged: the provider was unavailable (${notJudged.length})`,
+    `## Checks not judged (${notJudged.length})`,
     '',
     ...(notJudged.length === 0 ? ['None.'] : ['| check | why |', '|---|---|', ...notJudged.map((c) => `| ${cell(c.id)} | ${cell(c.notJudged)} |`)]),
     '',
@@ -272,7 +278,7 @@ async function main(): Promise<number> {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const verdict: CertificationVerdict = documented.some((c) => c.status === 'failed')
     ? 'NOT CERTIFIED'
-    : documented.some((c) => c.status === 'not judged') || unavailability(summary).incomplete
+    : documented.some((c) => c.status === 'not judged') || documentedRuleNotJudged(summary) || unavailability(summary).incomplete
       ? 'INCOMPLETE'
       : documented.some((c) => c.status === 'passed' || c.status === 'flaky')
         ? 'CERTIFIED'
@@ -295,6 +301,9 @@ async function main(): Promise<number> {
     apiKey: maskKey(settings.apiKey),
     xSignPrivateKey: settings.xSignPrivateKeyPath ? 'provided' : 'not provided',
     callbackPort: settings.callbackPort ?? null,
+    callbackHost: settings.callbackHost,
+    callbackUrl: settings.callbackUrl ?? null,
+    callbackRelay: settings.callbackRelay ?? null,
     args,
     verdict,
   };
@@ -338,6 +347,8 @@ async function main(): Promise<number> {
   console.log(
     `certify: ${verdict}: documented ${d.passed} passed, ${d.failed} failed, ${d.notJudged} not judged, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.notJudged} not judged, ${p.skipped} skipped`,
   );
+  const unjudged = unavailability(summary).line;
+  if (unjudged !== undefined) console.log(`certify: ${unjudged}`);
   for (const c of documented.filter((c) => c.status === 'failed'))
     console.log(`  FAILED ${failedRuleOfCheck(c) ?? '(no rule named)'}: ${c.id}${c.failure ? ` — ${c.failure}` : ''}`);
   console.log(

@@ -36,7 +36,7 @@ export function playwrightArgs(args: readonly string[]): string[] {
  * parent Playwright worker. The machine's own choices (PTS_SYSTEM_CHROMIUM, PATH, ...) pass through.
  */
 const NOT_INHERITED: readonly RegExp[] = [
-  /^(BASE_URL|API_KEY|CRYPTO_KEY|XSIGN_PRIVATE_KEY|PROFILE|CALLBACK_PORT|RATE_LIMIT|REQUEST_TIMEOUT|TIME_BUDGET|BASELINE|PTS_REPORTS_DIR)$/,
+  /^(BASE_URL|API_KEY|CRYPTO_KEY|XSIGN_PRIVATE_KEY|PROFILE|CALLBACK_PORT|CALLBACK_HOST|CALLBACK_URL|CALLBACK_RELAY|RATE_LIMIT|REQUEST_TIMEOUT|TIME_BUDGET|BASELINE|PTS_REPORTS_DIR)$/,
   /^FC_/,
   new RegExp(`^(${Object.values(RUN_ENV).join('|')})$`),
   /^(TEST_|PW_|PLAYWRIGHT_)/,

@@ -3,6 +3,7 @@
 import { loadProfile, ProfileError } from '../../contracts/profile.js';
 import { ConfigError, readSettings, type Settings } from '../../suite/runner/settings.js';
 import { probeProvider } from '../../suite/runner/probe.js';
+import { CallbackRouteError, probeRelay } from '../../suite/runner/callback-route.js';
 import { ProviderUnreachable } from '../../suite/harness/failure.js';
 import { browserProblem } from './browser-setup.js';
 import { ArgsError } from '../args.js';
@@ -32,12 +33,20 @@ export async function preflight(env: Record<string, string | undefined> = proces
   const noBrowser = await browserProblem(browserProjects, env);
   if (noBrowser !== undefined) throw new SetupError(noBrowser);
   if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
+  if (settings.callbackRelay !== undefined) await probeRelay(settings.callbackRelay);
   return { settings, profile };
 }
 
 /** True for the errors that mean "exit 2 with one line": configuration, profile, reachability, setup. */
 export function isSetupError(e: unknown): e is Error {
-  return e instanceof ConfigError || e instanceof ProfileError || e instanceof ProviderUnreachable || e instanceof SetupError || e instanceof ArgsError;
+  return (
+    e instanceof ConfigError ||
+    e instanceof ProfileError ||
+    e instanceof ProviderUnreachable ||
+    e instanceof SetupError ||
+    e instanceof ArgsError ||
+    e instanceof CallbackRouteError
+  );
 }
 
 /** The repository root and the run's reports directory: one implementation, in reporting/. */

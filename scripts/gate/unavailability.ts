@@ -1,6 +1,7 @@
 // How much of a run could not be judged because the provider was unavailable (connections refused or reset,
 // bodies cut short, gateway answers, also after the tries allowed), and whether that is too much for a verdict.
 // The gate then exits 2 with one line, and certification says incomplete rather than not certified.
+import { notJudgedCause, OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import type { Summary } from '../../reporting/summary-file.js';
 
 /** Above this share of the checks that ran, a run is incomplete: too little of it was judged to call it a verdict. */
@@ -22,6 +23,12 @@ export interface Unavailability {
   line?: string;
 }
 
+/** The first reason, as the console shows it: out of reach says so itself; else the provider was unavailable. */
+function reasonOf(why: string | undefined): string {
+  if (why === undefined) return 'the provider was unavailable';
+  return notJudgedCause(why) === OUT_OF_REACH ? why : `the provider was unavailable: ${why}`;
+}
+
 export function unavailability(summary: Pick<Summary, 'checks'>): Unavailability {
   const notJudged = summary.checks.filter((c) => c.status === 'not judged');
   const ran = summary.checks.filter((c) => c.status !== 'skipped').length;
@@ -30,7 +37,7 @@ export function unavailability(summary: Pick<Summary, 'checks'>): Unavailability
   const line =
     notJudged.length === 0
       ? undefined
-      : `${notJudged.length} of ${ran} checks not judged (the provider was unavailable${notJudged[0].notJudged ? `: ${notJudged[0].notJudged}` : ''})` +
+      : `${notJudged.length} of ${ran} checks not judged (${reasonOf(notJudged[0].notJudged)})` +
         `${failed ? `; ${failed} failed` : ''}${incomplete ? `: more than ${NOT_JUDGED_LIMIT * 100} % not judged, the run is incomplete` : ''}`;
   return { notJudged: notJudged.length, ran, failed, incomplete, line };
 }

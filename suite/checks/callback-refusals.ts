@@ -28,6 +28,7 @@ export function callbackRedeliveredAfterEachRefusal(): BrowserCheck {
       requireCallbacks(api);
       const min = api.profile.callbacks.minDeliveries;
       requireProfile(min > 1, 'profile callbacks.minDeliveries is 1: no redelivery to observe');
+      inbox.requireAnswersReachProvider();
       const overrides = CLASSES.map((c, i) => ({
         payload: { ...INVOICE_DEFAULTS.payload, client_id: `user-refusal-${i}`, [FAIL_FIRST_PARAMETER]: min - 1, [REFUSAL_PARAMETER]: c },
       }));

@@ -194,6 +194,7 @@ export function callbackRedelivered(): BrowserCheck {
       requireCallbacks(api);
       const min = api.profile.callbacks.minDeliveries;
       requireProfile(min > 1, 'profile callbacks.minDeliveries is 1: no redelivery to observe');
+      inbox.requireAnswersReachProvider();
       const firstDelivery = callbackCoverage('callback');
       const redelivery = callbackCoverage('callback re-delivery');
       const failFirst = min - 1;

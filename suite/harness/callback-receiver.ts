@@ -10,6 +10,7 @@
 // callback that writes the transaction in another case is still found, and the check judges the text it sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OutOfReach } from './failure.js';
 import { CANARY_PREFIX, CanaryRegistry, type Canary, type CanaryIssue } from './canary-registry.js';
 import { answerClassOf, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
 
@@ -46,11 +47,19 @@ export class CallbackReceiver {
   /** Deliveries held in byTransaction. */
   private stored = 0;
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    /** Where the provider reaches the receiver (CALLBACK_URL's origin), when not at its listening address. */
+    private readonly publicOrigin?: string,
+  ) {}
 
-  static async start(options: { port?: number; host?: string } = {}): Promise<CallbackReceiver> {
+  /**
+   * Listens on `host` (default loopback). `publicOrigin`: the origin under which the provider reaches the
+   * receiver (behind a NAT or a load balancer), for the canary addresses the provider must be able to fetch.
+   */
+  static async start(options: { port?: number; host?: string; publicOrigin?: string } = {}): Promise<CallbackReceiver> {
     const server = createServer();
-    const receiver = new CallbackReceiver(server);
+    const receiver = new CallbackReceiver(server, options.publicOrigin);
     server.on('request', (req, res) => void receiver.handle(req, res));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -60,9 +69,11 @@ export class CallbackReceiver {
     return receiver;
   }
 
+  /** The receiver's address on this machine: its listening address, loopback when it listens on every interface. */
   get url(): string {
     const { address, port } = this.server.address() as AddressInfo;
-    return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+    const local = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+    return `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
   }
 
   deliveries(transaction: string): Delivery[] {
@@ -136,7 +147,9 @@ export class CallbackReceiver {
   private async answerCanaries(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
     if (req.method === 'POST') {
       const canary = this.canaries.issue(JSON.parse(await readBody(req)) as CanaryIssue);
-      return send(res, 200, { ...canary, url: `${this.url}${CANARY_PREFIX}${canary.token}` });
+      // The payer's browser is the suite's, on this machine; anything else that requests a canary is the provider.
+      const origin = canary.payerMayArrive ? this.url : (this.publicOrigin ?? this.url);
+      return send(res, 200, { ...canary, url: `${origin}${CANARY_PREFIX}${canary.token}` });
     }
     const scope = url.searchParams.get('scope') ?? '';
     const quietMs = Math.max(0, Number(url.searchParams.get('quietMs') ?? 0));
@@ -215,12 +228,38 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** What cannot reach the receiver in this run, as global setup found (RUN_ENV callbacksOutOfReach, relayed). */
+export interface Reach {
+  /** Why no callback nor canary request of the provider can arrive; every wait for one is then not judged. */
+  outOfReach?: string;
+  /** Why, through the relay, the receiver's answers do not reach the provider, nor does the provider reach a canary. */
+  relayed?: string;
+}
+
 /** The workers' view of the receiver: wait until a transaction has had `count` deliveries; issue and read canaries. */
 export class CallbackInbox {
-  constructor(private readonly receiverUrl: string) {}
+  constructor(
+    private readonly receiverUrl: string,
+    private readonly reach: Reach = {},
+  ) {}
 
-  /** A new canary address for the field of an example (the url carries its token; append a path or query at will). */
+  /**
+   * A check whose verdict needs the receiver's answer (a refusal) to reach the provider calls this first: through a
+   * relay, which answers each delivery itself, the check is not judged.
+   */
+  requireAnswersReachProvider(): void {
+    if (this.reach.outOfReach) throw new OutOfReach(this.reach.outOfReach);
+    if (this.reach.relayed) throw new OutOfReach(`${this.reach.relayed}: the relay answers the provider itself, so the receiver's refusals never reach it`);
+  }
+
+  /**
+   * A new canary address for the field of an example (the url carries its token; append a path or query at will).
+   * One the provider must reach (not the payer's) is not judged when the provider cannot reach the receiver.
+   */
   async issueCanary(issue: CanaryIssue): Promise<Canary & { url: string }> {
+    if (!issue.payerMayArrive && this.reach.outOfReach) throw new OutOfReach(this.reach.outOfReach);
+    if (!issue.payerMayArrive && this.reach.relayed)
+      throw new OutOfReach(`${this.reach.relayed}: the relay carries callback POSTs to its channel only, not requests to other addresses`);
     const res = await fetch(`${this.receiverUrl}/__suite/canaries`, { method: 'POST', body: JSON.stringify(issue) });
     return (await res.json()) as Canary & { url: string };
   }
@@ -236,6 +275,8 @@ export class CallbackInbox {
    * other than that, or as they are after `waitMs`.
    */
   async waitFor(transaction: string, count: number, waitMs: number, options: { otherThan?: string } = {}): Promise<Delivery[]> {
+    // Waiting for what cannot arrive would fail the rule by guesswork (or pass "no callback after" by it).
+    if (this.reach.outOfReach) throw new OutOfReach(this.reach.outOfReach);
     const other = options.otherThan === undefined ? '' : `&otherThan=${encodeURIComponent(options.otherThan)}`;
     const url = `${this.receiverUrl}/__suite/callbacks/${encodeURIComponent(transaction)}?count=${count}&waitMs=${waitMs}${other}`;
     const res = await fetch(url);

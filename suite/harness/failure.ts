@@ -51,6 +51,18 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * What a check listens for (a callback, a request to a canary) cannot reach the suite, and global setup knows it
+ * before any wait: no verdict, as for an unavailable provider, with why and which variable to set. Never judged by a
+ * control: the provider is not at fault.
+ */
+export class OutOfReach extends ProviderUnavailable {
+  override name = 'OutOfReach';
+  constructor(why: string) {
+    super(why, true);
+  }
+}
+
 /** `POST …/invoice: connection closed before a complete response, after 3 tries (…)`, redacted. */
 function unavailableText(exchange: Exchange): string {
   const what = exchange.transportError ?? (exchange.response ? `HTTP ${exchange.response.status}` : 'no response');

@@ -7,7 +7,7 @@ import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
 import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
-import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
+import { CheckFailure, OutOfReach, ProviderUnavailable } from '../harness/failure.js';
 import { judgeLoss } from '../harness/unavailability.js';
 import { checkSource } from './check-source.js';
 import { loadPlan, type TargetPlan } from './targets.js';
@@ -103,7 +103,8 @@ function declared(check: Check, target?: TargetPlan): Declaration {
 function notJudged(e: ProviderUnavailable): void {
   const info = fixtures.info();
   info.annotations.push({ type: ANNOTATION.notJudged, description: e.message });
-  fixtures.skip(true, `${NOT_JUDGED_PREFIX} ${e.message}`);
+  // Out of reach: the reason says so itself (it starts with OUT_OF_REACH); the provider was not unavailable.
+  fixtures.skip(true, e instanceof OutOfReach ? `not judged: ${e.message}` : `${NOT_JUDGED_PREFIX} ${e.message}`);
 }
 
 /**

@@ -1,4 +1,5 @@
-// Runs once per `playwright test`: checks the configuration, starts the callback receiver, opens the run's
+// Runs once per `playwright test`: checks the configuration, starts the callback receiver and the route callbacks
+// take to it (callback-route.ts: the address to register, the relay, or why none can arrive), opens the run's
 // ledger (a directory every worker records the payments it creates into) and, when BASE_URL is unset, the
 // embedded reference provider with generated credentials (a matrix run: one embedded provider per target of
 // its plan). Workers receive the providers' addresses, the credentials and the ledger through the environment.
@@ -15,6 +16,7 @@ import { RUN_ENV } from '../../contracts/run-protocol.js';
 import { probeProvider } from './probe.js';
 import { startEmbedded } from './embedded.js';
 import { MAIN_TARGET, loadPlan } from './targets.js';
+import { openCallbackRoute, receiverOptions } from './callback-route.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const settings = readSettings();
@@ -24,14 +26,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // One seed for the whole run, drawn here when FC_SEED is unset: every property and every sample of the
   // run derives from it, the summary records it, and FC_SEED=<it> replays the run.
   if (settings.fcSeed === undefined) process.env.FC_SEED = String(randomSeed());
-  const receiver = await CallbackReceiver.start({ port: settings.callbackPort ?? 0 });
+  const receiver = await CallbackReceiver.start(receiverOptions(settings));
   process.env[RUN_ENV.inbox] = receiver.url;
+  if (settings.baseUrl !== undefined && plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
+  if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
+  const route = await openCallbackRoute(settings, receiver).catch(async (e: unknown) => {
+    await receiver.close();
+    throw e;
+  });
+  for (const line of route.lines) console.log(line);
+  if (route.outOfReach !== undefined) process.env[RUN_ENV.callbacksOutOfReach] = route.outOfReach;
+  if (route.relayed !== undefined) process.env[RUN_ENV.relayed] = route.relayed;
 
   if (settings.baseUrl !== undefined) {
-    if (plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
-    await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
     const closeLedger = openLedger(settings.baseUrl, profile.paths);
     return async () => {
+      await route.close();
       await receiver.close();
       closeLedger();
     };
@@ -41,7 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const faults = listed(process.env[RUN_ENV.faults]);
   const targets = plan?.targets ?? [];
   const embedded = await startEmbedded([{ faults }, ...targets.map((t) => ({ ...t.provider, faults: t.provider?.faults ?? faults }))], {
-    callbackUrl: `${receiver.url}/callbacks`,
+    callbackUrl: route.publicUrl,
     callbackRetryDelaysMs: [100, 250, 500, 1000],
     // The receiver answers at once but for its slow class, which it holds past any sender's limit: a try given
     // up after 1.5 s tells that class apart as well as after the reference provider's own 3 s.
@@ -55,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   return async () => {
     await embedded.close();
+    await route.close();
     await receiver.close();
     closeLedger();
   };

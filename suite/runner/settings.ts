@@ -1,6 +1,7 @@
 // The suite's configuration surface: exactly the variables of defaults.md, read once and checked
 // before any request is sent. A problem is one ConfigError with one clear sentence (exit code 2).
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { MAX_NUM_RUNS, readIntegerVariable, SEED_RANGE } from '../../generators/settings.js';
 
 export class ConfigError extends Error {
@@ -17,6 +18,12 @@ export interface Settings {
   /** Path of a PROFILE override file. */
   profilePath?: string;
   callbackPort?: number;
+  /** Address the callback receiver listens on (CALLBACK_HOST); default loopback. */
+  callbackHost: string;
+  /** The address the provider delivers callbacks to, when it is not the receiver's own (NAT, load balancer, tunnel). */
+  callbackUrl?: string;
+  /** A smee channel the callbacks are relayed through (CALLBACK_RELAY): the provider delivers to it. */
+  callbackRelay?: string;
   fcSeed?: number;
   fcNumRuns?: number;
   /** Most requests per second across the whole run; undefined = unlimited. */
@@ -65,6 +72,26 @@ function baseUrl(env: Env): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`BASE_URL=${raw} must use http or https`);
   if (url.search || url.hash) throw new ConfigError(`BASE_URL=${raw} must not carry a query or fragment`);
   return raw.replace(/\/+$/, '');
+}
+
+/** An absolute http(s) URL without a fragment, or a one-line ConfigError naming the variable and what `example` shows. */
+function httpUrl(env: Env, name: string, example: string): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash)
+    throw new ConfigError(`${name}=${raw} is not an absolute http(s) URL without a fragment (expected e.g. ${example})`);
+  return raw;
+}
+
+/** An IP address or a host name to listen on: no scheme, no port, no path. */
+function listenHost(env: Env): string {
+  const raw = nonEmpty(env, 'CALLBACK_HOST');
+  if (raw === undefined) return '127.0.0.1';
+  const host = raw.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
+    throw new ConfigError(`CALLBACK_HOST=${raw} is not an address to listen on (an IP address such as 0.0.0.0 or 10.0.0.5, or a host name; no scheme or port)`);
+  return host;
 }
 
 function readableFile(env: Env, name: string): string | undefined {
@@ -132,8 +159,32 @@ export const VARIABLES: readonly Variable[] = [
     name: 'CALLBACK_PORT',
     key: 'callbackPort',
     read: (env) => integer(env, 'CALLBACK_PORT', 0, 65535),
-    meaning: "loopback port of the suite's callback receiver",
+    meaning: "port of the suite's callback receiver (POST on any path); the provider delivers to the address the run prints",
     default: 'a free port',
+  },
+  {
+    name: 'CALLBACK_HOST',
+    key: 'callbackHost',
+    read: listenHost,
+    meaning: 'address the callback receiver listens on (0.0.0.0 or ::: every interface, then CALLBACK_URL is required)',
+    default: '127.0.0.1',
+    own: true,
+  },
+  {
+    name: 'CALLBACK_URL',
+    key: 'callbackUrl',
+    read: (env) => httpUrl(env, 'CALLBACK_URL', 'https://merchant.example.com:8787/callbacks'),
+    meaning: 'the public address the provider delivers callbacks to, when it differs from the receiver (NAT, load balancer, tunnel)',
+    default: "the receiver's address",
+    own: true,
+  },
+  {
+    name: 'CALLBACK_RELAY',
+    key: 'callbackRelay',
+    read: (env) => httpUrl(env, 'CALLBACK_RELAY', 'https://smee.io/AbCdEf123'),
+    meaning: 'a smee channel the callbacks are relayed through, for a machine no connection can reach (docs/merchant-certification.md)',
+    default: 'none',
+    own: true,
   },
   {
     name: 'FC_SEED',
@@ -212,6 +263,18 @@ export function readSettings(env: Env = process.env): Settings {
       'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
     );
   }
+  if (settings.callbackUrl !== undefined && settings.callbackRelay !== undefined)
+    throw new ConfigError('CALLBACK_URL and CALLBACK_RELAY are both set: the provider delivers to one address, the relay channel or CALLBACK_URL; unset one');
+  // On every interface the receiver has no one address to print, nor to issue the canaries under.
+  if (
+    settings.baseUrl !== undefined &&
+    ['0.0.0.0', '::'].includes(settings.callbackHost) &&
+    settings.callbackUrl === undefined &&
+    settings.callbackRelay === undefined
+  )
+    throw new ConfigError(
+      `CALLBACK_HOST=${settings.callbackHost} listens on every interface: set CALLBACK_URL to the address the provider delivers callbacks to (e.g. http://203.0.113.7:8787/callbacks)`,
+    );
   if (settings.xSignPrivateKeyPath !== undefined) {
     const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');
     if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))
