@@ -25,13 +25,13 @@ const MATRIX = !!process.env.PTS_PLAN;
  * idled a fifth of a minute there), and the property areas, two workers each, end the run with both cores busy.
  */
 const PROJECT_ORDER = MATRIX
-  ? ['reporting', 'reliability', 'payment-page', 'callbacks', 'selftest', 'provider', 'upload', 'status', 'lifecycle', 'invoice', 'account2card', 'whole-run']
+  ? ['reporting', 'reliability', 'callbacks', 'payment-page', 'selftest', 'provider', 'upload', 'status', 'lifecycle', 'invoice', 'account2card', 'whole-run']
   : ['reporting', 'reliability', 'payment-page', 'callbacks', 'lifecycle', 'selftest', 'provider', 'invoice', 'account2card', 'upload', 'status', 'whole-run'];
 const PROJECT_WORKERS: Record<string, number> = MATRIX
   ? {
       selftest: 1,
       provider: 1,
-      reporting: 3,
+      reporting: 2,
       reliability: 2,
       invoice: 2,
       account2card: 2,

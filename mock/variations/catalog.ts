@@ -8,7 +8,7 @@
  * variation matrix runs those against it alone): a variation of the API's answers is seen by the API areas
  * (the browser areas read those answers through the same client, and meet every combinable variation in
  * the all-at-once run); a variation of the page by the page's checks; of callbacks by the callbacks'.
- * `rules` narrows further to the checks of those rules. `alone` marks one that is run only by itself, with why.
+ * `rules` narrows further to the checks of those rules; `rulesIn` does so in the areas it names. `alone` marks one that is run only by itself, with why.
  */
 import type { RuleId } from '../../contracts/rule-ids.gen.js';
 
@@ -23,6 +23,9 @@ export interface VariationDefinition {
   readonly sees: readonly Area[] | 'all';
   /** Only the checks of these rules in those areas see it (a variation of timing, not of content). */
   readonly rules?: readonly RuleId[];
+  /** In the areas named, only the checks of these rules see it (a variation of the API's answers that the page or
+   * the callbacks show in one place). */
+  readonly rulesIn?: Readonly<Partial<Record<Area, readonly RuleId[]>>>;
   /** Why it is not combined with the others in the all-at-once run, when it is not. */
   readonly alone?: string;
 }
@@ -46,6 +49,20 @@ const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-P
 const HEADER_READERS = { sees: PAGE, rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE'] } as const;
 /** HEAD and the other safe methods are sent by the crawl and the addresses' own payment. */
 const SAFE_METHOD_READERS = { sees: PAGE, rules: ['PRO-SEC-SAFE-METHODS', 'PRO-SEC-ADDRESS-OWN-PAYMENT'] } as const;
+/**
+ * A variation of the payment's fields (credentials, names, phone numbers) reaches the page as the recipient it shows
+ * and the callbacks as their payment object: there only the checks that read those see it (the page's content and
+ * the addresses' own payment; the callbacks that report a final state), while the API areas run every check.
+ */
+const RECIPIENT_SEEN = {
+  'payment-page': ['PRO-PAGE-CONTENT', 'PRO-SEC-ADDRESS-OWN-PAYMENT'],
+  // The two that report a press's final state (the only callback checks declaring the press's rules).
+  callbacks: ['PRO-PAGE-PAY', 'PRO-PAGE-DECLINE'],
+} as const;
+/** error_code and error_description are read where a payment is declined and where a final state is kept. */
+const DECLINE_SEEN = { 'payment-page': ['PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'], callbacks: ['PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'] } as const;
+/** Deeplinks are followed by the addresses' own payment and the crawl of every address. */
+const DEEPLINKS_SEEN = { 'payment-page': ['PRO-SEC-ADDRESS-OWN-PAYMENT', 'PRO-SEC-SAFE-METHODS'] } as const;
 
 const entries = [
   // JSON and transport
@@ -214,24 +231,28 @@ const entries = [
     name: 'error-code-number',
     rule: 'DOC-PAY-ERROR_CODE',
     sees: ['status', 'payment-page', 'callbacks'],
+    rulesIn: DECLINE_SEEN,
     description: 'A declined payment carries error_code as a number (1001) instead of a string.',
   },
   {
     name: 'deeplink-other-banks',
     rule: 'DOC-DEEPLINK-KEYS',
     sees: ['invoice', 'payment-page'],
+    rulesIn: DEEPLINKS_SEEN,
     description: 'Deeplinks of other banks (ALFABANK, RAIFFEISEN, CREDIT_EUROPE_BANK) with query strings and fragments.',
   },
   {
     name: 'deeplink-app-schemes',
     rule: 'DOC-DEEPLINK-KEYS',
     sees: ['invoice', 'payment-page'],
+    rulesIn: DEEPLINKS_SEEN,
     description: 'Deeplink values are app addresses (sberbankonline://payments/p2p?…, tinkoffbank://…).',
   },
   {
     name: 'credentials-card-only',
     rule: 'DOC-PAY-CREDENTIALS',
     sees: PAYMENTS,
+    rulesIn: RECIPIENT_SEEN,
     description: 'Every invoice gets card credentials (no fast-payment-system ones).',
   },
   {
@@ -239,18 +260,21 @@ const entries = [
     rule: 'DOC-PAY-CREDENTIALS',
     sees: PAYMENTS,
     alone: 'excludes credentials-card-only',
+    rulesIn: RECIPIENT_SEEN,
     description: 'Every invoice gets fast-payment-system credentials (no card ones).',
   },
   {
     name: 'holder-names',
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
+    rulesIn: RECIPIENT_SEEN,
     description: 'Holders vary: "Салтыков-Щедрин Михаил Евграфович", "Семёнова Алёна", "IVANOVA ANNA", "Иванов И. И."',
   },
   {
     name: 'fps-phone-other-countries',
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
+    rulesIn: RECIPIENT_SEEN,
     description: 'Fast-payment-system phones of other countries and lengths (375…, 998…, 12 to 13 digits).',
   },
   {

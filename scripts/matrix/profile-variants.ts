@@ -1,9 +1,10 @@
 // Profile variants: providers that differ from the default profile in several ways at once, each a
 // choice a PROFILE file states (contracts/profiles/*.json). A matrix run judges each twice: with its PROFILE
 // (every check must pass) and with the default profile (some check must fail: the profile is what made
-// the difference). Together they change every profile key that changes what a check expects.
+// the difference; by default the API areas' checks show it). Together they change every profile key that changes what a check expects.
 import { fileURLToPath } from 'node:url';
 import type { RuleId } from '../../contracts/index.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 
 export interface ProfileVariant {
@@ -14,7 +15,14 @@ export interface ProfileVariant {
   provider?: Record<string, unknown>;
   /** Only the checks of these rules judge it (a variant of one concern); default every check. */
   rules?: RuleId[];
+  /**
+   * The areas that tell it apart under the default profile; default those of the API, whose checks fail at once where
+   * a browser check would wait out its bound for a button or a callback the variant names otherwise.
+   */
+  toldApartIn?: readonly string[];
 }
+
+const API_AREAS = ['invoice', 'account2card', 'upload', 'status'];
 
 const file = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
 
@@ -60,6 +68,7 @@ export function profileVariantTargets(numRuns: number): TargetPlan[] {
       mode: 'observe' as const,
       numRuns,
       rules: v.rules,
+      projects: [...(v.toldApartIn ?? (v.rules ? CONFORMANCE_PROJECTS : API_AREAS))],
     },
   ]);
 }

@@ -53,6 +53,7 @@ export function variationTargets(variations: readonly VariationDefinition[]): Ta
       provider: { variations: [v.name] },
       projects: v.sees === 'all' ? [...CONFORMANCE_PROJECTS] : [...v.sees],
       ...(v.rules ? { rules: [...v.rules] } : {}),
+      ...(v.rulesIn ? { rulesIn: Object.fromEntries(Object.entries(v.rulesIn).map(([area, rules]) => [area, [...rules]])) } : {}),
       profile: MATRIX_TIMING_PROFILE,
       numRuns: VARIATION_RUNS,
     })),

@@ -10,7 +10,7 @@ import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
 import { CheckFailure, OutOfReach, ProviderUnavailable } from '../harness/failure.js';
 import { judgeLoss } from '../harness/unavailability.js';
 import { checkSource } from './check-source.js';
-import { loadPlan, type TargetPlan } from './targets.js';
+import { loadPlan, rulesOfTargetIn, type TargetPlan } from './targets.js';
 
 export const test = fixtures;
 
@@ -42,7 +42,8 @@ export function declareChecks(area: string, checks: readonly Check[], declare: (
   }
   for (const target of plan.targets) {
     if (!(target.projects ?? [area]).includes(area)) continue;
-    const mine = checks.filter((c) => !target.rules || c.rules.some((r) => target.rules!.includes(r)));
+    const rules = rulesOfTargetIn(target, area);
+    const mine = checks.filter((c) => !rules || c.rules.some((r) => rules.includes(r)));
     const grouped = mine.filter(groupedByTarget);
     for (const check of mine.filter((c) => !groupedByTarget(c))) declare(...declared(check, target));
     if (grouped.length === 0) continue;

@@ -26,6 +26,8 @@ export interface TargetPlan {
   projects?: string[];
   /** Only checks declaring one of these rules run against it; default all. */
   rules?: RuleId[];
+  /** In the areas named, only checks declaring one of these rules (instead of `rules`). */
+  rulesIn?: Record<string, RuleId[]>;
   mode?: TargetMode;
   /** Runs per property for its checks; default the run's. */
   numRuns?: number;
@@ -57,4 +59,9 @@ export function targetUrl(name: string, env: NodeJS.ProcessEnv = process.env): s
   const url = urls[name];
   if (!url) throw new Error(`no provider was started for target '${name}' (global setup publishes ${RUN_ENV.targetUrls})`);
   return url;
+}
+
+/** The rules that narrow a target's checks in one area: its own for the area, else its general ones; undefined for all. */
+export function rulesOfTargetIn(target: TargetPlan, area: string): readonly RuleId[] | undefined {
+  return target.rulesIn?.[area] ?? target.rules;
 }
