@@ -162,6 +162,7 @@ export default class SummaryReporter implements Reporter {
       checks,
       coverage: coverageRows(coverage),
       warnings,
+      runStatus: result.status,
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
 
