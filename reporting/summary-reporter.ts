@@ -3,7 +3,7 @@
 // summary page. Runs in the runner process, where global setup has left BASE_URL and the embedded flag in
 // the environment by the time onEnd is called.
 // Every text written passes through redactText: no crypto key, private key or full card number.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { requirementOf } from '../contracts/requirements.js';
@@ -83,6 +83,15 @@ export function warningsOf(check: string, annotations: readonly { type: string; 
       }
       return { check, rule: String(note.rule ?? ''), text: redactText(String(note.text ?? a.description)) };
     });
+}
+
+/** The file exists and was written by this run (the html reporter writes before this one; an earlier run's copy is not linked). */
+function writtenSince(file: string, start: Date): boolean {
+  try {
+    return statSync(file).mtimeMs >= start.getTime();
+  } catch {
+    return false;
+  }
 }
 
 function readVersion(): string {
@@ -170,7 +179,10 @@ export default class SummaryReporter implements Reporter {
     const write = (name: string, text: string) => writeFileSync(join(this.dir, name), redactText(text) + (text.endsWith('\n') ? '' : '\n'));
     write(REPORT_FILES.summary, JSON.stringify(summary, null, 2));
     writeRequirements(this.dir, summary, projectNames);
-    write(REPORT_FILES.jobSummary, jobSummaryMarkdown(summary));
+    write(
+      REPORT_FILES.jobSummary,
+      jobSummaryMarkdown(summary, { html: writtenSince(join(this.dir, REPORT_FILES.html, 'index.html'), result.startTime), allure: false }),
+    );
   }
 
   private check(test: TestCase, project: string, status: CheckStatus, rules: string[]): CheckEntry {

@@ -93,6 +93,8 @@ async function main(): Promise<number> {
     console.error(`merge-reports: incomplete: ${problem}`);
     return EXIT.setup;
   }
+  // The merge writes them anew; an earlier run's (a downloaded shard's) must not stand for the merge's.
+  for (const name of [REPORT_FILES.summary, REPORT_FILES.jobSummary]) rmSync(join(dir, name), { force: true });
   // playwright merge-reports reads one directory: gather the shards' zips there, names kept apart.
   const staging = mkdtempSync(join(tmpdir(), 'pts-blobs-'));
   const started = Date.now();
