@@ -28,10 +28,10 @@ function errors(state: ValidationState): string[] {
   return out;
 }
 
-/** The YAML blocks of docs/ci-gate.md that are whole workflows (they have `jobs:`). */
+/** The YAML blocks of docs/ci-gate.md and the README that are whole workflows (they have `jobs:`). */
 function documentedWorkflows(): string[] {
-  const doc = readFileSync(join(REPO_ROOT, 'docs/ci-gate.md'), 'utf8');
-  return [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).filter((y) => /^jobs:/m.test(y));
+  const docs = ['docs/ci-gate.md', 'README.md'].map((f) => readFileSync(join(REPO_ROOT, f), 'utf8'));
+  return docs.flatMap((doc) => [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).filter((y) => /^jobs:/m.test(y)));
 }
 
 test('action.yml passes the GitHub Actions validator, and a broken copy does not', () => {
@@ -41,9 +41,9 @@ test('action.yml passes the GitHub Actions validator, and a broken copy does not
   expect(errors(validateAction(broken)).length).toBeGreaterThan(0);
 });
 
-test("the workflows of docs/ci-gate.md pass the validator and call the command or the project's action, never playwright test", () => {
+test("the workflows of docs/ci-gate.md and the README pass the validator and call the command or the project's action, never playwright test", () => {
   const workflows = documentedWorkflows();
-  expect(workflows.length).toBeGreaterThanOrEqual(2);
+  expect(workflows.length).toBeGreaterThanOrEqual(3);
   for (const w of workflows) {
     expect(errors(validateWorkflow(w)), w.slice(0, 200)).toEqual([]);
     expect(w).not.toMatch(/playwright test/);
