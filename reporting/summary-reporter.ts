@@ -49,6 +49,24 @@ function checkStatus(test: TestCase): CheckStatus {
   }
 }
 
+/** Worst first: the status a check keeps when the shards of a merge disagree. */
+const STATUS_RANK: readonly CheckStatus[] = ['failed', 'not judged', 'flaky', 'passed', 'skipped'];
+
+/**
+ * In a merge of shards, each test once. Playwright runs a teardown project with every shard: the whole-run checks
+ * ran in each, over that shard's payments. A check counts once, with its worst status (a failure in any shard
+ * fails it), so that the merged totals and the not-judged share are those of one run.
+ */
+function onePerCheck(tests: readonly TestCase[]): TestCase[] {
+  const kept = new Map<string, TestCase>();
+  for (const test of tests) {
+    const key = [test.location.file, ...test.titlePath(), test.repeatEachIndex].join('\u0000');
+    const had = kept.get(key);
+    if (!had || STATUS_RANK.indexOf(checkStatus(test)) < STATUS_RANK.indexOf(checkStatus(had))) kept.set(key, test);
+  }
+  return [...kept.values()];
+}
+
 function attachmentText(a: TestResult['attachments'][number]): string | undefined {
   try {
     if (a.body) return a.body.toString('utf8');
@@ -131,7 +149,7 @@ export default class SummaryReporter implements Reporter {
   onEnd(result: FullResult): void {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
-    const tests = this.suite.allTests();
+    const tests = this.merged ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
     const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
