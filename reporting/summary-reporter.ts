@@ -126,6 +126,8 @@ export default class SummaryReporter implements Reporter {
   private suite?: Suite;
   private disabled = false;
   private merged?: RunFacts;
+  /** This is `playwright merge-reports` of shards' blob reports. */
+  private merging = false;
 
   constructor(options: SummaryReporterOptions = {}) {
     this.dir = options.outputDir ?? reportsDir();
@@ -142,14 +144,15 @@ export default class SummaryReporter implements Reporter {
     this.rootDir = config.rootDir;
     this.suite = suite;
     // In `playwright merge-reports` the run happened elsewhere: its facts come with the blob reports.
-    this.merged = process.argv.includes('merge-reports') ? mergedRunFacts(config.metadata) : undefined;
+    this.merging = process.argv.includes('merge-reports');
+    this.merged = this.merging ? mergedRunFacts(config.metadata) : undefined;
     mkdirSync(this.dir, { recursive: true });
   }
 
   onEnd(result: FullResult): void {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
-    const tests = this.merged ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
+    const tests = this.merging ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
     const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
