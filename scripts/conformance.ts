@@ -6,6 +6,9 @@
 // Arguments after `--` go to Playwright (e.g. `--project=invoice`, `--grep @documented`), except
 // `--baseline FILE` (or env BASELINE=FILE): the known-failures baseline, see reporting/baseline.ts.
 // Before any request: settings, profile, a Chromium when a selected project drives a browser, the provider.
+// `--reporter NAME` chooses the console reporter only and `--shard=I/N` adds a blob report (<reports>/blobs/shard-I):
+// every run writes summary.json, which the verdict reads (scripts/gate/reporters.ts, scripts/gate/verdict.ts, shared
+// with merge-reports, which judges the merged shards the same way).
 import { join } from 'node:path';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { DEFAULT_WORKERS } from '../playwright.config.js';
