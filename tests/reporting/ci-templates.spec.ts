@@ -1,7 +1,8 @@
 // The CI templates run as written: action.yml (the project's GitHub Action) and the workflows of docs/ci-gate.md pass
 // @action-validator/core (GitHub's published schemas, compiled in: no network); ci/gitlab/conformance.gitlab-ci.yml
 // passes gitlab-ci-local's parse of the pipeline (GitLab's CI schema, bundled, and its expansion of extends and
-// parallel); each validator refuses a broken copy. The action's X-Sign step writes the key only when it is given.
+// parallel); each validator refuses a broken copy. The action's own shell steps, run with stand-ins: the X-Sign key is
+// written only when it is given; the gate step passes only the inputs given and outputs the verdict and the reports.
 import { test, expect } from '@playwright/test';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,6 +77,67 @@ test('the action writes the X-Sign key, mode 0600, only when its secret is set',
         expect(statSync(key!).mode & 0o777).toBe(0o600);
       }
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the action's gate step passes only the inputs given, runs the command, and outputs the verdict and the reports", async () => {
+  const action = parse(ACTION) as { runs: { steps: { id?: string; run?: string }[] } };
+  const gate = action.runs.steps.find((s) => s.id === 'gate')!.run!;
+  const dir = tempDir('action-gate');
+  try {
+    // A stand-in for node: records its arguments and variables, writes the reports a run writes, exits 1.
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(
+      join(dir, 'bin', 'node'),
+      '#!/bin/sh\nprintf \'%s\\n\' "$@" > "$RECORD.args"\nenv > "$RECORD.env"\nmkdir -p "$PTS_REPORTS_DIR"\necho "{}" > "$PTS_REPORTS_DIR/summary.json"\necho "## verdict" > "$PTS_REPORTS_DIR/job-summary.md"\nexit 1\n',
+      { mode: 0o755 },
+    );
+    const files = { output: join(dir, 'output'), summary: join(dir, 'step-summary'), record: join(dir, 'record') };
+    for (const f of [files.output, files.summary]) writeFileSync(f, '');
+    const r = await run(
+      'bash',
+      ['-eo', 'pipefail', '-c', gate],
+      childEnv({
+        PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
+        RECORD: files.record,
+        GITHUB_WORKSPACE: join(dir, 'workspace'),
+        GITHUB_ACTION_PATH: '/action',
+        GITHUB_OUTPUT: files.output,
+        GITHUB_STEP_SUMMARY: files.summary,
+        PTS_IN_BASE_URL: 'https://sandbox.example',
+        PTS_IN_API_KEY: 'key',
+        PTS_IN_CRYPTO_KEY: '',
+        PTS_IN_PROJECTS: 'invoice, status',
+        PTS_IN_SHARD: '2/3',
+        PTS_IN_FC_SEED: '7',
+        PTS_IN_REPORTS_DIR: 'reports',
+      }),
+      10_000,
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(readFileSync(`${files.record}.args`, 'utf8').trim().split('\n')).toEqual([
+      '/action/bin/payment-transfer-conformance.js',
+      'conformance',
+      '--project=invoice',
+      '--project=status',
+      '--shard=2/3',
+    ]);
+    const env = readFileSync(`${files.record}.env`, 'utf8');
+    expect(env).toMatch(/^BASE_URL=https:\/\/sandbox\.example$/m);
+    expect(env).toMatch(/^FC_SEED=7$/m);
+    expect(env, 'an empty input is no variable').not.toMatch(/^CRYPTO_KEY=/m);
+    const reports = join(dir, 'workspace', 'reports');
+    expect(readFileSync(files.output, 'utf8').trim().split('\n')).toEqual([
+      'exit-code=1',
+      'verdict=failed',
+      `reports-dir=${reports}`,
+      `summary-json=${reports}/summary.json`,
+      `job-summary=${reports}/job-summary.md`,
+      `blob-dir=${reports}/blobs/shard-2`,
+    ]);
+    expect(readFileSync(files.summary, 'utf8')).toBe('## verdict\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
