@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { join } from 'node:path';
 import { CONFORMANCE_PROJECTS, WHOLE_RUN_PROJECT } from './suite/runner/projects.js';
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
+import { RUN_ENV } from './contracts/run-protocol.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
 import { findChromium } from './suite/runner/browser.js';
 import { cliGrep } from './suite/runner/cli-grep.js';
@@ -68,6 +69,10 @@ const CHILD_RUN_TIMEOUT = 300_000;
 const CI = !!process.env.CI;
 const REPORTS = reportsDir(); // PTS_REPORTS_DIR, default reports
 const chromiumFound = findChromium();
+// The gate's --reporter chooses the console reporter only, and its --shard adds a blob report: the report files
+// (summary.json above all, which the gate's verdict reads) are written by every run, sharded or not.
+const CONSOLE_REPORTERS = (process.env[RUN_ENV.consoleReporter]?.trim() || (CI ? 'line' : 'list')).split(',').map((name) => [name] as [string]);
+const BLOB_DIR = process.env[RUN_ENV.blobDir]?.trim();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Conformance projects that drive Chromium: the gate looks for a browser before running them (scripts/gate/browser-setup.ts). */
@@ -128,12 +133,14 @@ export default defineConfig({
   // certification runs can write elsewhere. The order matters: the spec reporter adds the rule section
   // links to the checks in its onEnd, after junit and allure have written theirs and before html writes.
   reporter: [
-    [CI ? 'line' : 'list'],
+    ...CONSOLE_REPORTERS,
     ['junit', { outputFile: join(REPORTS, REPORT_FILES.junit) }],
     ['./reporting/allure-reporter.ts', { resultsDir: join(REPORTS, REPORT_FILES.allureResults), suiteTitle: true }],
     ['./reporting/spec-reporter.ts', { outputDir: REPORTS, htmlDir: join(REPORTS, REPORT_FILES.html) }],
     ['html', { outputFolder: join(REPORTS, REPORT_FILES.html), open: 'never' }],
     ['./reporting/summary-reporter.ts', { outputDir: REPORTS }],
+    // PLAYWRIGHT_BLOB_OUTPUT_DIR, when set, wins over this folder (Playwright's own rule).
+    ...(BLOB_DIR ? [['blob', { outputDir: BLOB_DIR }] as const] : []),
   ],
   outputDir: join(REPORTS, REPORT_FILES.testResults),
   use: {

@@ -115,6 +115,10 @@ export const RUN_ENV = {
   callbacksOutOfReach: 'PTS_CALLBACKS_OUT_OF_REACH',
   /** Set when callbacks come through a relay (CALLBACK_RELAY): why the receiver's answers and canaries do not reach the provider. */
   relayed: 'PTS_CALLBACK_RELAYED',
+  /** Folder of a shard's blob report (set by the gate for --shard): the configuration adds the blob reporter to its own. */
+  blobDir: 'PTS_BLOB_DIR',
+  /** The console reporter instead of the configuration's (the gate's and merge-reports' --reporter): the report files stay. */
+  consoleReporter: 'PTS_CONSOLE_REPORTER',
 } as const;
 
 /**

@@ -1,13 +1,37 @@
 // reports/job-summary.md: the run in a few lines of Markdown for a CI job's summary page
 // (GitHub Actions: `cat reports/job-summary.md >> "$GITHUB_STEP_SUMMARY"`): totals, the failed rules
-// with the checks that failed them, the rules left not proven, and failures that name no rule.
+// with the checks that failed them, the rules left not proven, and failures that name no rule; links to the
+// reports beside it that exist (the Allure report only once `npm run report` has built it).
 import { requirementOf } from '../contracts/requirements.js';
 import { notJudgedCause, notJudgedExplained } from '../contracts/run-protocol.js';
 import { cell } from './markdown.js';
 import { REPORT_FILES } from './reports-dir.js';
 import { RULE_STATUSES, type Summary } from './summary-model.js';
 
-export function jobSummaryMarkdown(s: Summary): string {
+/** The reports beside job-summary.md that exist when it is written: only those are linked. */
+export interface JobSummaryLinks {
+  /** Playwright's HTML report, html/index.html (written by the run's html reporter). */
+  html: boolean;
+  /** The Allure report as one file, allure-single-file/index.html (written by `npm run report`). */
+  allure: boolean;
+}
+
+/** The last line: links, relative to the reports folder, to the reports that exist; how to build the Allure report when it does not. */
+function detailsLine(links: JobSummaryLinks): string {
+  const link = (text: string, path: string) => `[${text}](${path})`;
+  const reports = [
+    link(REPORT_FILES.requirementsMd, REPORT_FILES.requirementsMd),
+    link(REPORT_FILES.summary, REPORT_FILES.summary),
+    ...(links.html ? [link("Playwright's report", `${REPORT_FILES.html}/index.html`)] : []),
+    ...(links.allure ? [link('the Allure report', `${REPORT_FILES.allureSingleFile}/index.html`) + ' (one file, opens from disk)'] : []),
+  ];
+  const allure = links.allure
+    ? ''
+    : ` The Allure report is built by \`npm run report\` (${REPORT_FILES.allureSingleFile}/index.html, one file that opens from disk).`;
+  return `Details: ${reports.join(', ')}.${allure}`;
+}
+
+export function jobSummaryMarkdown(s: Summary, links: JobSummaryLinks = { html: false, allure: false }): string {
   const t = s.totals;
   const rules = Object.entries(s.rules);
   const count = (status: string) => rules.filter(([, r]) => r.status === status).length;
@@ -76,10 +100,6 @@ export function jobSummaryMarkdown(s: Summary): string {
       '',
       ...s.suiteErrors.map((c) => `- ${cell(c)}: ${cell(failures.get(c))}`),
     );
-  lines.push(
-    '',
-    `Details: ${REPORT_FILES.requirementsMd}, ${REPORT_FILES.summary}, and the Allure report (\`npm run report\`: ${REPORT_FILES.allureSingleFile}/index.html opens from disk).`,
-    '',
-  );
+  lines.push('', detailsLine(links), '');
   return lines.join('\n');
 }

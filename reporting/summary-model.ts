@@ -113,6 +113,8 @@ export interface Summary {
   coverage: CoverageRow[];
   /** Since suite 0.3.0 (the passive look): the warnings the checks recorded, in check order; absent from older summaries. A warning never changes a verdict. */
   warnings?: WarningEntry[];
+  /** How the run ended, as Playwright says (for a merge of shards: the worst shard's end); absent from older summaries. The gate's merge reads it. */
+  runStatus?: 'passed' | 'failed' | 'timedout' | 'interrupted';
 }
 
 const FAILURE_RULE = /^(?:\w+: )?\[([A-Z][A-Z0-9_-]*)\] /;

@@ -3,7 +3,7 @@
 // summary page. Runs in the runner process, where global setup has left BASE_URL and the embedded flag in
 // the environment by the time onEnd is called.
 // Every text written passes through redactText: no crypto key, private key or full card number.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { requirementOf } from '../contracts/requirements.js';
@@ -49,6 +49,24 @@ function checkStatus(test: TestCase): CheckStatus {
   }
 }
 
+/** Worst first: the status a check keeps when the shards of a merge disagree. */
+const STATUS_RANK: readonly CheckStatus[] = ['failed', 'not judged', 'flaky', 'passed', 'skipped'];
+
+/**
+ * In a merge of shards, each test once. Playwright runs a teardown project with every shard: the whole-run checks
+ * ran in each, over that shard's payments. A check counts once, with its worst status (a failure in any shard
+ * fails it), so that the merged totals and the not-judged share are those of one run.
+ */
+function onePerCheck(tests: readonly TestCase[]): TestCase[] {
+  const kept = new Map<string, TestCase>();
+  for (const test of tests) {
+    const key = [test.location.file, ...test.titlePath(), test.repeatEachIndex].join('\u0000');
+    const had = kept.get(key);
+    if (!had || STATUS_RANK.indexOf(checkStatus(test)) < STATUS_RANK.indexOf(checkStatus(had))) kept.set(key, test);
+  }
+  return [...kept.values()];
+}
+
 function attachmentText(a: TestResult['attachments'][number]): string | undefined {
   try {
     if (a.body) return a.body.toString('utf8');
@@ -85,6 +103,15 @@ export function warningsOf(check: string, annotations: readonly { type: string; 
     });
 }
 
+/** The file exists and was written by this run (the html reporter writes before this one; an earlier run's copy is not linked). */
+function writtenSince(file: string, start: Date): boolean {
+  try {
+    return statSync(file).mtimeMs >= start.getTime();
+  } catch {
+    return false;
+  }
+}
+
 function readVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
@@ -99,6 +126,8 @@ export default class SummaryReporter implements Reporter {
   private suite?: Suite;
   private disabled = false;
   private merged?: RunFacts;
+  /** This is `playwright merge-reports` of shards' blob reports. */
+  private merging = false;
 
   constructor(options: SummaryReporterOptions = {}) {
     this.dir = options.outputDir ?? reportsDir();
@@ -115,14 +144,15 @@ export default class SummaryReporter implements Reporter {
     this.rootDir = config.rootDir;
     this.suite = suite;
     // In `playwright merge-reports` the run happened elsewhere: its facts come with the blob reports.
-    this.merged = process.argv.includes('merge-reports') ? mergedRunFacts(config.metadata) : undefined;
+    this.merging = process.argv.includes('merge-reports');
+    this.merged = this.merging ? mergedRunFacts(config.metadata) : undefined;
     mkdirSync(this.dir, { recursive: true });
   }
 
   onEnd(result: FullResult): void {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
-    const tests = this.suite.allTests();
+    const tests = this.merging ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
     const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
@@ -162,6 +192,7 @@ export default class SummaryReporter implements Reporter {
       checks,
       coverage: coverageRows(coverage),
       warnings,
+      runStatus: result.status,
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
 
@@ -169,7 +200,10 @@ export default class SummaryReporter implements Reporter {
     const write = (name: string, text: string) => writeFileSync(join(this.dir, name), redactText(text) + (text.endsWith('\n') ? '' : '\n'));
     write(REPORT_FILES.summary, JSON.stringify(summary, null, 2));
     writeRequirements(this.dir, summary, projectNames);
-    write(REPORT_FILES.jobSummary, jobSummaryMarkdown(summary));
+    write(
+      REPORT_FILES.jobSummary,
+      jobSummaryMarkdown(summary, { html: writtenSince(join(this.dir, REPORT_FILES.html, 'index.html'), result.startTime), allure: false }),
+    );
   }
 
   private check(test: TestCase, project: string, status: CheckStatus, rules: string[]): CheckEntry {

@@ -63,7 +63,7 @@ export const PLAYWRIGHT_OPTIONS: readonly OptionSpec[] = [
   { name: 'retries', value: 'N', meaning: 'tries again of a failed check' },
   { name: 'repeat-each', value: 'N', meaning: 'run each check N times' },
   { name: 'max-failures', value: 'N', meaning: 'stop after N failures' },
-  { name: 'shard', value: 'I/N', meaning: 'run shard I of N (merge with merge-reports)' },
+  { name: 'shard', value: 'I/N', meaning: 'run shard I of N: its reports, and a blob report in reports/blobs/shard-I for merge-reports' },
   { name: 'timeout', value: 'MS', meaning: 'time limit of one check' },
   { name: 'global-timeout', value: 'MS', meaning: 'time limit of the run' },
   { name: 'output', value: 'DIR', meaning: 'folder of the test artefacts' },
@@ -196,21 +196,30 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'merge-reports',
     script: 'scripts/merge-reports.ts',
-    summary: "merges the blob reports of sharded runs into one run's reports",
+    summary: "merges the shards of a gate run into one run's reports, and applies the gate to it",
     description:
-      'Merges the blob reports of sharded runs (--shard I/N --reporter=blob, PLAYWRIGHT_BLOB_OUTPUT_DIR=reports/blobs/shard-I) ' +
-      'into one set of reports in reports/ (PTS_REPORTS_DIR): summary, requirements, junit, html, allure results. ' +
+      'Merges the blob reports of the shards of one gate run (conformance --shard=I/N writes reports/blobs/shard-I) into one ' +
+      'set of reports in reports/ (PTS_REPORTS_DIR): summary.json, job-summary.md, requirements, junit, html, allure results; ' +
+      'then applies the gate to the merged run, as conformance does to an unsharded one: the exit code, the incomplete run ' +
+      '(more than 5 % not judged), the baseline. A shard missing from the blob reports is an incomplete run. ' +
       'Default input: every folder under reports/blobs/.',
-    usage: '[DIR|ZIP ...] [--reporter NAME]',
-    options: [{ name: 'reporter', value: 'NAME', meaning: "reporter instead of the configuration's" }],
-    operands: { min: 0 },
-    variables: ['PTS_REPORTS_DIR'],
-    exitCodes: [
-      [0, 'merged'],
-      [1, "Playwright's merge failed"],
-      [2, 'no blob report found, or an unknown option'],
+    usage: '[DIR|ZIP ...] [--baseline FILE] [--reporter NAME]',
+    options: [
+      { name: 'baseline', value: 'FILE', meaning: 'known failures the gate accepts (or BASELINE; docs/ci-gate.md)' },
+      { name: 'reporter', value: 'NAME', meaning: "console reporter instead of the configuration's (the report files are written all the same)" },
     ],
-    example: 'merge-reports reports/blobs',
+    operands: { min: 0 },
+    variables: ['PTS_REPORTS_DIR', 'BASELINE'],
+    exitCodes: [
+      [0, 'merged; every check passed (with a baseline: every failure is an accepted one)'],
+      [1, 'merged; conformance failures (with a baseline: a failure the baseline does not accept)'],
+      [
+        2,
+        'no blob report, a shard missing or given twice, a merge that failed or wrote no summary, a bad baseline, an unknown option; ' +
+          'or an incomplete run (more than 5 % of the merged checks not judged)',
+      ],
+    ],
+    example: 'merge-reports reports/blobs --baseline .ci/conformance-baseline.json',
   },
   {
     name: 'mock',

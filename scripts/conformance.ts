@@ -6,19 +6,21 @@
 // Arguments after `--` go to Playwright (e.g. `--project=invoice`, `--grep @documented`), except
 // `--baseline FILE` (or env BASELINE=FILE): the known-failures baseline, see reporting/baseline.ts.
 // Before any request: settings, profile, a Chromium when a selected project drives a browser, the provider.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+// `--reporter NAME` chooses the console reporter only and `--shard=I/N` adds a blob report (<reports>/blobs/shard-I):
+// every run writes summary.json, which the verdict reads (scripts/gate/reporters.ts, scripts/gate/verdict.ts, shared
+// with merge-reports, which judges the merged shards the same way).
 import { join } from 'node:path';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { DEFAULT_WORKERS } from '../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
-import { applyBaseline, baselineLines, readBaseline, renderBaselineMarkdown, BaselineError, type Baseline } from '../reporting/baseline.js';
+import { readBaseline, BaselineError, type Baseline } from '../reporting/baseline.js';
 import { REPORT_FILES } from '../reporting/reports-dir.js';
-import { readSummary, summaryPath, type Summary } from '../reporting/summary-file.js';
 import { ownOptions } from './args.js';
 import { playwrightArgs, runChild, runSuite } from './child-run.js';
 import { EXIT, isSetupError, preflight, reportsDir } from './gate/preflight.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
-import { unavailability } from './gate/unavailability.js';
+import { runReporters, type RunReporters } from './gate/reporters.js';
+import { freshSummary, gateVerdict } from './gate/verdict.js';
 
 export { EXIT } from './gate/preflight.js';
 
@@ -36,26 +38,15 @@ async function propertySlice(budgetSeconds: number, selection: string[]): Promis
   return slice;
 }
 
-/** The summary of the run that started at `startedMs`, or why there is none. */
-function freshSummary(dir: string, startedMs: number): Summary | string {
-  try {
-    const file = summaryPath(dir);
-    const summary = readSummary(file);
-    const at = summary.startedAt ? Date.parse(summary.startedAt) : statSync(file).mtimeMs;
-    if (!(at >= startedMs - 5000)) return `${file} is from an earlier run (${summary.startedAt ?? 'older file'})`;
-    return summary;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
 async function main(): Promise<number> {
   let args: string[];
   let baseline: Baseline | undefined;
   let budget: number | undefined;
+  let reporters: RunReporters;
   try {
-    const own = ownOptions(process.argv.slice(2), ['baseline']);
+    const own = ownOptions(process.argv.slice(2), ['baseline', 'reporter']);
     args = own.rest;
+    reporters = runReporters(args, own.values.reporter, reportsDir());
     const file = own.values.baseline ?? (process.env.BASELINE?.trim() || undefined);
     if (file !== undefined) baseline = readBaseline(file);
     const { settings } = await preflight(process.env, browserProjects(chosenAreas(args)));
@@ -71,39 +62,20 @@ async function main(): Promise<number> {
   const selection = [...projects, ...args];
   const env = budget === undefined ? process.env : { ...process.env, [RUN_ENV.propertyMs]: String(await propertySlice(budget, selection)) };
   const started = Date.now();
-  // The user's run: their settings pass on whole.
-  const run = await runChild(process.execPath, playwrightArgs(['test', ...selection]), { env, console: true });
+  // The user's run: their settings pass on whole; the reporters' choices through the environment (scripts/gate/reporters.ts).
+  const run = await runChild(process.execPath, playwrightArgs(['test', ...selection]), { env: { ...env, ...reporters.env }, console: true });
   const status = run.code;
   if (status !== 0 && status !== 1) return EXIT.setup;
   const dir = reportsDir();
   const summary = freshSummary(dir, started);
   if (typeof summary !== 'string') warningCount = summary.warnings?.length ?? 0;
-  if (typeof summary !== 'string') {
-    const unavailable = unavailability(summary);
-    if (unavailable.incomplete) {
-      console.error(`conformance: incomplete: ${unavailable.line}`);
-      return EXIT.setup;
-    }
-    if (unavailable.line) console.log(`conformance: ${unavailable.line}`);
-  }
-  if (baseline === undefined) return status === 0 ? EXIT.conformant : EXIT.failures;
-  if (typeof summary === 'string') {
-    // Without the run's summary the failures cannot be matched; never let the baseline hide them.
-    console.error(`conformance: baseline not applied: ${summary}`);
-    return status === 0 ? EXIT.conformant : EXIT.failures;
-  }
-  const verdict = applyBaseline(summary, baseline);
-  for (const line of baselineLines(verdict, baseline.file)) console.log(line);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'baseline.md'), renderBaselineMarkdown(verdict, baseline.file));
-  writeFileSync(join(dir, 'baseline.json'), JSON.stringify({ file: baseline.file, ...verdict }, null, 2) + '\n');
-  if (verdict.exitCode !== 0) return EXIT.failures;
-  if (status === 1 && verdict.accepted.length === 0) {
-    // Playwright failed but no check did: an error outside the checks (collection, a worker crash).
-    console.error('conformance: the run failed outside the checks (see the output above); the baseline cannot accept that');
-    return EXIT.failures;
-  }
-  return EXIT.conformant;
+  const { exitCode } = gateVerdict({ script: 'conformance', status, summary, baseline, dir });
+  if (reporters.shard)
+    console.log(
+      `conformance: shard ${reporters.shard.current}/${reporters.shard.total}: blob report in ${reporters.blobDir}; ` +
+        `the verdict of the whole run is merge-reports' over every shard's blob report`,
+    );
+  return exitCode;
 }
 
 /** The run's warnings (the profile's "warn" findings), once its summary is read: the console's last line counts them. */

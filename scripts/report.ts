@@ -11,13 +11,16 @@
 // Exit codes: 0 reports written; 1 allure failed; 2 no results to report.
 // Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, REPORT_FILES, REPORTS_DIR_ENV, reportsDir } from '../reporting/reports-dir.js';
 import { addSectionLinks } from '../reporting/allure-links.js';
 import { removeAnalytics } from '../reporting/allure-offline.js';
 import { writeSpecCopies } from '../reporting/spec-docs.js';
+import { jobSummaryMarkdown } from '../reporting/job-summary.js';
+import { readSummary } from '../reporting/summary-file.js';
+import { redactText } from '../contracts/redaction.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
 export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
@@ -49,6 +52,19 @@ function generate(results: string, output: string, dir: string, singleFile: bool
   return false;
 }
 
+/** job-summary.md again, now linking the Allure report this script built (it links only the reports that exist). */
+function relinkJobSummary(dir: string): void {
+  const file = join(dir, REPORT_FILES.jobSummary);
+  if (!existsSync(file) || !existsSync(join(dir, REPORT_FILES.summary))) return;
+  try {
+    const summary = readSummary(join(dir, REPORT_FILES.summary));
+    const links = { html: existsSync(join(dir, REPORT_FILES.html, 'index.html')), allure: true };
+    writeFileSync(file, redactText(jobSummaryMarkdown(summary as Parameters<typeof jobSummaryMarkdown>[0], links)));
+  } catch (e) {
+    console.error(`report: ${REPORT_FILES.jobSummary} not updated: ${(e as Error).message}`);
+  }
+}
+
 function main(): number {
   const dir = reportsDir();
   const results = join(dir, REPORT_FILES.allureResults);
@@ -69,6 +85,7 @@ function main(): number {
   const single = join(dir, REPORT_FILES.allureSingleFile);
   const output = join(dir, REPORT_FILES.allureReport);
   if (!generate(results, single, dir, true) || !generate(results, output, dir, false)) return EXIT.allureFailed;
+  relinkJobSummary(dir);
   const after = historyEntries(history);
   console.log(
     `report: ${count} results -> ${shown(join(single, 'index.html'))} (one file, opens from disk) and ${shown(join(output, 'index.html'))} ` +

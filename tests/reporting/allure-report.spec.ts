@@ -103,7 +103,12 @@ const expectedTotals = () => ({
 });
 
 test('npm run report writes both reports, and keeps history between builds', () => {
+  // job-summary.md links only what exists: the run's HTML report, the Allure report once it is built.
+  const jobSummary = () => readFileSync(join(run.dir, 'job-summary.md'), 'utf8');
+  expect(jobSummary()).toContain("[Playwright's report](html/index.html)");
+  expect(jobSummary()).not.toContain('](allure-single-file/index.html)');
   const first = report();
+  expect(jobSummary()).toContain('[the Allure report](allure-single-file/index.html)');
   expect(first.status, first.stderr + first.stdout).toBe(0);
   expect(first.stdout).toContain('history');
   expect(first.stdout).toContain(join(run.dir, 'allure-single-file', 'index.html'));

@@ -1,71 +1,90 @@
-// Sharding: two shards of a subset, each with its own blob directory (PLAYWRIGHT_BLOB_OUTPUT_DIR), run against a
-// provider given by BASE_URL, merged by npm run merge-reports (in an environment without BASE_URL) with the
-// configured reporters; the merged summary.json holds every test of the unsharded list exactly once, and the
-// shards' provider, profile digest and seed.
+// Sharding keeps the gate: two shards of the gate (`conformance --shard=1/2`, `--shard=2/2`, each with its own
+// reports folder) merged by `merge-reports` (in an environment without the shards' provider) give the same exit
+// code, the same incomplete-run verdict, the same failed rules and the same checks as one unsharded run of the same
+// seed: against the embedded provider, and against one with a fault of that area. Each shard wrote its own
+// summary.json (the gate's verdict of its part) and its blob report; the merged summary keeps the shards' seed.
 import { test, expect } from '@playwright/test';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runPlaywright, runScript, startEmbedded, tempDir } from './gate-support.js';
+import { childEnv, runScript, tempDir, type ChildRun } from './gate-support.js';
 import type { Summary } from '../../reporting/summary-file.js';
-import { loadProfile, profileDigest } from '../../contracts/profile.js';
+import { unavailability } from '../../scripts/gate/unavailability.js';
 
-const SUBSET = ['--project=invoice', '-g', 'amount'];
-/** The rule IDs at the end of a check's full title (the summary keeps the title without them). */
-const RULE_SUFFIX = /\s\[(?:(?:DOC|PRO)-[A-Z0-9_-]+\s?)+\]$/;
+/**
+ * A cheap area, a few of its checks (enough for two shards), and a check of the whole-run teardown, which
+ * Playwright runs with every shard (the merge counts it once); one worker.
+ */
+const SELECTION = ['--project=status', '-g', '405|unknown transaction|upper-case hex|no two payments of the run share an id', '--workers=1'];
+const SEED = '424242';
 
-test('two shards merged hold every test of the unsharded list exactly once', async () => {
-  const dir = tempDir('shards');
-  const provider = await startEmbedded();
-  const underTest = { ...provider.env, FC_SEED: '424242' };
-  try {
-    const listed = await runPlaywright([...SUBSET, '--list'], childEnv());
-    expect(listed.code, listed.stderr).toBe(0);
-    const expected = listed.stdout
-      .split('\n')
-      .map((l) => /^\s*\[(\S+)\] › (\S+?):\d+:\d+ › (.+)$/.exec(l))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => `${m[1]} › ${m[2]} › ${m[3].replace(RULE_SUFFIX, '')}`)
-      .sort();
-    expect(expected.length).toBeGreaterThan(2);
+/** `payment-transfer-conformance SUBCOMMAND args` as a user runs it, reports in `reports`. */
+function command(args: string[], reports: string, env: Record<string, string> = {}): Promise<ChildRun> {
+  return runScript('scripts/cli.ts', args, childEnv({ ...env, PTS_REPORTS_DIR: reports }), 150_000);
+}
 
-    const shards = await Promise.all(
-      [1, 2].map((i) =>
-        runPlaywright(
-          [...SUBSET, `--shard=${i}/2`, '--reporter=blob', `--output=${join(dir, `results-${i}`)}`],
-          childEnv({
-            ...underTest,
-            PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blobs', `shard-${i}`),
-            PTS_REPORTS_DIR: join(dir, `shard-${i}`),
-          }),
-        ),
-      ),
-    );
-    shards.forEach((s, i) => expect(s.code, `shard ${i + 1}: ${s.stdout}${s.stderr}`).toBe(0));
-    for (const i of [1, 2]) expect(readdirSync(join(dir, 'blobs', `shard-${i}`)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+function read(dir: string): Summary {
+  return JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+}
 
-    const merged = join(dir, 'merged');
-    const m = await runScript(
-      'scripts/merge-reports.ts',
-      [join(dir, 'blobs', 'shard-1'), join(dir, 'blobs', 'shard-2')],
-      childEnv({ PTS_REPORTS_DIR: merged }),
-    );
-    expect.soft(m.code, `merge-reports exit code (output: ${m.stdout.slice(-1500)} ${m.stderr.slice(-1500)})`).toBe(0);
-    expect(m.stdout).toContain('merge-reports: 2 blob report(s)');
+/** What the gate's verdict is made of, for comparison. */
+function verdictOf(run: ChildRun, s: Summary) {
+  return {
+    exitCode: run.code,
+    incomplete: unavailability(s).incomplete,
+    saysIncomplete: /: incomplete: /.test(run.stderr),
+    failedRules: Object.entries(s.rules)
+      .filter(([, r]) => r.status === 'failed')
+      .map(([id]) => id)
+      .sort(),
+    checks: s.checks.map((c) => `${c.id}: ${c.status}${c.failedRule ? ` [${c.failedRule}]` : ''}`).sort(),
+  };
+}
 
-    const summary = JSON.parse(readFileSync(join(merged, 'summary.json'), 'utf8')) as Summary;
-    const ids = summary.checks.map((c) => c.id).sort();
-    expect(new Set(ids).size, 'no test twice').toBe(ids.length);
-    expect(ids).toEqual(expected);
-    expect(summary.totals).toMatchObject({ total: expected.length, passed: expected.length, failed: 0 });
-    // The run's facts are the shards', not the merging environment's (which has no BASE_URL or FC_SEED).
-    expect(summary).toMatchObject({ baseUrl: provider.env.BASE_URL, embedded: false, fcSeed: 424242, profileDigest: profileDigest(loadProfile()) });
-    // The other configured reporters ran on the merge too.
-    for (const f of ['junit.xml', 'html/index.html']) expect.soft(existsSync(join(merged, f)), f).toBe(true);
-  } finally {
-    await provider.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+for (const { name, faults, exitCode } of [
+  { name: 'the embedded provider', faults: '', exitCode: 0 },
+  { name: 'a provider with a fault of that area', faults: 'status-unknown-200', exitCode: 1 },
+]) {
+  test(`two shards merged judge as one unsharded run of the same seed: ${name}`, async () => {
+    const dir = tempDir('shards');
+    const env = { FC_SEED: SEED, FC_NUM_RUNS: '5', ...(faults ? { PTS_FAULTS: faults } : {}) };
+    try {
+      const [whole, ...shards] = await Promise.all([
+        command(['conformance', ...SELECTION], join(dir, 'whole'), env),
+        ...[1, 2].map((i) => command(['conformance', ...SELECTION, `--shard=${i}/2`], join(dir, `shard-${i}`), env)),
+      ]);
+      expect(whole.code, whole.stderr.slice(-2000)).toBe(exitCode);
+      shards.forEach((s, i) => {
+        expect([0, 1], `shard ${i + 1}: ${s.stderr.slice(-2000)}`).toContain(s.code);
+        // Each shard keeps the configured reports: the gate judged its part from its own summary.json.
+        expect(existsSync(join(dir, `shard-${i + 1}`, 'summary.json')), `shard ${i + 1} summary.json`).toBe(true);
+        expect(readdirSync(join(dir, `shard-${i + 1}`, 'blobs', `shard-${i + 1}`)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+      });
+      const parts = [1, 2].map((i) => read(join(dir, `shard-${i}`)).totals.total);
+      expect(Math.min(...parts), 'both shards ran checks').toBeGreaterThan(0);
+
+      // The merge: no provider, no seed in its environment; the blob reports carry them.
+      const merged = join(dir, 'merged');
+      const m = await command(['merge-reports', join(dir, 'shard-1', 'blobs'), join(dir, 'shard-2', 'blobs')], merged);
+      expect(m.stdout).toContain('merge-reports: 2 blob report(s)');
+
+      const one = verdictOf(whole, read(join(dir, 'whole')));
+      const both = verdictOf(m, read(merged));
+      expect(both).toEqual(one);
+      expect(one.failedRules.length > 0).toBe(exitCode === 1);
+      expect(read(merged).fcSeed).toBe(Number(SEED));
+      // The whole-run check ran in both shards and counts once.
+      const wholeRun = (d: string) => read(d).checks.filter((c) => c.project === 'whole-run').length;
+      expect([wholeRun(join(dir, 'shard-1')), wholeRun(join(dir, 'shard-2')), wholeRun(merged)]).toEqual([1, 1, 1]);
+      expect(parts[0] + parts[1] - 1).toBe(read(merged).totals.total);
+      // The merged run's job summary links the HTML report the merge wrote, and no Allure report (none built).
+      const job = readFileSync(join(merged, 'job-summary.md'), 'utf8');
+      expect(job).toContain("[Playwright's report](html/index.html)");
+      expect(job).not.toContain('](allure-single-file/index.html)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
 
 test('merge-reports without blob reports is exit 2 with one line', async () => {
   const dir = tempDir('noblobs');
