@@ -193,6 +193,7 @@ export default class SummaryReporter implements Reporter {
     const notJudged = annotation(ANNOTATION.notJudged);
     const retried = annotation(ANNOTATION.retried);
     const cutShort = annotation(ANNOTATION.cutShort);
+    const requests = annotation(ANNOTATION.requests);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -212,6 +213,7 @@ export default class SummaryReporter implements Reporter {
       ...(notJudged !== undefined ? { notJudged: redactText(notJudged) } : {}),
       ...(retried !== undefined ? { retried: redactText(retried) } : {}),
       ...(cutShort !== undefined ? { cutShort } : {}),
+      ...(requests !== undefined ? { requests: Number(requests) } : {}),
     };
   }
 }

@@ -2,8 +2,10 @@
 // the shrunk counterexample, with the seed and path that replay it.
 //
 // Depth, first that applies: a matrix target's own runs (the test's `target runs` annotation), FC_NUM_RUNS, a
-// time budget (TIME_BUDGET, turned by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as
-// fit), DEFAULT_RUNS. A check that varies little, or costs much a run, takes a share of it.
+// whole-run depth plan (certify: TIME_BUDGET × RATE_LIMIT requests shared with the other checks, the property's
+// part taken as it starts, suite/harness/depth-plan.ts), a time budget (TIME_BUDGET, turned by
+// scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as fit), DEFAULT_RUNS. A check that
+// varies little, or costs much a run, takes a share of it.
 //
 // Depth does not wait on the round trip: the runs are split over several fast-check streams in flight at once
 // (each its own fc.check with a seed derived from the run's, the streams together drawing every value class in
@@ -21,6 +23,7 @@ import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import { judgeLoss } from './unavailability.js';
+import { propertyRequests, readDepthPlan, readDepthProgress, requestsMs } from './depth-plan.js';
 
 /**
  * Runs per property at the default depth: a request costs about a millisecond on loopback, so depth is cheap.
@@ -54,11 +57,20 @@ export interface PropertyOptions {
 }
 
 /** numRuns and the time bound of one property. */
-function depth(share: number): { numRuns: number; timeLimitMs: number; budgeted: boolean } {
+function depth(share: number): { numRuns: number; timeLimitMs: number; budgeted: boolean; maxStreams?: number } {
   const info = test.info();
   const bound = info.timeout > 0 ? Math.round(info.timeout * TIME_BOUND_SHARE) : Number.POSITIVE_INFINITY;
   const targetRuns = info.annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
   const base = targetRuns !== undefined ? Number(targetRuns) : readFcNumRuns();
+  const plan = base === undefined ? readDepthPlan() : undefined;
+  if (plan !== undefined) {
+    const ms = requestsMs(plan, propertyRequests(plan, readDepthProgress(plan), share));
+    // The test's time limit grows by the property's part: the rest of it stays for shrinking and what follows.
+    if (info.timeout > 0) info.setTimeout(info.timeout + ms);
+    // A second's worth in flight keeps the rate limit fed up to a second's round trip; more would only wait in the
+    // limiter's queue and be sent after the part was spent.
+    return { numRuns: 1_000_000, timeLimitMs: ms, budgeted: true, maxStreams: Math.max(1, Math.ceil(plan.rate)) };
+  }
   if (base === undefined) {
     const budget = Number(process.env[RUN_ENV.propertyMs]);
     if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: Math.min(budget, bound), budgeted: true };
@@ -77,11 +89,11 @@ function split(total: number, n: number): number[] {
 }
 
 export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
-  const { numRuns: runs, timeLimitMs, budgeted } = depth(options.share ?? 1);
+  const { numRuns: runs, timeLimitMs, budgeted, maxStreams } = depth(options.share ?? 1);
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const base = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: Number.isFinite(timeLimitMs) ? timeLimitMs : undefined });
   const replaying = base.path !== undefined;
-  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, numRuns));
+  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, maxStreams ?? Infinity, numRuns));
   const started = performance.now();
   let winner: number | undefined;
   let judged = 0;

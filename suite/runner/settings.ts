@@ -204,8 +204,9 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TIME_BUDGET',
     key: 'timeBudgetSeconds',
     read: (env) => positiveNumber(env, 'TIME_BUDGET'),
-    meaning: 'seconds of property checking the run may spend (ignored when FC_NUM_RUNS is set)',
-    default: 'unset: the default depth',
+    meaning:
+      'seconds the run may spend: conformance spends them on property checks; certify shares TIME_BUDGET × RATE_LIMIT requests among all its checks (ignored when FC_NUM_RUNS is set)',
+    default: 'unset: the default depth (certify: 600)',
     own: true,
   },
   {
