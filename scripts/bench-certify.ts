@@ -4,8 +4,9 @@
 // the budget (TIME_BUDGET × RATE_LIMIT), the requests the suite's client counted, wall time, the failed rules.
 // Options: --faults none,a,b (the runs: none = the clean provider; default none), --budget S (TIME_BUDGET),
 // --fc-num-runs N (today's fixed depth instead of a budget), --rate R (RATE_LIMIT, default 5), --network k=v (default
-// latency=50), and Playwright's --project/-g after `--`. Writes reports/bench-certify.json.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// latency=50), and Playwright's --project/-g after `--`. Writes reports/bench-certify.json, and each run's
+// certificate.md and summary.json as reports/bench-certify-<run>.{md,json}.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Summary } from '../reporting/summary-file.js';
 import { countValue, listValue, scriptArgsOrExit } from './args.js';
@@ -34,6 +35,9 @@ interface Result {
   suiteRequests: number;
   planned: number | null;
   seconds: number;
+  /** The property checks, and the requests the other checks sent (the fixed cost). */
+  properties: number;
+  otherRequests: number;
   failedRules: string[];
 }
 
@@ -57,14 +61,20 @@ for (const run of runs) {
       suiteRequests: requestsSent(summary),
       planned: env.plannedRequests,
       seconds: r.ms / 1000,
+      properties: summary.checks.filter((c) => c.examples !== undefined).length,
+      otherRequests: summary.checks.filter((c) => c.examples === undefined).reduce((n, c) => n + (c.requests ?? 0), 0),
       failedRules: [...new Set(summary.checks.filter((c) => c.status === 'failed').map((c) => c.failedRule ?? 'none'))],
     };
     results.push(result);
     console.log(
       `${run}: exit ${result.exitCode}, ${result.verdict}, proxy ${result.proxyRequests} requests` +
         (result.planned ? ` of ${result.planned} planned (${((100 * result.proxyRequests) / result.planned).toFixed(0)} %)` : '') +
-        `, suite ${result.suiteRequests}, ${result.seconds.toFixed(1)} s; failed rules: ${result.failedRules.join(', ') || 'none'}`,
+        `, suite ${result.suiteRequests} (${result.otherRequests} by the ${summary.checks.length - result.properties} other checks), ${result.properties} properties, ${result.seconds.toFixed(1)} s; failed rules: ${result.failedRules.join(', ') || 'none'}`,
     );
+    // The certification's own account of its depth, kept: reports/bench-certify-<run>.md and .json (its summary).
+    mkdirSync(join(REPO_ROOT, 'reports'), { recursive: true });
+    copyFileSync(join(out, 'certificate.md'), join(REPO_ROOT, 'reports', `bench-certify-${run}.md`));
+    copyFileSync(join(out, 'summary.json'), join(REPO_ROOT, 'reports', `bench-certify-${run}.json`));
     for (const line of r.stdout.split('\n').filter((l) => /^certify: depth|^ {2}\S+: \d+ requests/.test(l))) console.log(`  ${line}`);
   } finally {
     target.close();

@@ -206,7 +206,7 @@ export const VARIABLES: readonly Variable[] = [
     read: (env) => positiveNumber(env, 'TIME_BUDGET'),
     meaning:
       'seconds the run may spend: conformance spends them on property checks; certify shares TIME_BUDGET × RATE_LIMIT requests among all its checks (ignored when FC_NUM_RUNS is set)',
-    default: 'unset: the default depth (certify: 600)',
+    default: 'unset: the default depth',
     own: true,
   },
   {
