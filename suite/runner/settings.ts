@@ -204,8 +204,7 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TIME_BUDGET',
     key: 'timeBudgetSeconds',
     read: (env) => positiveNumber(env, 'TIME_BUDGET'),
-    meaning:
-      'seconds the run may spend: conformance spends them on property checks; certify shares TIME_BUDGET × RATE_LIMIT requests among all its checks (ignored when FC_NUM_RUNS is set)',
+    meaning: 'seconds the run may spend (ignored with FC_NUM_RUNS)',
     default: 'unset: the default depth',
     own: true,
   },
