@@ -3,7 +3,7 @@
 // properties share the rest. Each property, as it starts, takes its part of what is left: the budget less what the
 // finished checks sent and what the other checks still to come are expected to send, divided among the properties
 // still to run (weighted by their shares). What one property leaves unused (a maxRuns, a slow example) goes to the
-// next ones, and an estimate of the fixed cost that was wrong is corrected as the run measures it.
+// next ones, and an expected cost of the other checks that was too low is raised as the run measures it.
 // The runs of a property draw its covering examples and value classes first (generators/arbitraries/classed.ts),
 // so a property cut short by its part has sent those; a property never gets less than FLOOR_REQUESTS.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -60,7 +60,9 @@ export function recordDepthProgress(plan: DepthPlan, line: DepthProgressLine): v
 
 /** The requests of the property starting now, of weight `share` (the others still to run weigh 1 each). */
 export function propertyRequests(plan: DepthPlan, done: DepthProgress, share = 1): number {
-  const perOther = (done.otherRequests + OTHER_CHECK_REQUESTS * PRIOR_WEIGHT) / (done.others + PRIOR_WEIGHT);
+  // Never below the expectation: the costly checks come in bursts (a sweep of every class of hard text sends 140
+  // requests), so the cheap ones seen first would promise the properties what the later ones need.
+  const perOther = Math.max(OTHER_CHECK_REQUESTS, (done.otherRequests + OTHER_CHECK_REQUESTS * PRIOR_WEIGHT) / (done.others + PRIOR_WEIGHT));
   const othersToCome = Math.max(0, plan.others - done.others) * perOther;
   const left = plan.requests - done.propertyRequests - done.otherRequests - othersToCome;
   const propertiesToCome = Math.max(1, plan.properties - done.properties);

@@ -57,19 +57,36 @@ export interface PropertyOptions {
 }
 
 /** numRuns and the time bound of one property. */
-function depth(share: number): { numRuns: number; timeLimitMs: number; budgeted: boolean; maxStreams?: number } {
+interface Depth {
+  numRuns: number;
+  timeLimitMs: number;
+  budgeted: boolean;
+  /** At most this many streams (a plan's: what keeps the rate limit fed). */
+  maxStreams?: number;
+  /** A plan's part, in milliseconds: examples drawn after it send nothing, while those in flight finish. */
+  partMs?: number;
+}
+
+/** Milliseconds between a plan's part being spent and fast-check's interruption: the examples in flight finish. */
+function drainMs(streams: number, rate: number): number {
+  return Math.ceil((streams / rate) * 1000) + 500;
+}
+
+function depth(share: number): Depth {
   const info = test.info();
   const bound = info.timeout > 0 ? Math.round(info.timeout * TIME_BOUND_SHARE) : Number.POSITIVE_INFINITY;
   const targetRuns = info.annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
   const base = targetRuns !== undefined ? Number(targetRuns) : readFcNumRuns();
   const plan = base === undefined ? readDepthPlan() : undefined;
   if (plan !== undefined) {
-    const ms = requestsMs(plan, propertyRequests(plan, readDepthProgress(plan), share));
+    // Half a second's worth in flight keeps the rate limit fed up to half a second's round trip; more would only
+    // wait in the limiter's queue. Those in flight when the part is spent still finish: the time is the part less them.
+    const maxStreams = Math.max(2, Math.ceil(plan.rate / 2));
+    const partMs = requestsMs(plan, Math.max(1, propertyRequests(plan, readDepthProgress(plan), share) - maxStreams));
+    const timeLimitMs = partMs + drainMs(maxStreams, plan.rate);
     // The test's time limit grows by the property's part: the rest of it stays for shrinking and what follows.
-    if (info.timeout > 0) info.setTimeout(info.timeout + ms);
-    // A second's worth in flight keeps the rate limit fed up to a second's round trip; more would only wait in the
-    // limiter's queue and be sent after the part was spent.
-    return { numRuns: 1_000_000, timeLimitMs: ms, budgeted: true, maxStreams: Math.max(1, Math.ceil(plan.rate)) };
+    if (info.timeout > 0) info.setTimeout(info.timeout + timeLimitMs);
+    return { numRuns: 1_000_000, timeLimitMs, budgeted: true, maxStreams, partMs };
   }
   if (base === undefined) {
     const budget = Number(process.env[RUN_ENV.propertyMs]);
@@ -89,7 +106,7 @@ function split(total: number, n: number): number[] {
 }
 
 export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
-  const { numRuns: runs, timeLimitMs, budgeted, maxStreams } = depth(options.share ?? 1);
+  const { numRuns: runs, timeLimitMs, budgeted, maxStreams, partMs } = depth(options.share ?? 1);
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const base = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: Number.isFinite(timeLimitMs) ? timeLimitMs : undefined });
   const replaying = base.path !== undefined;
@@ -100,8 +117,12 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   let unjudged: ProviderUnavailable | undefined;
   let unjudgedCount = 0;
   const losses: { lost: ProviderUnavailable; value: T }[] = [];
+  const spentAt = partMs === undefined ? undefined : started + partMs;
   const predicate = (stream: number) => async (value: T) => {
     if (winner !== undefined && winner !== stream) return; // another stream failed: this one drains without sending
+    // A plan's part is spent: nothing more is sent (an example fast-check abandons at its interruption would still
+    // wait in the rate limiter and be sent during the next check); the streams idle until the ones in flight are done.
+    if (spentAt !== undefined && performance.now() >= spentAt) return new Promise<void>((r) => setTimeout(r, 50));
     try {
       await check(value);
       if (winner === undefined) judged++;
