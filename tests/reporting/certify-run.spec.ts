@@ -95,7 +95,7 @@ test.describe('certify', () => {
       expect(cert).toMatch(/\| documented \(decide the verdict\) \| \d+ \| \d+ \| 0 \| \d+ \|/);
       const summary = JSON.parse(readFileSync(join(r.out, 'summary.json'), 'utf8'));
       // The two properties: none of another area, none else.
-      expect(summary.checks.length).toBe(2);
+      expect(summary.checks).toHaveLength(2);
       for (const c of summary.checks as { project: string; title: string }[])
         expect(`${c.project} ${c.title}`).toMatch(new RegExp(`^invoice (${DEPTH_PROPERTIES})`, 'i'));
 
