@@ -30,6 +30,11 @@ export const ANNOTATION = {
    * The test is skipped with this annotation's description as the reason; reports show it as not judged.
    */
   notJudged: 'not judged',
+  /**
+   * How many requests the check sent through the suite's client: every exchange with its tries again and its 429
+   * waits (a browser's own page loads are not counted). Certification reports them per area.
+   */
+  requests: 'requests',
   /** A property cut short by its time bound: `312 of 700 examples in 15 s`. */
   cutShort: 'cut short',
   /**
@@ -101,6 +106,11 @@ export const RUN_ENV = {
   embedded: 'PTS_EMBEDDED',
   /** Milliseconds each property check may run (scripts/conformance.ts sets it from TIME_BUDGET). */
   propertyMs: 'PTS_PROPERTY_MS',
+  /**
+   * A whole-run depth plan (JSON {@link DepthPlan}, divided by suite/harness/depth-plan.ts): certify without FC_NUM_RUNS sets
+   * it, so that the properties share TIME_BUDGET × RATE_LIMIT requests with the other checks.
+   */
+  depthPlan: 'PTS_DEPTH_PLAN',
   /** Fault names to start the embedded provider with. */
   faults: 'PTS_FAULTS',
   /** Path of a matrix plan (set before Playwright starts: test collection reads it). */
@@ -120,6 +130,25 @@ export const RUN_ENV = {
   /** The console reporter instead of the configuration's (the gate's and merge-reports' --reporter): the report files stay. */
   consoleReporter: 'PTS_CONSOLE_REPORTER',
 } as const;
+
+/** A whole-run depth plan: what certify tells the workers when the properties share one budget. */
+export interface DepthPlan {
+  /** Requests the whole run may send: TIME_BUDGET × RATE_LIMIT. */
+  requests: number;
+  /** Requests per second (RATE_LIMIT): a property's part of the requests becomes its time. */
+  rate: number;
+  /** The property checks of the selection, and the other checks (counted with `--list`). */
+  properties: number;
+  others: number;
+  /** The file every finished check appends one line to: {@link DepthProgressLine}. */
+  progress: string;
+}
+
+/** One line of a depth plan's progress file, per finished check. */
+export interface DepthProgressLine {
+  property: boolean;
+  requests: number;
+}
 
 /**
  * The payments a run created, as certify binds them into a certificate (ledger.json): what the provider's status

@@ -57,6 +57,8 @@ export interface CheckEntry {
   checkSource?: string;
   /** Property checks: how many generated examples it ran (the depth of the run). */
   examples?: number;
+  /** How many requests it sent through the suite's client (tries again and 429 waits included); absent: none. */
+  requests?: number;
 }
 
 /** A finding the profile reports as a warning (security.findings "warn"): the check passed; the reports list it. */

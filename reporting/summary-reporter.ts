@@ -227,6 +227,7 @@ export default class SummaryReporter implements Reporter {
     const notJudged = annotation(ANNOTATION.notJudged);
     const retried = annotation(ANNOTATION.retried);
     const cutShort = annotation(ANNOTATION.cutShort);
+    const requests = annotation(ANNOTATION.requests);
     return {
       id: redactText(`${project} › ${file} › ${title}`),
       project,
@@ -246,6 +247,7 @@ export default class SummaryReporter implements Reporter {
       ...(notJudged !== undefined ? { notJudged: redactText(notJudged) } : {}),
       ...(retried !== undefined ? { retried: redactText(retried) } : {}),
       ...(cutShort !== undefined ? { cutShort } : {}),
+      ...(requests !== undefined ? { requests: Number(requests) } : {}),
     };
   }
 }

@@ -12,6 +12,9 @@
 //                    without that key the folder is unsigned (said on one line and in certificate.md; exit code
 //                    unchanged) and the provider cannot verify it: `npm run verify-certificate` (docs/provider-verification.md)
 //   run/             everything the reporters wrote during the run (PTS_REPORTS_DIR)
+// Depth: unless FC_NUM_RUNS is set, the whole run shares TIME_BUDGET × RATE_LIMIT requests (default 600 s at 5/s):
+// the checks that are not properties take what they need, the properties the rest (suite/harness/depth-plan.ts);
+// certificate.md and the console report the requests each area got and the examples each property ran.
 // Exit codes: 0 every documented check passed (profile failures are reported, they do not fail
 // certification); 1 a documented check failed (or none ran); 2 setup problem (BASE_URL/API_KEY/CRYPTO_KEY
 // missing, provider unreachable, bad profile, no Chromium for the browser checks, a run that produced no verdict,
@@ -19,15 +22,17 @@
 // could not be judged, or too many checks could not (the provider was unavailable): run it again.
 // Options: --out DIR (default reports/certification). Other arguments go to Playwright, e.g. --project=invoice.
 import { createPublicKey, randomInt } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
 import { writeManifest, MANIFEST, SIGNATURE } from '../reporting/manifest.js';
 import { signDetached } from '../reporting/certificate-signature.js';
-import { notJudgedCause, notJudgedExplained, OUT_OF_REACH, RUN_ENV, type LedgerExport } from '../contracts/run-protocol.js';
+import { notJudgedCause, notJudgedExplained, OUT_OF_REACH, RUN_ENV, type DepthPlan, type LedgerExport } from '../contracts/run-protocol.js';
 import { BINDING, LEDGER, bindingOf } from './certificate/binding.js';
+import { depthLines, depthMarkdown, plannedRequests, requestsSent, type DepthSetting } from './certificate/depth.js';
 import { cell } from '../reporting/markdown.js';
 import { REPO_ROOT, REPORT_FILES } from '../reporting/reports-dir.js';
 import { writeRequirements } from '../reporting/requirements-report.js';
@@ -38,6 +43,7 @@ import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, playwrightArgs, runChild } from './child-run.js';
 import { CERTIFY_DEFAULTS } from './commands.js';
 import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
+import { listChecks } from './gate/listing.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
 import { unavailability } from './gate/unavailability.js';
 
@@ -91,7 +97,14 @@ function documentedRuleNotJudged(summary: Summary): boolean {
   return Object.values(summary.rules).some((r) => r.kind === 'documented' && r.status === 'not judged');
 }
 
-function certificate(summary: Summary, env: Record<string, unknown>, verdict: CertificationVerdict, scope: string, signed: boolean): string {
+function certificate(
+  summary: Summary,
+  env: Record<string, unknown>,
+  verdict: CertificationVerdict,
+  scope: string,
+  signed: boolean,
+  depth: DepthSetting,
+): string {
   const documented = summary.checks.filter((c) => c.kind === 'documented');
   const profile = summary.checks.filter((c) => c.kind !== 'documented');
   const d = count(documented);
@@ -130,7 +143,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     `| Date | ${cell(String(env.date))} |`,
     `| Suite version | ${cell(String(env.suiteVersion))} |`,
     `| Profile | ${cell(String(env.profile))}, digest \`${cell(String(env.profileDigest))}\` |`,
-    `| fast-check | seed ${cell(String(env.fcSeed))}, ${cell(String(env.fcNumRuns))} runs per property |`,
+    `| fast-check | seed ${cell(String(env.fcSeed))}, ${'budgetSeconds' in depth ? `as many runs per property as its part of TIME_BUDGET ${depth.budgetSeconds} s allowed` : `${cell(String(env.fcNumRuns))} runs per property`} |`,
     `| Rate limit | ${cell(String(env.rateLimit))} requests/s, timeout ${cell(String(env.requestTimeoutSeconds))} s |`,
     `| Merchant API key | ${cell(String(env.apiKey))} |`,
     `| Scope | ${cell(scope)} |`,
@@ -158,6 +171,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
     '',
     ...(notJudged.length === 0 ? ['None.'] : ['| check | why |', '|---|---|', ...notJudged.map((c) => `| ${cell(c.id)} | ${cell(c.notJudged)} |`)]),
     '',
+    ...depthMarkdown(depth, summary),
     `## Skipped checks (${skipped.length})`,
     '',
     ...(skipped.length === 0 ? ['None.'] : ['| check | reason |', '|---|---|', ...skipped.map((c) => `| ${cell(c.id)} | ${cell(c.skipReason)} |`)]),
@@ -184,7 +198,7 @@ function certificate(summary: Summary, env: Record<string, unknown>, verdict: Ce
         ]),
     '',
     'Details of every check: `run/` (the reports of the run), `requirements.md` (rule by rule), `summary.json`.',
-    `To replay: \`FC_SEED=${String(env.fcSeed)} FC_NUM_RUNS=${String(env.fcNumRuns)} BASE_URL=… API_KEY=… CRYPTO_KEY=… npm run certify${env.args && (env.args as string[]).length ? ` -- ${(env.args as string[]).join(' ')}` : ''}\`.`,
+    `To replay: \`FC_SEED=${String(env.fcSeed)} ${'budgetSeconds' in depth ? `TIME_BUDGET=${depth.budgetSeconds}` : `FC_NUM_RUNS=${String(env.fcNumRuns)}`} BASE_URL=… API_KEY=… CRYPTO_KEY=… npm run certify${env.args && (env.args as string[]).length ? ` -- ${(env.args as string[]).join(' ')}` : ''}\`.`,
   ];
   return lines.join('\n') + '\n';
 }
@@ -237,11 +251,25 @@ async function main(): Promise<number> {
   mkdirSync(runDir, { recursive: true });
   const projects = args.some((a) => a.startsWith('--project')) ? [] : CONFORMANCE_PROJECTS.map((p) => `--project=${p}`);
   const output = args.some((a) => a.startsWith('--output')) ? [] : [`--output=${join(runDir, 'test-results')}`];
+  // FC_NUM_RUNS fixes the examples per property; else the run shares TIME_BUDGET × RATE_LIMIT requests (a plan).
+  const depth: DepthSetting =
+    settings.fcNumRuns === undefined && settings.timeBudgetSeconds !== undefined && settings.rateLimit !== undefined
+      ? { budgetSeconds: settings.timeBudgetSeconds, rate: settings.rateLimit }
+      : { fcNumRuns: settings.fcNumRuns ?? null };
+  const progressDir = 'budgetSeconds' in depth ? mkdtempSync(join(tmpdir(), 'pts-depth-')) : undefined;
+  if (progressDir !== undefined) {
+    const listed = await listChecks([...projects, ...args], env);
+    const plan: DepthPlan = { requests: plannedRequests(depth)!, rate: settings.rateLimit!, ...listed, progress: join(progressDir, 'progress.jsonl') };
+    env[RUN_ENV.depthPlan] = JSON.stringify(plan);
+  }
   const started = Date.now();
   console.log(
-    `certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, FC_NUM_RUNS=${env.FC_NUM_RUNS}, FC_SEED=${env.FC_SEED}`,
+    `certify: ${settings.baseUrl}, RATE_LIMIT=${env.RATE_LIMIT}, REQUEST_TIMEOUT=${env.REQUEST_TIMEOUT}, ${'budgetSeconds' in depth ? `TIME_BUDGET=${depth.budgetSeconds} (${plannedRequests(depth)} requests)` : `FC_NUM_RUNS=${env.FC_NUM_RUNS ?? 'default'}`}, FC_SEED=${env.FC_SEED}`,
   );
-  const run = await runChild(process.execPath, playwrightArgs(['test', ...projects, '--retries=0', '--workers=1', ...output, ...args]), { env, console: true });
+  const run = await runChild(process.execPath, playwrightArgs(['test', ...projects, '--retries=0', '--workers=1', ...output, ...args]), {
+    env,
+    console: true,
+  }).finally(() => progressDir !== undefined && rmSync(progressDir, { recursive: true, force: true }));
   if (run.code !== 0 && run.code !== 1) {
     console.error(`certify: the Playwright run ended without a verdict (exit ${run.code ?? run.signal})`);
     return EXIT.setup;
@@ -291,6 +319,9 @@ async function main(): Promise<number> {
     profileDigest: profileDigest(profile),
     fcSeed: summary.fcSeed ?? settings.fcSeed ?? null,
     fcNumRuns: settings.fcNumRuns ?? null,
+    timeBudgetSeconds: 'budgetSeconds' in depth ? depth.budgetSeconds : null,
+    plannedRequests: plannedRequests(depth) ?? null,
+    requestsSent: requestsSent(summary),
     rateLimit: settings.rateLimit ?? null,
     requestTimeoutSeconds: settings.requestTimeoutSeconds,
     date: new Date(started).toISOString(),
@@ -309,7 +340,7 @@ async function main(): Promise<number> {
   };
   const privateKeyPem = settings.xSignPrivateKeyPath ? readFileSync(settings.xSignPrivateKeyPath, 'utf8') : undefined;
   writeFileSync(join(out, 'environment.json'), JSON.stringify(environment, null, 2) + '\n');
-  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, verdict, scope, privateKeyPem !== undefined));
+  writeFileSync(join(out, 'certificate.md'), certificate(summary, environment, verdict, scope, privateKeyPem !== undefined, depth));
   const binding = bindingOf({
     summary,
     suiteVersion: environment.suiteVersion,
@@ -347,6 +378,7 @@ async function main(): Promise<number> {
   console.log(
     `certify: ${verdict}: documented ${d.passed} passed, ${d.failed} failed, ${d.notJudged} not judged, ${d.skipped} skipped; profile ${p.passed} passed, ${p.failed} failed, ${p.notJudged} not judged, ${p.skipped} skipped`,
   );
+  for (const line of depthLines(depth, summary)) console.log(line);
   const unjudged = unavailability(summary).line;
   if (unjudged !== undefined) console.log(`certify: ${unjudged}`);
   for (const c of documented.filter((c) => c.status === 'failed'))

@@ -38,8 +38,12 @@ export interface CommandSpec {
 /** The command, as package.json's "bin" names it. */
 export const COMMAND = 'payment-transfer-conformance';
 
-/** Certification's sandbox defaults, applied only where the variable is unset. */
-export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', FC_NUM_RUNS: '10' } as const;
+/**
+ * Certification's sandbox defaults, applied only where the variable is unset. TIME_BUDGET: the whole run, ten
+ * minutes (what a merchant waits for), shared by every check at RATE_LIMIT; FC_NUM_RUNS set instead fixes the
+ * examples per property, and the budget is ignored.
+ */
+export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', TIME_BUDGET: '600' } as const;
 
 /** Every subcommand's own. */
 export const COMMON_OPTIONS: readonly OptionSpec[] = [
@@ -113,7 +117,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       'certificate.md (CERTIFIED / NOT CERTIFIED / INCOMPLETE), summary.json, requirements.md, environment.json (the key ' +
       'masked), binding.json and ledger.json (what ties the run to the sandbox), run/, manifest.sha256 and, with ' +
       "XSIGN_PRIVATE_KEY, manifest.sha256.p7s: the manifest signed by the merchant's key, which verify-certificate checks. " +
-      'Only documented checks decide the verdict; profile failures are reported.',
+      'Only documented checks decide the verdict; profile failures are reported. Depth: the run sends about ' +
+      'TIME_BUDGET × RATE_LIMIT requests: the other checks first take what they need, the property checks share the ' +
+      'rest (value classes first, then random examples); certificate.md reports the requests each area got.',
     usage: '[--out DIR] [--project AREA ...] [options]',
     options: [{ name: 'out', value: 'DIR', meaning: 'the certification folder (default reports/certification; replaced only if empty or an earlier one)' }],
     playwright: true,

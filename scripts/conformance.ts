@@ -16,7 +16,8 @@ import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { readBaseline, BaselineError, type Baseline } from '../reporting/baseline.js';
 import { REPORT_FILES } from '../reporting/reports-dir.js';
 import { ownOptions } from './args.js';
-import { playwrightArgs, runChild, runSuite } from './child-run.js';
+import { playwrightArgs, runChild } from './child-run.js';
+import { listChecks } from './gate/listing.js';
 import { EXIT, isSetupError, preflight, reportsDir } from './gate/preflight.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
 import { runReporters, type RunReporters } from './gate/reporters.js';
@@ -29,9 +30,7 @@ export { EXIT } from './gate/preflight.js';
  * (counted with `--list`) take about the budget in all, spread over the workers.
  */
 async function propertySlice(budgetSeconds: number, selection: string[]): Promise<number> {
-  const listing = await runSuite({ args: [...selection, '--list'], env: process.env });
-  listing.cleanup();
-  const properties = listing.report?.outcomes.filter((o) => o.property).length ?? 0;
+  const { properties } = await listChecks(selection, process.env);
   const workers = Number(/^(?:--workers=|-j=?)(\d+)$/.exec(selection.find((a) => /^(?:--workers=|-j=?)\d+$/.test(a)) ?? '')?.[1] ?? DEFAULT_WORKERS);
   const slice = Math.max(500, Math.round((budgetSeconds * 1000 * workers) / Math.max(1, properties)));
   console.log(`conformance: TIME_BUDGET=${budgetSeconds} s over ${properties} property checks on ${workers} workers: ${(slice / 1000).toFixed(1)} s each`);

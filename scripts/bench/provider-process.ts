@@ -24,9 +24,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npm run mock` in its own process, delivering callbacks to the suite's receiver port; `network` as its --network takes it. */
-export function startProviderProcess(callbackPort: number, network?: string): Promise<ProviderProcess> {
-  const args = ['--import', 'tsx', 'mock/cli.ts', '--callback-url', `http://127.0.0.1:${callbackPort}/callbacks`, ...(network ? ['--network', network] : [])];
+/** `npm run mock` in its own process, delivering callbacks to the suite's receiver port; `network` as its --network takes it, `faults` its --faults. */
+export function startProviderProcess(callbackPort: number, network?: string, faults: readonly string[] = []): Promise<ProviderProcess> {
+  const args = [
+    '--import',
+    'tsx',
+    'mock/cli.ts',
+    '--callback-url',
+    `http://127.0.0.1:${callbackPort}/callbacks`,
+    ...(network ? ['--network', network] : []),
+    ...(faults.length ? ['--faults', faults.join(',')] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -78,10 +86,10 @@ export interface BenchTarget {
   close(): void;
 }
 
-/** The provider in its own process (behind `network`, as mock/cli.ts --network takes it), the counting proxy, a reports folder. */
-export async function startBenchTarget(network?: string): Promise<BenchTarget> {
+/** The provider in its own process (behind `network`, as mock/cli.ts --network takes it, with `faults`), the counting proxy, a reports folder. */
+export async function startBenchTarget(network?: string, faults: readonly string[] = []): Promise<BenchTarget> {
   const callbackPort = await freePort();
-  const provider = await startProviderProcess(callbackPort, network);
+  const provider = await startProviderProcess(callbackPort, network, faults);
   const proxy = await countingProxy(provider.url);
   const reports = mkdtempSync(join(tmpdir(), 'pts-bench-'));
   return {

@@ -17,6 +17,8 @@ export class EvidenceRecorder {
   private first?: Exchange;
   private readonly shapes = new Set<string>();
   count = 0;
+  /** Requests on the wire: each exchange, its tries again and its 429 waits. */
+  requests = 0;
   rateLimited = 0;
   /** Requests sent again after transport trouble, and the causes seen (each counted). */
   retried = 0;
@@ -24,6 +26,7 @@ export class EvidenceRecorder {
 
   readonly record = (exchange: Exchange): void => {
     this.count++;
+    this.requests += 1 + (exchange.retries?.length ?? 0) + exchange.rateLimitedRetries;
     this.rateLimited += exchange.rateLimitedRetries;
     if (exchange.retries?.length) {
       this.retried++;
@@ -40,6 +43,7 @@ export class EvidenceRecorder {
   async attachTo(testInfo: TestInfo, ofPassing = true): Promise<void> {
     const failed = testInfo.status !== testInfo.expectedStatus;
     const shown = failed ? this.recent : this.first ? [this.first] : [];
+    if (this.requests > 0) testInfo.annotations.push({ type: ANNOTATION.requests, description: String(this.requests) });
     if (this.rateLimited > 0) testInfo.annotations.push({ type: ANNOTATION.rateLimited, description: `${this.rateLimited} answer(s) 429 waited out` });
     if (this.retried > 0) {
       const causes = [...this.causes].map(([cause, n]) => `${n}× ${cause}`).join('; ');

@@ -2,8 +2,10 @@
 // the shrunk counterexample, with the seed and path that replay it.
 //
 // Depth, first that applies: a matrix target's own runs (the test's `target runs` annotation), FC_NUM_RUNS, a
-// time budget (TIME_BUDGET, turned by scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as
-// fit), DEFAULT_RUNS. A check that varies little, or costs much a run, takes a share of it.
+// whole-run depth plan (certify: TIME_BUDGET × RATE_LIMIT requests shared with the other checks, the property's
+// part taken as it starts, suite/harness/depth-plan.ts), a time budget (TIME_BUDGET, turned by
+// scripts/conformance.ts into PTS_PROPERTY_MS per property: as many runs as fit), DEFAULT_RUNS. A check that
+// varies little, or costs much a run, takes a share of it.
 //
 // Depth does not wait on the round trip: the runs are split over several fast-check streams in flight at once
 // (each its own fc.check with a seed derived from the run's, the streams together drawing every value class in
@@ -21,6 +23,7 @@ import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import { judgeLoss } from './unavailability.js';
+import { propertyRequests, readDepthPlan, readDepthProgress, requestsMs } from './depth-plan.js';
 
 /**
  * Runs per property at the default depth: a request costs about a millisecond on loopback, so depth is cheap.
@@ -54,11 +57,37 @@ export interface PropertyOptions {
 }
 
 /** numRuns and the time bound of one property. */
-function depth(share: number): { numRuns: number; timeLimitMs: number; budgeted: boolean } {
+interface Depth {
+  numRuns: number;
+  timeLimitMs: number;
+  budgeted: boolean;
+  /** At most this many streams (a plan's: what keeps the rate limit fed). */
+  maxStreams?: number;
+  /** A plan's part, in milliseconds: examples drawn after it send nothing, while those in flight finish. */
+  partMs?: number;
+}
+
+/** Milliseconds between a plan's part being spent and fast-check's interruption: the examples in flight finish. */
+function drainMs(streams: number, rate: number): number {
+  return Math.ceil((streams / rate) * 1000) + 500;
+}
+
+function depth(share: number): Depth {
   const info = test.info();
   const bound = info.timeout > 0 ? Math.round(info.timeout * TIME_BOUND_SHARE) : Number.POSITIVE_INFINITY;
   const targetRuns = info.annotations.find((a) => a.type === ANNOTATION.targetRuns)?.description;
   const base = targetRuns !== undefined ? Number(targetRuns) : readFcNumRuns();
+  const plan = base === undefined ? readDepthPlan() : undefined;
+  if (plan !== undefined) {
+    // Half a second's worth in flight keeps the rate limit fed up to half a second's round trip; more would only
+    // wait in the limiter's queue. Those in flight when the part is spent still finish: the time is the part less them.
+    const maxStreams = Math.max(2, Math.ceil(plan.rate / 2));
+    const partMs = requestsMs(plan, Math.max(1, propertyRequests(plan, readDepthProgress(plan), share) - maxStreams));
+    const timeLimitMs = partMs + drainMs(maxStreams, plan.rate);
+    // The test's time limit grows by the property's part: the rest of it stays for shrinking and what follows.
+    if (info.timeout > 0) info.setTimeout(info.timeout + timeLimitMs);
+    return { numRuns: 1_000_000, timeLimitMs, budgeted: true, maxStreams, partMs };
+  }
   if (base === undefined) {
     const budget = Number(process.env[RUN_ENV.propertyMs]);
     if (budget > 0) return { numRuns: 1_000_000, timeLimitMs: Math.min(budget, bound), budgeted: true };
@@ -77,19 +106,23 @@ function split(total: number, n: number): number[] {
 }
 
 export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, options: PropertyOptions): Promise<void> {
-  const { numRuns: runs, timeLimitMs, budgeted } = depth(options.share ?? 1);
+  const { numRuns: runs, timeLimitMs, budgeted, maxStreams, partMs } = depth(options.share ?? 1);
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const base = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: Number.isFinite(timeLimitMs) ? timeLimitMs : undefined });
   const replaying = base.path !== undefined;
-  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, numRuns));
+  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, maxStreams ?? Infinity, numRuns));
   const started = performance.now();
   let winner: number | undefined;
   let judged = 0;
   let unjudged: ProviderUnavailable | undefined;
   let unjudgedCount = 0;
   const losses: { lost: ProviderUnavailable; value: T }[] = [];
+  const spentAt = partMs === undefined ? undefined : started + partMs;
   const predicate = (stream: number) => async (value: T) => {
     if (winner !== undefined && winner !== stream) return; // another stream failed: this one drains without sending
+    // A plan's part is spent: nothing more is sent (an example fast-check abandons at its interruption would still
+    // wait in the rate limiter and be sent during the next check); the streams idle until the ones in flight are done.
+    if (spentAt !== undefined && performance.now() >= spentAt) return new Promise<void>((r) => setTimeout(r, 50));
     try {
       await check(value);
       if (winner === undefined) judged++;

@@ -204,7 +204,7 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TIME_BUDGET',
     key: 'timeBudgetSeconds',
     read: (env) => positiveNumber(env, 'TIME_BUDGET'),
-    meaning: 'seconds of property checking the run may spend (ignored when FC_NUM_RUNS is set)',
+    meaning: 'seconds the run may spend (ignored with FC_NUM_RUNS)',
     default: 'unset: the default depth',
     own: true,
   },

@@ -8,6 +8,10 @@ import { join, relative } from 'node:path';
 import { childEnv, lines, runScript, startEmbedded, tempDir, type Embedded } from './gate-support.js';
 
 const CERTIFY = 'scripts/certify.ts';
+/** A certification's whole-run budget small enough for a test: 50 requests at certify's rate limit. */
+const BUDGET_SECONDS = 10;
+/** Two property checks of the area, which share the budget (no other check: nothing to expect, the division is exact). */
+const DEPTH_PROPERTIES = 'the invoice response echoes the request transaction|a new invoice payment is returned with state processing';
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -25,7 +29,8 @@ test.describe('certify', () => {
   test('a clean provider is CERTIFIED; the folder verifies against its manifest and holds no secret', async () => {
     const provider = await startEmbedded();
     try {
-      const r = await certify(provider, ['--project=invoice', '-g', 'amount']);
+      // Certify's depth: a whole-run budget (TIME_BUDGET × RATE_LIMIT requests), here a short one.
+      const r = await certify(provider, ['--project=invoice', '-g', DEPTH_PROPERTIES], { TIME_BUDGET: String(BUDGET_SECONDS) });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain('certify: CERTIFIED');
       for (const f of [
@@ -67,7 +72,9 @@ test.describe('certify', () => {
         baseUrl: provider.env.BASE_URL,
         rateLimit: 5,
         requestTimeoutSeconds: 15,
-        fcNumRuns: 10,
+        fcNumRuns: null,
+        timeBudgetSeconds: BUDGET_SECONDS,
+        plannedRequests: BUDGET_SECONDS * 5,
         apiKey: `${provider.merchant.apiKey.slice(0, 4)}…`,
         verdict: 'CERTIFIED',
       });
@@ -77,11 +84,20 @@ test.describe('certify', () => {
 
       const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
       expect(cert).toContain('## Verdict: CERTIFIED');
+      // The budget is used, within 10 %: the properties took what the other checks left; the certificate and the
+      // console report the requests each area got and the examples each property ran.
+      expect(env.requestsSent).toBeGreaterThanOrEqual(BUDGET_SECONDS * 5 * 0.9);
+      expect(env.requestsSent).toBeLessThanOrEqual(BUDGET_SECONDS * 5 * 1.1);
+      const depth = cert.split('## Depth: the requests each area got')[1]?.split('\n## ')[0] ?? '';
+      expect(depth).toContain(`TIME_BUDGET ${BUDGET_SECONDS} s at RATE_LIMIT 5 requests/s: ${BUDGET_SECONDS * 5} requests planned, ${env.requestsSent} sent`);
+      expect(depth).toMatch(new RegExp(`\\| invoice \\| \\d+ \\| ${env.requestsSent} \\| [1-9]\\d* \\| `));
+      expect(r.stdout).toMatch(/^ {2}invoice: \d+ requests over \d+ checks; examples per property /m);
       expect(cert).toMatch(/\| documented \(decide the verdict\) \| \d+ \| \d+ \| 0 \| \d+ \|/);
       const summary = JSON.parse(readFileSync(join(r.out, 'summary.json'), 'utf8'));
-      // The amount checks of the invoice area, whichever they are: none of another area, none else.
-      expect(summary.checks.length).toBeGreaterThanOrEqual(8);
-      for (const c of summary.checks as { project: string; title: string }[]) expect(`${c.project} ${c.title}`).toMatch(/^invoice .*amount/i);
+      // The two properties: none of another area, none else.
+      expect(summary.checks).toHaveLength(2);
+      for (const c of summary.checks as { project: string; title: string }[])
+        expect(`${c.project} ${c.title}`).toMatch(new RegExp(`^invoice (${DEPTH_PROPERTIES})`, 'i'));
 
       // No file carries the crypto key, the private key or the full API key in environment/certificate.
       const keyLine = provider.merchant.privateKeyPem.split('\n')[1];
@@ -137,7 +153,11 @@ test.describe('certify', () => {
   test('a profile failure alone is reported but the provider is still CERTIFIED; without an X-Sign key the folder is unsigned, and says so', async () => {
     const provider = await startEmbedded(['deeplink-two']);
     try {
-      const r = await certify(provider, ['--project=invoice', '-g', 'profile number of deeplinks|amount min'], { RATE_LIMIT: '50', XSIGN_PRIVATE_KEY: '' });
+      const r = await certify(provider, ['--project=invoice', '-g', 'profile number of deeplinks|amount min'], {
+        RATE_LIMIT: '50',
+        FC_NUM_RUNS: '10',
+        XSIGN_PRIVATE_KEY: '',
+      });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const cert = readFileSync(join(r.out, 'certificate.md'), 'utf8');
       expect(cert).toContain('## Verdict: CERTIFIED');
@@ -157,7 +177,7 @@ test.describe('certify', () => {
     const provider = await startEmbedded();
     try {
       // Arguments are written into certificate.md and environment.json: here one carries the crypto key.
-      const r = await certify(provider, ['--project=invoice', '-g', `amount min|${provider.merchant.cryptoKey}`], { RATE_LIMIT: '50' });
+      const r = await certify(provider, ['--project=invoice', '-g', `amount min|${provider.merchant.cryptoKey}`], { RATE_LIMIT: '50', FC_NUM_RUNS: '10' });
       expect(r.code, r.stdout + r.stderr).toBe(2);
       const found = lines(r.stderr).filter((l) => l.endsWith('; this folder must not be shared'));
       expect(found).toContain('certify: certificate.md holds the crypto key; this folder must not be shared');

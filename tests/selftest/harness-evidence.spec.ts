@@ -49,6 +49,12 @@ test.describe('evidence of a check @harness', () => {
     expect(annotations.map((a) => a.type)).toContain(ANNOTATION.retried);
   });
 
+  test('the requests a check sent on the wire: every exchange with its tries again (certification reports them per area)', async () => {
+    const { annotations } = await attached('passed', false);
+    // Three exchanges, the second sent twice (a connection closed before its answer).
+    expect(annotations.find((a) => a.type === ANNOTATION.requests)?.description).toBe('4');
+  });
+
   test('a failing check, also in a matrix run: its last exchanges, each with its replay', async () => {
     for (const ofPassing of [true, false]) {
       const { attached: names } = await attached('failed', ofPassing);
