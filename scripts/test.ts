@@ -20,8 +20,8 @@ const CLEAN_RUNS = 100;
 const PROFILE_RUNS = 10;
 /**
  * Workers of the one invocation. Most of the browser areas' time is waiting (settle and quiet times), which more workers
- * overlap; but the run is CPU-bound on 2 cores, and each worker more costs CPU in contention (Chromium's above all):
- * measured on 2026-11-26, 8 workers took 285 s and 440 CPU-s, 6 took 271 s and 404 CPU-s with the same project order.
+ * overlap; but the run is CPU-bound on 2 cores, and each worker more costs CPU in contention (Chromium's above all).
+ * Seven let the callbacks area start beside the child runs of the own tests (docs/performance.md has the figures).
  * Each project still takes at most its own limit, in the order of playwright.config.ts.
  */
 const TEST_WORKERS = 7;
