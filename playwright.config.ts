@@ -23,7 +23,8 @@ const MATRIX = !!process.env.PTS_PLAN;
  * last would add their waits to the end of the run (about half again the wall time of a default run on 2 cores).
  * A matrix run (npm test) takes its CPU-bound unit and small areas before lifecycle and the property areas: once the
  * child runs end, a free worker then goes to work that keeps a core busy, not to a third area of page waits (the cores
- * idled a fifth of a minute there), and the property areas, two workers each, end the run with both cores busy.
+ * idled a fifth of a minute there), and the property areas, two workers each, end the run with both cores busy. Its
+ * callbacks area, mostly waits, starts beside the child runs (two workers each), the page area with one worker then three.
  */
 const PROJECT_ORDER = MATRIX
   ? ['reporting', 'reliability', 'callbacks', 'payment-page', 'selftest', 'provider', 'upload', 'status', 'lifecycle', 'invoice', 'account2card', 'whole-run']
