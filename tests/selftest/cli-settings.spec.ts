@@ -1,7 +1,7 @@
 // The configuration's one declaration (suite/runner/settings.ts VARIABLES) and what is derived from it: the help of
 // the subcommands lists its variables with their defaults, the README's table lists the same names, and --env-file
 // fills only what the environment leaves unset (the last file naming a variable wins).
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -14,8 +14,9 @@ import { readCommandLine } from '../../scripts/cli-options.js';
 import { commandNamed } from '../../scripts/commands.js';
 import { checkTags } from '../../scripts/gate/tags.js';
 
-test('every subcommand has its help: what it does, its options, its exit codes and an example', () => {
+test('every subcommand has its script and its help: what it does, its options, its exit codes and an example', () => {
   expect(commandHelp('0.0.0')).toContain('Usage:');
+  for (const c of COMMANDS) expect(existsSync(join(REPO_ROOT, c.script)), `${c.name}: ${c.script}`).toBe(true);
   for (const c of COMMANDS.filter((c) => !c.ownHelp)) {
     const help = subcommandHelp(c);
     expect(help, c.name).toContain(`Usage: payment-transfer-conformance ${c.name}`);
