@@ -28,6 +28,11 @@ export interface VariationDefinition {
   readonly rulesIn?: Readonly<Partial<Record<Area, readonly RuleId[]>>>;
   /** Why it is not combined with the others in the all-at-once run, when it is not. */
   readonly alone?: string;
+  /**
+   * Combined, but another variation of the all-at-once run decides what this one changes (why, naming it): the
+   * all-at-once run does not show it, so the variation matrix also runs it by itself.
+   */
+  readonly hiddenWhenCombined?: string;
 }
 
 const API: readonly Area[] = ['invoice', 'account2card', 'upload', 'status'];
@@ -81,12 +86,14 @@ const entries = [
   },
   {
     name: 'content-type-no-charset',
+    hiddenWhenCombined: 'with content-type-letter-case: Application/JSON',
     rule: 'PRO-HTTP-CONTENT-TYPE',
     sees: API,
     description: 'JSON answers are `Content-Type: application/json` without a charset parameter.',
   },
   {
     name: 'content-type-letter-case',
+    hiddenWhenCombined: 'with content-type-no-charset: Application/JSON',
     rule: 'PRO-HTTP-CONTENT-TYPE',
     sees: API,
     description: 'JSON answers are `Content-Type: Application/JSON; Charset=UTF-8` (media types are case-insensitive).',
@@ -111,6 +118,7 @@ const entries = [
   },
   {
     name: 'keep-alive-1s',
+    hiddenWhenCombined: 'connection-close closes every connection at once',
     rule: 'DOC-HTTP-POST',
     sees: API,
     description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).',
@@ -145,6 +153,7 @@ const entries = [
     name: 'network-drops',
     rule: 'DOC-HTTP-POST',
     sees: 'all',
+    alone: 'a lost answer leaves a check not judged, and in the all-at-once run that check would then meet none of the other variations',
     description:
       'One request in 60 has its connection dropped without an answer, alternately before it is handled and after (the payment stored or the press applied, the answer lost).',
   },
@@ -173,6 +182,7 @@ const entries = [
   // Validation answers
   {
     name: 'validation-other-wording',
+    hiddenWhenCombined: 'messages-russian decides the wording',
     rule: 'DOC-ERR-VALIDATION-REQUIRED',
     sees: API,
     description: 'Validation messages are worded differently: "REQUIRED: <field> must be provided", "Value of <field> is not acceptable", …',
@@ -183,7 +193,13 @@ const entries = [
     sees: API,
     description: 'Every invalid field gets two messages (the second: "See the API documentation.").',
   },
-  { name: 'validation-field-order', rule: 'DOC-ERR-VALIDATION-SHAPE', sees: API, description: 'Invalid fields are reported in reverse order.' },
+  {
+    name: 'validation-field-order',
+    hiddenWhenCombined: 'json-key-order reverses the fields back',
+    rule: 'DOC-ERR-VALIDATION-SHAPE',
+    sees: API,
+    description: 'Invalid fields are reported in reverse order.',
+  },
   {
     name: 'validation-reports-signature',
     rule: 'PRO-VAL-ALL-FIELDS',
@@ -203,6 +219,7 @@ const entries = [
   { name: 'payment-id-large', rule: 'DOC-PAY-ID', sees: PAYMENTS, description: 'Payment ids are random integers up to 2^53 - 1, not sequential.' },
   {
     name: 'ids-per-operation-disjoint',
+    hiddenWhenCombined: 'payment-id-large decides the ids (random ones, from one source)',
     rule: 'DOC-PAY-ID-UNIQUE',
     sees: ['invoice', 'account2card', 'status', 'lifecycle', 'whole-run'],
     description:
@@ -265,6 +282,7 @@ const entries = [
   },
   {
     name: 'holder-names',
+    hiddenWhenCombined: 'credentials-card-only: no fast-payment-system recipient',
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
     rulesIn: RECIPIENT_SEEN,
@@ -272,6 +290,7 @@ const entries = [
   },
   {
     name: 'fps-phone-other-countries',
+    hiddenWhenCombined: 'credentials-card-only: no fast-payment-system recipient',
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
     rulesIn: RECIPIENT_SEEN,
@@ -298,7 +317,13 @@ const entries = [
     description: 'The payment page is served by another server (another origin than the API).',
   },
   { name: 'page-redirect', rule: 'PRO-PAGE-CONTENT', sees: PAGE_SERVED, description: 'redirect_url answers 302 to the page at another path.' },
-  { name: 'page-buttons-input', rule: 'PRO-PAGE-CONTENT', sees: PAGE, description: 'The buttons are `<input type="submit" value="Pay">`.' },
+  {
+    name: 'page-buttons-input',
+    hiddenWhenCombined: 'page-buttons-link decides what the buttons are',
+    rule: 'PRO-PAGE-CONTENT',
+    sees: PAGE,
+    description: 'The buttons are `<input type="submit" value="Pay">`.',
+  },
   {
     name: 'page-buttons-link',
     rule: 'PRO-PAGE-CONTENT',
@@ -365,6 +390,7 @@ const entries = [
   // Hostile input (docs/security-probes.md): the ways a careful provider may differ
   {
     name: 'page-description-entity-encoded',
+    hiddenWhenCombined: 'page-description-hidden leaves the description out',
     rule: 'PRO-SEC-PAGE-TEXT-INERT',
     ...DESCRIPTION_READERS,
     description:
@@ -467,12 +493,14 @@ const entries = [
   },
   {
     name: 'page-frame-sameorigin',
+    hiddenWhenCombined: 'page-frame-csp-only decides the framing headers',
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
     ...HEADER_READERS,
     description: 'The page sends `X-Frame-Options: sameorigin` (lower case) only; no CSP.',
   },
   {
     name: 'page-frame-merchant-origin',
+    hiddenWhenCombined: 'page-frame-csp-only decides the framing headers',
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
     ...HEADER_READERS,
     description: 'The page lets one merchant origin frame it: `Content-Security-Policy: frame-ancestors https://merchant.example`; no X-Frame-Options.',
@@ -485,12 +513,14 @@ const entries = [
   },
   {
     name: 'page-cache-expired',
+    hiddenWhenCombined: 'page-cache-private decides Cache-Control',
     rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
     ...HEADER_READERS,
     description: 'The page and the answers to a press are `Cache-Control: No-Store, Max-Age=0` with `Pragma: no-cache` and `Expires: 0`.',
   },
   {
     name: 'api-cors-any-origin',
+    hiddenWhenCombined: 'api-cors-allowlist decides the CORS headers',
     rule: 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
     sees: API,
     description: 'Every answer carries `Access-Control-Allow-Origin: *` without credentials (harmless for an API signed with a secret).',
@@ -519,6 +549,7 @@ const entries = [
   },
   {
     name: 'result-page-link-back',
+    hiddenWhenCombined: 'page-return-redirect sends the payer back to the merchant: no page after a press',
     rule: 'PRO-SEC-SAFE-METHODS',
     sees: PAGE,
     description: 'The page shown after a press links back to the payment page (/pay/<token>), which then shows the final state.',

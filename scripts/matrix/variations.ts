@@ -3,6 +3,7 @@
 import { variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
+import type { RuleId } from '../../contracts/index.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 import { isIncomplete, NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
@@ -29,12 +30,20 @@ export interface VariationRow {
   incomplete: boolean;
   /** Checks that sent requests again after transport trouble. */
   retried: number;
-  falseAlarms: { check: string; failure: string; evidence: string }[];
+  falseAlarms: {
+    check: string;
+    failure: string;
+    evidence: string;
+    /** All-at-once target: the variations judged only there that raise it by themselves (none: only together). */
+    raisedAloneBy?: string[];
+  }[];
   seconds: number;
 }
 
 export interface VariationMatrix {
   rows: VariationRow[];
+  /** Variations judged only within the all-at-once target (npm test's scope). */
+  combinedOnly: string[];
   totalSeconds: number;
   errors: string[];
   ok: boolean;
@@ -45,26 +54,58 @@ export function chooseVariations(names: readonly string[] | undefined): { variat
   return { variations: names ? variationCatalog.filter((v) => names.includes(v.name)) : [...variationCatalog], unknown };
 }
 
-/** One judged target per variation (its areas) and one with every combinable variation (all areas). */
-export function variationTargets(variations: readonly VariationDefinition[]): TargetPlan[] {
-  return [
-    ...variations.map((v) => ({
-      name: `variation ${v.name}`,
-      provider: { variations: [v.name] },
-      projects: v.sees === 'all' ? [...CONFORMANCE_PROJECTS] : [...v.sees],
-      ...(v.rules ? { rules: [...v.rules] } : {}),
-      ...(v.rulesIn ? { rulesIn: Object.fromEntries(Object.entries(v.rulesIn).map(([area, rules]) => [area, [...rules]])) } : {}),
-      profile: MATRIX_TIMING_PROFILE,
-      numRuns: VARIATION_RUNS,
-    })),
-    { name: COMBINED, provider: { variations: variations.filter((v) => !v.alone).map((v) => v.name) }, profile: MATRIX_TIMING_PROFILE, numRuns: COMBINED_RUNS },
-  ];
+/**
+ * Which variations get a target of their own: 'each' (npm run variants: a false alarm is named by its variation) or
+ * 'unshown', those the all-at-once target does not show (alone ones, and those another variation hides there:
+ * `hiddenWhenCombined`); npm test judges every other one within the all-at-once target, and names the variation
+ * behind a false alarm there afterwards (`attributionTargets`).
+ */
+export type VariationScope = 'each' | 'unshown';
+
+const ownTarget = (v: VariationDefinition, scope: VariationScope) => scope === 'each' || v.alone !== undefined || v.hiddenWhenCombined !== undefined;
+
+/** The judged target of one variation alone: the areas that see it, narrowed by its rules, or the checks given. */
+function aloneTarget(v: VariationDefinition, checks?: { projects: string[]; rules: RuleId[] }): TargetPlan {
+  const narrowed = checks ?? {
+    projects: v.sees === 'all' ? [...CONFORMANCE_PROJECTS] : [...v.sees],
+    ...(v.rules ? { rules: [...v.rules] } : {}),
+    ...(v.rulesIn ? { rulesIn: Object.fromEntries(Object.entries(v.rulesIn).map(([area, rules]) => [area, [...rules]])) } : {}),
+  };
+  return { name: `variation ${v.name}`, provider: { variations: [v.name] }, ...narrowed, profile: MATRIX_TIMING_PROFILE, numRuns: VARIATION_RUNS };
 }
+
+function combinedTarget(variations: readonly VariationDefinition[]): TargetPlan {
+  return {
+    name: COMBINED,
+    provider: { variations: variations.filter((v) => !v.alone).map((v) => v.name) },
+    profile: MATRIX_TIMING_PROFILE,
+    numRuns: COMBINED_RUNS,
+  };
+}
+
+/** The targets of the scope, then the one with every combinable variation (all areas). */
+export function variationTargets(variations: readonly VariationDefinition[], scope: VariationScope = 'each'): TargetPlan[] {
+  return [...variations.filter((v) => ownTarget(v, scope)).map((v) => aloneTarget(v)), combinedTarget(variations)];
+}
+
+/**
+ * After a false alarm of the all-at-once target: each variation judged only there, alone, on the checks that raised
+ * it (their areas and rules), so that the matrix can name the variation behind it.
+ */
+export function attributionTargets(variations: readonly VariationDefinition[], outcomes: readonly TestOutcome[]): TargetPlan[] {
+  const raised = outcomes.filter((o) => o.target === COMBINED && isFalseAlarm(o));
+  if (raised.length === 0) return [];
+  const checks = { projects: [...new Set(raised.map((o) => o.project))], rules: [...new Set(raised.flatMap((o) => o.rules))] as RuleId[] };
+  return variations.filter((v) => !ownTarget(v, 'unshown')).map((v) => aloneTarget(v, checks));
+}
+
+const isFalseAlarm = (o: TestOutcome) => o.status !== 'passed' && o.status !== 'skipped';
+/** A check's name the same in every target: `[area] title` without the target's prefix. */
+const titled = (o: TestOutcome) => `[${o.project}] ${o.target === undefined ? o.title : o.title.slice(o.target.length + 2)}`;
 
 function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[]): VariationRow {
   const mine = outcomes.filter((o) => o.target === target.name);
-  const failed = mine.filter((o) => o.status !== 'passed' && o.status !== 'skipped');
-  const titled = (o: TestOutcome) => `[${o.project}] ${o.title.slice(target.name.length + 2)}`;
+  const failed = mine.filter(isFalseAlarm);
   const notJudged = mine.filter((o) => o.status === 'skipped' && o.notJudged !== undefined);
   // Skipped for the profile's reasons; a check not judged ran, and counts among those that did.
   const skipped = mine.filter((o) => o.status === 'skipped' && o.notJudged === undefined).length;
@@ -93,13 +134,38 @@ export function variationMatrix(
   outcomes: readonly TestOutcome[],
   errors: string[],
   totalSeconds: number,
+  scope: VariationScope = 'each',
 ): VariationMatrix {
-  const targets = variationTargets(variations);
-  const rows = targets.map((t, i) => row(t, variations[i]?.rule ?? 'every rule above', outcomes));
-  return { rows, totalSeconds, errors, ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && !r.incomplete && r.checks > 0) };
+  const rows = [
+    ...variations.filter((v) => ownTarget(v, scope)).map((v) => row(aloneTarget(v), v.rule, outcomes)),
+    row(combinedTarget(variations), 'every rule above', outcomes),
+  ];
+  return {
+    rows,
+    combinedOnly: variations.filter((v) => !ownTarget(v, scope)).map((v) => v.name),
+    totalSeconds,
+    errors,
+    ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && !r.incomplete && r.checks > 0),
+  };
+}
+
+/** Names, for each false alarm of the all-at-once target, the variations that raise it alone (a run of `attributionTargets`). */
+export function attributeAlarms(m: VariationMatrix, attribution: readonly TestOutcome[]): VariationMatrix {
+  const raisedBy = (check: string) => [
+    ...new Set(attribution.filter((o) => isFalseAlarm(o) && titled(o) === check).map((o) => o.target!.slice('variation '.length))),
+  ];
+  return {
+    ...m,
+    rows: m.rows.map((r) => (r.target === COMBINED ? { ...r, falseAlarms: r.falseAlarms.map((a) => ({ ...a, raisedAloneBy: raisedBy(a.check) })) } : r)),
+  };
 }
 
 const incomplete = (m: VariationMatrix) => m.rows.filter((r) => r.incomplete).length;
+/** Who raises a false alarm of the all-at-once target by itself, once attributed. */
+const attributed = (a: VariationRow['falseAlarms'][number]) =>
+  a.raisedAloneBy === undefined
+    ? undefined
+    : `raised alone by: ${a.raisedAloneBy.length ? a.raisedAloneBy.join(', ') : 'none of those judged only at once (only together)'}`;
 
 export function variationLines(m: VariationMatrix): string[] {
   return [
@@ -108,7 +174,8 @@ export function variationLines(m: VariationMatrix): string[] {
         `${r.falseAlarms.length ? 'FALSE ALARM' : r.incomplete ? 'INCOMPLETE ' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
         `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}`,
     ),
-    ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}`)),
+    ...(m.combinedOnly.length ? [`${m.combinedOnly.length} more variations judged within '${COMBINED}' only (npm run variants runs each alone)`] : []),
+    ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}${attributed(a) ? `\n    ${attributed(a)}` : ''}`)),
     ...m.rows
       .filter((r) => r.incomplete)
       .map(
@@ -127,6 +194,12 @@ export function variationMarkdown(m: VariationMatrix): string {
     '# Variation matrix',
     '',
     `Targets: ${m.rows.length} (${m.rows.length - 1} variations alone, and all combinable ones at once); false alarms: ${alarms.length}.`,
+    ...(m.combinedOnly.length
+      ? [
+          '',
+          `Judged within the all-at-once target only (each shows there, mock/tests/variations.spec.ts; \`npm run variants\` runs each alone): ${m.combinedOnly.join(', ')}.`,
+        ]
+      : []),
     `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
     `Each variation is a behaviour the document and the default profile allow (mock/variations/catalog.ts); every check that can see it must pass against it, or, where the network lost its answers, be not judged: no more than ${NOT_JUDGED_LIMIT * 100} % of a target's checks, the share above which a run is incomplete.`,
@@ -149,7 +222,13 @@ export function variationMarkdown(m: VariationMatrix): string {
         ]
       : []),
     ...(alarms.length
-      ? ['## False alarms', '', ...alarms.map((a) => `### ${a.target}: ${cell(a.check)}\n\n\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`)]
+      ? [
+          '## False alarms',
+          '',
+          ...alarms.map(
+            (a) => `### ${a.target}: ${cell(a.check)}\n\n${attributed(a) ? `${attributed(a)}\n\n` : ''}\`\`\`\n${a.evidence || a.failure}\n\`\`\`\n`,
+          ),
+        ]
       : []),
   ].join('\n');
 }

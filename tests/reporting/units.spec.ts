@@ -21,7 +21,16 @@ import { childEnv, runSuite } from '../../scripts/child-run.js';
 import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
 import { coverageMarkdown, coverageRows } from '../../reporting/coverage.js';
 import { readOutcomes, type TestOutcome } from '../../reporting/playwright-json.js';
-import { chooseVariations, variationLines, variationMarkdown, variationMatrix } from '../../scripts/matrix/variations.js';
+import {
+  attributeAlarms,
+  attributionTargets,
+  chooseVariations,
+  COMBINED,
+  variationLines,
+  variationMarkdown,
+  variationMatrix,
+  variationTargets,
+} from '../../scripts/matrix/variations.js';
 import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
 
@@ -384,6 +393,52 @@ test.describe('outcomes read from a Playwright JSON report', () => {
   test('a test that failed in time has nothing it was still waiting for', () => {
     const file = reportWith({ status: 'failed', errors: [{ message: '[PRO-STATE-FINAL] one final state' }, { message: 'Error: a second error' }] });
     expect(readOutcomes(file).outcomes[0].stalledAt).toBeUndefined();
+  });
+});
+
+test.describe("npm test's variation matrix: the all-at-once target judges the variations it shows", () => {
+  const { variations } = chooseVariations(undefined);
+  const names = (targets: { name: string }[]) => targets.map((t) => t.name);
+  const failing = (target: string, title: string, rules: string[] = []): TestOutcome => ({
+    title: `${target}: ${title}`,
+    project: 'payment-page',
+    status: 'failed',
+    message: '[PRO-PAGE-CONTENT] the amount',
+    rules,
+    target,
+    property: false,
+    observed: [],
+    durationMs: 10,
+  });
+
+  test('a variation gets a target of its own when it is alone or another one hides it in the all-at-once target', () => {
+    const own = names(variationTargets(variations, 'unshown'));
+    const shown = variations.filter((v) => !v.alone && !v.hiddenWhenCombined);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const v of variations) expect(own.includes(`variation ${v.name}`), v.name).toBe(!shown.includes(v));
+    expect(own.at(-1)).toBe(COMBINED);
+    expect(names(variationTargets(variations, 'each'))).toEqual([...variations.map((v) => `variation ${v.name}`), COMBINED]);
+    const m = variationMatrix(variations, [], [], 1, 'unshown');
+    expect(m.combinedOnly).toEqual(shown.map((v) => v.name));
+    expect(variationMarkdown(m)).toContain(`Judged within the all-at-once target only`);
+  });
+
+  test('a false alarm of the all-at-once target is run again, on its checks, against each variation judged only there, and named', () => {
+    expect(attributionTargets(variations, [{ ...failing(COMBINED, 'the page'), status: 'passed' }])).toEqual([]);
+    const alarm = failing(COMBINED, 'the page shows the amount', ['PRO-PAGE-CONTENT']);
+    const again = attributionTargets(variations, [alarm]);
+    const shown = variations.filter((v) => !v.alone && !v.hiddenWhenCombined);
+    expect(names(again)).toEqual(shown.map((v) => `variation ${v.name}`));
+    for (const t of again) expect(t).toMatchObject({ projects: ['payment-page'], rules: ['PRO-PAGE-CONTENT'] });
+    const m = attributeAlarms(variationMatrix(variations, [alarm], [], 1, 'unshown'), [
+      failing(again[1]!.name, 'the page shows the amount'),
+      { ...failing(again[0]!.name, 'the page shows the amount'), status: 'passed' },
+      failing(again[2]!.name, 'another check'),
+    ]);
+    const row = m.rows.find((r) => r.target === COMBINED)!;
+    expect(row.falseAlarms.map((a) => a.raisedAloneBy)).toEqual([[shown[1]!.name]]);
+    expect(variationLines(m).join('\n')).toContain(`raised alone by: ${shown[1]!.name}`);
+    expect(m.ok).toBe(false);
   });
 });
 
