@@ -8,7 +8,7 @@ import { validate } from '../contracts/index.js';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { HttpClient } from '../suite/harness/client.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
-import { startTarget, type Target } from '../mock/bench/start-target.js';
+import { startTarget, type Target } from './bench/start-target.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INVOICE = '/api/v1/payments/card2account/invoice';

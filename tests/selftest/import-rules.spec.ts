@@ -4,12 +4,13 @@
 // imports (TypeScript's own pre-processor: static, dynamic, re-exports, `import type`) and the files it
 // opens with `new URL(…, import.meta.url)`, and fails on an import outside the table, a cycle between folders, or a
 // source file in a folder the table does not list (its imports would go unchecked).
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { test, expect } from '@playwright/test';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
+import { sourceFiles } from './source-files.js';
 
 /**
  * Which folders each folder may import (besides itself and packages). Every source file is in a folder listed
@@ -35,23 +36,11 @@ export const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
   'eslint.config.js': [],
 };
 
-const SOURCE = /\.(ts|mts|js|mjs)$/;
-/** Dependencies and what runs write (all ignored by git). */
-const SKIP = new Set(['node_modules', '.git', 'reports', 'test-results', 'playwright-report', 'blob-report']);
-
 /** The folder of the table a repository path belongs to (the longest match), or undefined. */
 function folderOf(path: string, rules: Readonly<Record<string, readonly string[]>>): string | undefined {
   return Object.keys(rules)
     .filter((f) => path === f || path.startsWith(`${f}/`))
     .sort((a, b) => b.length - a.length)[0];
-}
-
-function sourceFiles(root: string, dir = ''): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = dir ? `${dir}/${e.name}` : e.name;
-    if (e.isDirectory()) return SKIP.has(e.name) ? [] : sourceFiles(root, path);
-    return SOURCE.test(e.name) ? [path] : [];
-  });
 }
 
 /** Every relative specifier a module imports or opens: TypeScript's pre-processor, plus `new URL('…', import.meta.url)`. */
