@@ -12,9 +12,10 @@ import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
 import { startBenchTarget, type ProviderProcess } from './bench/provider-process.js';
 import { runScript } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 /** The reference the ratios are taken against: issue 11's measure of the suite's depth (2 cores, embedded provider behind the same kind of proxy). */
 const BEFORE = { requests: 671, seconds: 30, perSecond: 22 };
 

@@ -13,6 +13,7 @@ import autocannon, { type Request } from 'autocannon';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { scriptArgs, startChild, type ChildProcess } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 declare module 'autocannon' {
   interface Options {
@@ -25,7 +26,7 @@ declare module 'autocannon' {
 
 const TOTAL = Number(process.env.LOAD_REQUESTS ?? 100_000);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 
 type Kind = 'valid' | 'missing-fields' | 'bad-signature' | 'wrong-type' | 'malformed-json';
 const EXPECTED_STATUS: Record<Kind, number> = { valid: 200, 'missing-fields': 422, 'bad-signature': 422, 'wrong-type': 422, 'malformed-json': 400 };

@@ -12,11 +12,12 @@ import { availableParallelism } from 'node:os';
 import { createHash, randomUUID } from 'node:crypto';
 import { startTarget, type Target } from './bench/start-target.js';
 import { runChildSync } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = [1, 8];
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 
 function invoiceRequest(apiKey: string, cryptoKey: string): Request {
   return {
