@@ -2,19 +2,17 @@
  * Amount limits (payment-transfer-service.md, Limits) and the edge cases around them.
  * Amounts are integers in kopecks; both bounds are inclusive.
  */
+import { AMOUNT_LIMITS } from '../contracts/operation-facts.js';
 import type { PaymentOperation } from '../contracts/operations.js';
+
+/** Each operation's inclusive range in kopecks and its rule (the request schemas', contracts/operation-facts.ts). */
+export { AMOUNT_LIMITS };
 
 /** Inclusive amount range of an operation, in kopecks. */
 export interface AmountRange {
   min: number;
   max: number;
 }
-
-/** Invoice: 100 to 400 000 rubles; account to card: 1 000 to 15 000 rubles. */
-export const AMOUNT_LIMITS: Readonly<Record<PaymentOperation, AmountRange>> = {
-  invoice: { min: 10_000, max: 40_000_000 },
-  account2card: { min: 100_000, max: 1_500_000 },
-};
 
 /** One amount to try and whether a provider must accept it. */
 export interface AmountCase {

@@ -1,60 +1,14 @@
 /**
  * The profile the provider follows (ProviderOptions.profile): a complete profile object, the shape of
- * contracts/profile.default.json. The default is written out here rather than read from contracts/, so
- * that the provider stays independent of the suite's code; a provider test keeps the two equal.
+ * contracts/profile.default.json. The default is that file (read, not written again here); the provider does
+ * not validate it with the suite's schemas, and refuses only what it cannot follow (checkProfile).
  */
+import { defaultProfileAsWritten } from '../contracts/operation-facts.js';
 import type { Profile } from '../contracts/types.gen.js';
 
 export type { Profile };
 
-export const DEFAULT_PROFILE: Profile = deepFreeze({
-  paths: {
-    invoice: '/api/v1/payments/card2account/invoice',
-    account2card: '/api/v1/payments/account2card',
-    upload: '/api/v1/psa/upload-transports',
-    status: '/api/v1/payments/status',
-  },
-  http: {
-    jsonContentType: true,
-    methodNotAllowed: 405,
-    success: 200,
-    validation: 422,
-    malformed: 400,
-    unauthorized: 401,
-    antifraud: 403,
-    notFound: 404,
-    serverError: 500,
-    retryAfter: [429, 503],
-  },
-  validation: {
-    reportsAllFields: true,
-    nestedSeparator: '.',
-    requiredPattern: 'required',
-    nullIsMissing: true,
-    emptyStringIsMissing: true,
-    signatureCaseInsensitive: true,
-    duplicateTransactionRejected: true,
-  },
-  invoice: { initialState: 'processing', deeplinkCount: 3, createdAtToleranceSeconds: 300 },
-  antifraud: { invoiceClientIp: '203.0.113.66' },
-  account2card: { xSignEncoding: 'base64', xSignCheckedFirst: true, successBody: true },
-  upload: { encoding: 'multipart/form-data', maxFileBytes: 10 * 1024 * 1024 },
-  status: { enabled: true },
-  paymentPage: { enabled: true, payButton: 'Pay', declineButton: 'Decline', settleSeconds: 3 },
-  callbacks: { enabled: true, minDeliveries: 3, waitSeconds: 20, quietSeconds: 5 },
-  security: {
-    findings: {
-      framing: 'fail',
-      sharedCache: 'fail',
-      noStore: 'warn',
-      nosniff: 'warn',
-      htmlCharset: 'warn',
-      versionBanner: 'warn',
-      corsCredentials: 'fail',
-      cookieFlags: 'warn',
-    },
-  },
-});
+export const DEFAULT_PROFILE: Profile = deepFreeze(defaultProfileAsWritten());
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') for (const v of Object.values(value)) deepFreeze(v);

@@ -7,23 +7,23 @@
 // --no-mutation leaves step 3 out.
 import autocannon from 'autocannon';
 import fc from 'fast-check';
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
 import { startBenchTarget, type ProviderProcess } from './bench/provider-process.js';
+import { runScript } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 /** The reference the ratios are taken against: issue 11's measure of the suite's depth (2 cores, embedded provider behind the same kind of proxy). */
 const BEFORE = { requests: 671, seconds: 30, perSecond: 22 };
 
-function timed(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; seconds: number }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('close', (code) => resolve({ code, seconds: (performance.now() - started) / 1000 }));
-  });
+/** A script of the repository timed from its start to its end; its error output shown when it fails. */
+async function timed(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; seconds: number }> {
+  const run = await runScript(script, args, { env });
+  if (run.code !== 0) process.stderr.write(run.stderr);
+  return { code: run.code, seconds: run.ms / 1000 };
 }
 
 async function autocannonRate(p: ProviderProcess): Promise<number> {
@@ -45,10 +45,10 @@ async function main(): Promise<void> {
   const target = await startBenchTarget();
   const { provider, proxy, env, reports } = target;
   try {
-    const conformance = await timed(['scripts/conformance.ts', '--reporter=dot'], env);
+    const conformance = await timed('scripts/conformance.ts', ['--reporter=dot'], env);
     const requests = proxy.count();
     const ac = await autocannonRate(provider);
-    const mutation = process.argv.includes('--no-mutation') ? undefined : await timed(['scripts/mutation.ts'], { ...process.env, PTS_REPORTS_DIR: reports });
+    const mutation = process.argv.includes('--no-mutation') ? undefined : await timed('scripts/mutation.ts', [], { ...process.env, PTS_REPORTS_DIR: reports });
     const perSecond = requests / conformance.seconds;
     const result = {
       node: process.version,

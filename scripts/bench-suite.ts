@@ -8,10 +8,11 @@ import { validate } from '../contracts/index.js';
 import { invoiceRequest } from '../generators/arbitraries/index.js';
 import { HttpClient } from '../suite/harness/client.js';
 import { freshInvoice } from '../suite/harness/fresh.js';
-import { startTarget, type Target } from '../mock/bench/start-target.js';
+import { startTarget, type Target } from './bench/start-target.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 
 /** The property phase as the checks run it, one request at a time, for `seconds`. */
 async function propertyPhase(t: Target, seconds: number): Promise<{ rps: number; requests: number; invalid: number }> {

@@ -1,8 +1,10 @@
 // The one way the project runs something in a child process: the suite (Playwright's CLI, for the gate,
-// certification, the matrices and the project's own tests of reports and hostile providers) or a script.
+// certification, the matrices and the project's own tests of reports and hostile providers), a script, a tool
+// (Allure, Redocly, openssl) run to its end, or a server started for a while (the provider of a benchmark, Prism).
 // One list of the variables a child must not inherit, one process-group stop, one bound, one reader of
-// the child's JSON report (reporting/playwright-json.ts).
-import { spawn } from 'node:child_process';
+// the child's JSON report (reporting/playwright-json.ts). Nothing else imports node:child_process but the few
+// places tests/selftest/child-processes.spec.ts lists with their reasons.
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -121,6 +123,51 @@ export function runChild(command: string, args: readonly string[], o: ChildOptio
       resolve({ code, signal, killed, ms: performance.now() - started, stdout, stderr });
     });
   });
+}
+
+export interface SyncOptions {
+  env: NodeJS.ProcessEnv;
+  /** Stop the child after this long; default no bound. */
+  boundMs?: number;
+  cwd?: string;
+  /** Let the child write to the console (Allure's progress); default: keep its output. */
+  console?: boolean;
+}
+
+/**
+ * Runs `command args` to its end, synchronously (a tool whose result the caller waits for: a test's one command,
+ * the report's `allure generate`). Its output is returned whole; a command that cannot start reads as code null
+ * with the reason in stderr.
+ */
+export function runChildSync(command: string, args: readonly string[], o: SyncOptions): Omit<ChildRun, 'ms'> {
+  const run = spawnSync(command, args, { env: o.env, cwd: o.cwd ?? REPO_ROOT, encoding: 'utf8', timeout: o.boundMs, stdio: o.console ? 'inherit' : 'pipe' });
+  const killed = run.error !== undefined && (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+  return {
+    code: run.status,
+    signal: run.signal,
+    killed,
+    stdout: run.stdout ?? '',
+    stderr: (run.stderr ?? '') + (run.error && !killed ? `\n${run.error.message}` : ''),
+  };
+}
+
+export type { ChildProcess };
+
+export interface StartOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Default: nothing in, both outputs to the caller (`pipe`). Add 'ipc' for a child that reports over IPC. */
+  stdio?: StdioOptions;
+  /** Its own process group, so that stopGroup() stops it and whatever it starts; default false (it goes with this one). */
+  group?: boolean;
+}
+
+/**
+ * Starts a child that runs beside this process until stopped (a server: the provider a benchmark loads, Prism):
+ * the caller reads its output for the moment it is ready, and stops it (a signal, or stopGroup() for its group).
+ */
+export function startChild(command: string, args: readonly string[], o: StartOptions): ChildProcess {
+  return spawn(command, args, { env: o.env, cwd: o.cwd, stdio: o.stdio ?? ['ignore', 'pipe', 'pipe'], detached: o.group === true });
 }
 
 /**

@@ -10,7 +10,6 @@
 // charts) and appends one. Keep that file between runs (CI: cache or restore it) and the trends continue.
 // Exit codes: 0 reports written; 1 allure failed; 2 no results to report.
 // Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`).
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { writeSpecCopies } from '../reporting/spec-docs.js';
 import { jobSummaryMarkdown } from '../reporting/job-summary.js';
 import { readSummary } from '../reporting/summary-file.js';
 import { redactText } from '../contracts/redaction.js';
+import { runChildSync } from './child-run.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
 export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
@@ -38,17 +38,17 @@ const ALLURE_CLI = join(dirname(fileURLToPath(import.meta.resolve('allure'))), '
 /** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */
 function generate(results: string, output: string, dir: string, singleFile: boolean): boolean {
   rmSync(output, { recursive: true, force: true });
-  const run = spawnSync(process.execPath, [ALLURE_CLI, 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
+  const run = runChildSync(process.execPath, [ALLURE_CLI, 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
     cwd: REPO_ROOT,
     env: { ...process.env, [REPORTS_DIR_ENV]: dir, PTS_ALLURE_SINGLE_FILE: singleFile ? '1' : '0' },
-    stdio: 'inherit',
+    console: true,
   });
-  if (run.status === 0 && existsSync(join(output, 'index.html'))) {
+  if (run.code === 0 && existsSync(join(output, 'index.html'))) {
     addSectionLinks(join(output, 'index.html')); // Allure shows relative links as text; this makes the rule sections clickable
     removeAnalytics(join(output, 'index.html')); // the report loads nothing from a third party
     return true;
   }
-  console.error(`report: allure generate${singleFile ? ' (single file)' : ''} failed (exit ${run.status ?? run.signal})`);
+  console.error(`report: allure generate${singleFile ? ' (single file)' : ''} failed (exit ${run.code ?? run.signal})`);
   return false;
 }
 

@@ -9,6 +9,7 @@
 // (`npm run variants` gives one to each): a false alarm there is then run again, on its checks, against each of the
 // others alone, to name the variation behind it.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { OWN_PROJECTS } from '../contracts/areas.js';
 import { profileVariantTargets } from './matrix/profile-variants.js';
 import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from './matrix/kill.js';
 import { profileLines, profileRows } from './matrix/profiles.js';
@@ -24,8 +25,6 @@ import {
   variationTargets,
 } from './matrix/variations.js';
 
-/** The project's own tests, beside the conformance areas. */
-const OWN_PROJECTS = ['selftest', 'provider', 'reporting', 'reliability'];
 /** Depth of the clean run inside npm test (`npm run conformance` runs the full default depth). */
 const CLEAN_RUNS = 100;
 const PROFILE_RUNS = 10;
@@ -33,7 +32,7 @@ const PROFILE_RUNS = 10;
  * Workers of the one invocation. Most of the browser areas' time is waiting (settle and quiet times), which more workers
  * overlap; but the run is CPU-bound on 2 cores, and each worker more costs CPU in contention (Chromium's above all).
  * Seven let the callbacks area start beside the child runs of the own tests (docs/performance.md has the figures).
- * Each project still takes at most its own limit, in the order of playwright.config.ts.
+ * Each project still takes at most its own limit, in the order of contracts/areas.ts.
  */
 const TEST_WORKERS = 7;
 

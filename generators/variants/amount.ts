@@ -5,17 +5,7 @@ import { cloneBody, collateralKeys, freshBody, resignAsSent } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
 import { kindOf, type InvalidVariant } from './types.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-
-const RANGE_RULE: Record<PaymentOperation, RuleId> = {
-  invoice: 'DOC-LIMIT-INV-AMOUNT',
-  account2card: 'DOC-LIMIT-A2C-AMOUNT',
-};
-
-/** "amount is a required integer in kopecks": a fraction or a string accepted breaks it. */
-const TYPE_RULE: Record<PaymentOperation, RuleId> = {
-  invoice: 'DOC-INV-REQ-AMOUNT',
-  account2card: 'DOC-A2C-REQ-AMOUNT',
-};
+import { requiredRule } from '../../contracts/operation-facts.js';
 
 /**
  * The invalid amount edges as variants keyed `amount`: out-of-range integers break the
@@ -26,7 +16,7 @@ const TYPE_RULE: Record<PaymentOperation, RuleId> = {
  * signature is taken over those digits.
  */
 export function amountVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
-  if (RANGE_RULE[operation] === undefined) throw new Error(`amountVariants: unknown operation '${String(operation)}'`);
+  if (AMOUNT_LIMITS[operation] === undefined) throw new Error(`amountVariants: unknown operation '${String(operation)}'`);
   return amountEdges(operation)
     .filter((c) => !c.valid)
     .map((c) => variantOf(operation, creds, c));
@@ -34,7 +24,7 @@ export function amountVariants(operation: PaymentOperation, creds: MerchantCrede
 
 /** The amounts past the widths implementations store them in ({@link storageWidthAmounts}), as variants keyed `amount`. */
 export function storageWidthVariants(operation: PaymentOperation, creds: MerchantCredentials): InvalidVariant[] {
-  if (RANGE_RULE[operation] === undefined) throw new Error(`storageWidthVariants: unknown operation '${String(operation)}'`);
+  if (AMOUNT_LIMITS[operation] === undefined) throw new Error(`storageWidthVariants: unknown operation '${String(operation)}'`);
   return storageWidthAmounts(operation).map((c) => variantOf(operation, creds, c));
 }
 
@@ -42,7 +32,8 @@ function variantOf(operation: PaymentOperation, creds: MerchantCredentials, c: A
   const body = cloneBody(freshBody(operation, creds));
   body.amount = c.value;
   resignAsSent(operation, body, creds, ['amount'], c.rawJsonAmount);
-  const rule: RuleId = c.reason === 'type' ? TYPE_RULE[operation] : RANGE_RULE[operation];
+  // "amount is a required integer in kopecks": a fraction or a string accepted breaks it; an integer out of range the limit.
+  const rule: RuleId = c.reason === 'type' ? requiredRule(operation, 'amount') : AMOUNT_LIMITS[operation].rule;
   const variant: InvalidVariant = {
     label: `amount = ${c.label}`,
     body,

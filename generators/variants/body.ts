@@ -1,35 +1,14 @@
 /** Helpers shared by the variant builders: fresh valid bodies, field paths, re-signing as sent. */
 import { buildAccount2CardRequest, buildInvoiceRequest } from '../builders.js';
 import { account2cardDigest, invoiceDigest, statusDigest, type MerchantCredentials } from '../signing.js';
-import type { RuleId } from '../../contracts/index.js';
+import { REQUIRED_FIELDS } from '../../contracts/operation-facts.js';
 import type { PaymentOperation, SignedOperation } from '../../contracts/operations.js';
 
 /** A JSON object body under construction. */
 export type Body = Record<string, unknown>;
 
-/** Required fields of each operation, with the requirement ID a missing one breaks. */
-export const REQUIRED_FIELDS: Readonly<Record<PaymentOperation, readonly { field: string; rule: RuleId }[]>> = {
-  invoice: [
-    { field: 'api_key', rule: 'DOC-INV-REQ-API_KEY' },
-    { field: 'transaction', rule: 'DOC-INV-REQ-TRANSACTION' },
-    { field: 'signature', rule: 'DOC-INV-REQ-SIGNATURE' },
-    { field: 'amount', rule: 'DOC-INV-REQ-AMOUNT' },
-    { field: 'description', rule: 'DOC-INV-REQ-DESCRIPTION' },
-    { field: 'return_url', rule: 'DOC-INV-REQ-RETURN_URL' },
-    { field: 'payload', rule: 'DOC-INV-REQ-PAYLOAD' },
-    { field: 'payload.client_id', rule: 'DOC-INV-REQ-CLIENT_ID' },
-    { field: 'payload.client_ip', rule: 'DOC-INV-REQ-CLIENT_IP' },
-  ],
-  account2card: [
-    { field: 'api_key', rule: 'DOC-A2C-REQ-API_KEY' },
-    { field: 'transaction', rule: 'DOC-A2C-REQ-TRANSACTION' },
-    { field: 'signature', rule: 'DOC-A2C-REQ-SIGNATURE' },
-    { field: 'amount', rule: 'DOC-A2C-REQ-AMOUNT' },
-    { field: 'payer_fio', rule: 'DOC-A2C-REQ-PAYER_FIO' },
-    { field: 'payer_phone', rule: 'DOC-A2C-REQ-PAYER_PHONE' },
-    { field: 'recipient_pan', rule: 'DOC-A2C-REQ-RECIPIENT_PAN' },
-  ],
-};
+/** Required fields of each operation, with the requirement ID a missing one breaks (the request schemas', contracts/operation-facts.ts). */
+export { REQUIRED_FIELDS };
 
 /** The fields each signed operation's digest is taken over (crypto_key aside), in order. */
 export const DIGEST_FIELDS: Readonly<Record<SignedOperation, readonly string[]>> = {

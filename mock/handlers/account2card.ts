@@ -6,10 +6,11 @@ import type { Credentials } from '../store.js';
 import { maskPan, paymentJson } from '../present.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
+import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { checkSignature, presentString } from './signature.js';
 
-export const A2C_MIN = 100_000;
-export const A2C_MAX = 1_500_000;
+/** The document's limits (Limits), as the contracts hold them. */
+export const { min: A2C_MIN, max: A2C_MAX } = AMOUNT_LIMITS.account2card;
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount', 'recipient_pan'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan'] as const;

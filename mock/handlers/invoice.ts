@@ -8,10 +8,11 @@ import type { Merchant } from '../merchants.js';
 import { jsonString, paymentJson, paymentJsonText } from '../present.js';
 import { sendError, sendJson, sendJsonText, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
+import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { checkSignature, presentString } from './signature.js';
 
-export const INVOICE_MIN = 10_000;
-export const INVOICE_MAX = 40_000_000;
+/** The document's limits (Limits), as the contracts hold them. */
+export const { min: INVOICE_MIN, max: INVOICE_MAX } = AMOUNT_LIMITS.invoice;
 /** The default profile's anti-fraud trigger (profile antifraud.invoiceClientIp). */
 export const ANTIFRAUD_CLIENT_IP = '203.0.113.66';
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;

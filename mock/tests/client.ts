@@ -1,11 +1,8 @@
 import { createHash, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { OPERATION_PATHS } from '../../contracts/operation-facts.js';
 
-export const PATHS = {
-  invoice: '/api/v1/payments/card2account/invoice',
-  account2card: '/api/v1/payments/account2card',
-  upload: '/api/v1/psa/upload-transports',
-  status: '/api/v1/payments/status',
-} as const;
+/** Where the default profile serves each operation. */
+export const PATHS = OPERATION_PATHS;
 
 export interface TestMerchant {
   apiKey: string;

@@ -54,7 +54,7 @@ const RUSSIAN_PAGE: Profile = {
 const plainText = (r: { headers: Headers }) => r.headers.get('content-type') === 'text/plain; charset=utf-8';
 
 test.describe('a provider following another profile', () => {
-  test('the default profile written in mock/profile.ts is contracts/profile.default.json', () => {
+  test('the default profile of the provider is contracts/profile.default.json', () => {
     const file = JSON.parse(readFileSync(new URL('../../contracts/profile.default.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     delete file.$comment;
     expect(DEFAULT_PROFILE).toEqual(file);

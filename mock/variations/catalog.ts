@@ -10,9 +10,11 @@
  * the all-at-once run); a variation of the page by the page's checks; of callbacks by the callbacks'.
  * `rules` narrows further to the checks of those rules; `rulesIn` does so in the areas it names. `alone` marks one that is run only by itself, with why.
  */
+import { API_AREAS, type AreaName } from '../../contracts/areas.js';
 import type { RuleId } from '../../contracts/rule-ids.gen.js';
 
-export type Area = 'invoice' | 'account2card' | 'upload' | 'status' | 'callbacks' | 'payment-page' | 'lifecycle' | 'whole-run';
+/** A conformance area (contracts/areas.ts). */
+export type Area = AreaName;
 
 export interface VariationDefinition {
   readonly name: string;
@@ -35,7 +37,7 @@ export interface VariationDefinition {
   readonly hiddenWhenCombined?: string;
 }
 
-const API: readonly Area[] = ['invoice', 'account2card', 'upload', 'status'];
+const API: readonly Area[] = API_AREAS;
 const PAGE: readonly Area[] = ['payment-page'];
 /** Where and how the page is served: the whole-run checks open early pages again. */
 const PAGE_SERVED: readonly Area[] = ['payment-page', 'whole-run'];

@@ -1,12 +1,12 @@
 // What the benchmarks run the suite against: the reference provider in its own process (`npm run mock`, so that
 // it does not share the suite's event loop), optionally behind a network (mock/network.ts), and a proxy in front
 // of it that counts the requests the suite sends.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptArgs, startChild, type ChildProcess } from '../child-run.js';
 
 export interface ProviderProcess {
   child: ChildProcess;
@@ -27,15 +27,12 @@ export async function freePort(): Promise<number> {
 /** `npm run mock` in its own process, delivering callbacks to the suite's receiver port; `network` as its --network takes it, `faults` its --faults. */
 export function startProviderProcess(callbackPort: number, network?: string, faults: readonly string[] = []): Promise<ProviderProcess> {
   const args = [
-    '--import',
-    'tsx',
-    'mock/cli.ts',
     '--callback-url',
     `http://127.0.0.1:${callbackPort}/callbacks`,
     ...(network ? ['--network', network] : []),
     ...(faults.length ? ['--faults', faults.join(',')] : []),
   ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = startChild(process.execPath, scriptArgs('mock/cli.ts', args), { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {

@@ -1,5 +1,5 @@
 // Which Playwright projects a gate or certification run selects, and which of them drive a browser
-// (project metadata `browser: true` in playwright.config.ts).
+// (`browser: true` in contracts/areas.ts, the project metadata of playwright.config.ts).
 import config from '../../playwright.config.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { projectArgs } from '../args.js';

@@ -3,6 +3,7 @@
 // (every check must pass) and with the default profile (some check must fail: the profile is what made
 // the difference; by default the API areas' checks show it). Together they change every profile key that changes what a check expects.
 import { fileURLToPath } from 'node:url';
+import { API_AREAS } from '../../contracts/areas.js';
 import type { RuleId } from '../../contracts/index.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
@@ -21,8 +22,6 @@ export interface ProfileVariant {
    */
   toldApartIn?: readonly string[];
 }
-
-const API_AREAS = ['invoice', 'account2card', 'upload', 'status'];
 
 const file = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
 

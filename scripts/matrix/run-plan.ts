@@ -34,7 +34,7 @@ export async function runPlan(plan: Plan, options: PlanOptions): Promise<PlanRun
   const dir = mkdtempSync(join(tmpdir(), 'pts-plan-'));
   const planFile = join(dir, 'plan.json');
   writeFileSync(planFile, JSON.stringify(plan, null, 2));
-  const areas = [...new Set(plan.targets.flatMap((t) => t.projects ?? CONFORMANCE_PROJECTS))];
+  const areas = [...new Set(plan.targets.flatMap((t): readonly string[] => t.projects ?? CONFORMANCE_PROJECTS))];
   const projects = [...(options.otherProjects ?? []), ...areas];
   // A plan runs against embedded providers only; the user's seed and depth still replay a matrix run.
   const env = childEnv({ FC_SEED: process.env.FC_SEED, FC_NUM_RUNS: process.env.FC_NUM_RUNS, ...options.extraEnv, [RUN_ENV.plan]: planFile });

@@ -4,7 +4,6 @@
 // exponent or a zero fraction: JSON, equal to an integer, so taken as that integer or refused keyed amount
 // (the document says "integer" and does not say which texts of one it takes), never a server error. Written
 // as JSON cannot write a number (leading zero, plus, hex, NaN): a body that is not JSON.
-import type { RuleId } from '../../contracts/index.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { AMOUNT_LIMITS, amountLiterals } from '../../generators/amounts.js';
 import { amountLiteralBodies, storageWidthVariants } from '../../generators/variants/index.js';
@@ -14,16 +13,13 @@ import { expectEachRejected, expectProfileValidation, sendBody, shapeRule } from
 import { step, type ApiCheck } from '../harness/check.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
-/** The documented amount limits of each operation (Limits). */
-const LIMIT_RULE = { invoice: 'DOC-LIMIT-INV-AMOUNT', account2card: 'DOC-LIMIT-A2C-AMOUNT' } as const satisfies Record<PaymentOperation, RuleId>;
-
 /** 2^31 ± 1, 2^32 + min, 2^53 - 1, 2^63, 2^64 + min, -0, 400 digits: refused keyed amount, none taken as a wrapped value. */
 export function amountsPastStorageWidthsRefused(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `amountsPastStorageWidthsRefused(${op})`,
     title: `${OPERATION_NAMES[op].label} amounts at and past the 32- and 64-bit and double widths (2^32 + min and 2^64 + min among them), -0 and 400 digits are refused keyed amount`,
-    rules: [LIMIT_RULE[op], 'PRO-VAL-AMOUNT-RANGE'],
+    rules: [AMOUNT_LIMITS[op].rule, 'PRO-VAL-AMOUNT-RANGE'],
     async run({ api }) {
       spec.requireConfigured(api);
       await expectEachRejected(api, op, storageWidthVariants(op, api.merchant), 'amounts past storage widths');

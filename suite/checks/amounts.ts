@@ -7,12 +7,13 @@ import { expectStatus } from '../harness/expect-response.js';
 import { expectEachRejected } from '../harness/variants.js';
 import type { ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
+import { requiredRule } from '../../contracts/operation-facts.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
 /** The documented amount limits of each operation (Limits). */
-const LIMIT_RULE = { invoice: 'DOC-LIMIT-INV-AMOUNT', account2card: 'DOC-LIMIT-A2C-AMOUNT' } as const satisfies Record<PaymentOperation, RuleId>;
+const limitRule = (op: PaymentOperation): RuleId => AMOUNT_LIMITS[op].rule;
 /** The documented "amount is a required integer in kopecks" of each operation (Endpoints). */
-const INTEGER_RULE = { invoice: 'DOC-INV-REQ-AMOUNT', account2card: 'DOC-A2C-REQ-AMOUNT' } as const satisfies Record<PaymentOperation, RuleId>;
+const integerRule = (op: PaymentOperation): RuleId => requiredRule(op, 'amount');
 
 /** `10 000..40 000 000`: an operation's limits in kopecks, as titles show them. */
 function rangeText(op: PaymentOperation): string {
@@ -31,11 +32,11 @@ export function amountEdgeAccepted(op: PaymentOperation, edge: AmountCase): ApiC
   return {
     name: `amountEdgeAccepted(${op}, ${edge.label})`,
     title: `${OPERATION_NAMES[op].label} amount ${edge.label} is accepted`,
-    rules: [LIMIT_RULE[op]],
+    rules: [limitRule(op)],
     async run({ api }) {
       spec.requireConfigured(api);
       const exchange = await spec.send(api, spec.build(api, { amount: edge.value }));
-      expectStatus(exchange, LIMIT_RULE[op], api.profile.http.success, `amount ${edge.label} is inside the inclusive limits`);
+      expectStatus(exchange, limitRule(op), api.profile.http.success, `amount ${edge.label} is inside the inclusive limits`);
     },
   };
 }
@@ -46,10 +47,10 @@ export function amountOutOfRangeRejected(op: PaymentOperation): ApiCheck {
   return {
     name: `amountOutOfRangeRejected(${op})`,
     title: `${OPERATION_NAMES[op].label} amounts outside ${rangeText(op)} kopecks are refused keyed amount`,
-    rules: [LIMIT_RULE[op], 'PRO-VAL-AMOUNT-RANGE'],
+    rules: [limitRule(op), 'PRO-VAL-AMOUNT-RANGE'],
     async run({ api }) {
       spec.requireConfigured(api);
-      const variants = amountVariants(op, api.merchant).filter((v) => v.rule === LIMIT_RULE[op]);
+      const variants = amountVariants(op, api.merchant).filter((v) => v.rule === limitRule(op));
       await expectEachRejected(api, op, variants, 'out-of-range amounts');
     },
   };
@@ -61,7 +62,7 @@ export function amountNotIntegerRejected(op: PaymentOperation): ApiCheck {
   return {
     name: `amountNotIntegerRejected(${op})`,
     title: `${OPERATION_NAMES[op].label} amounts that are not integers (fractions, strings) are refused keyed amount`,
-    rules: [INTEGER_RULE[op], 'PRO-VAL-TYPES'],
+    rules: [integerRule(op), 'PRO-VAL-TYPES'],
     async run({ api }) {
       spec.requireConfigured(api);
       const variants = amountVariants(op, api.merchant).filter((v) => v.keysRule === 'PRO-VAL-TYPES');

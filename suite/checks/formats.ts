@@ -6,10 +6,8 @@ import { formatVariants } from '../../generators/variants/index.js';
 import { expectEachRejected } from '../harness/variants.js';
 import type { ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
+import { requiredRule } from '../../contracts/operation-facts.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
-
-/** The documented "transaction is a required UUID string" of each operation (Endpoints). */
-const TRANSACTION_RULE = { invoice: 'DOC-INV-REQ-TRANSACTION', account2card: 'DOC-A2C-REQ-TRANSACTION' } as const satisfies Record<PaymentOperation, RuleId>;
 
 /** The format rules each operation has, with what the check says. */
 export const FORMAT_RULES: Readonly<Record<PaymentOperation, readonly (readonly [RuleId, string])[]>> = {
@@ -34,7 +32,8 @@ export function wrongFormatRejected(op: PaymentOperation, rule: RuleId): ApiChec
   return {
     name: `wrongFormatRejected(${op}, ${rule})`,
     title: `${OPERATION_NAMES[op].label}: ${entry[1]}`,
-    rules: rule === 'PRO-VAL-TRANSACTION-UUID' ? [rule, TRANSACTION_RULE[op]] : [rule],
+    // A transaction not a UUID breaks the documented "transaction is a required UUID string" too.
+    rules: rule === 'PRO-VAL-TRANSACTION-UUID' ? [rule, requiredRule(op, 'transaction')] : [rule],
     async run({ api }) {
       spec.requireConfigured(api);
       await expectEachRejected(

@@ -1,54 +1,25 @@
-// Required fields (the endpoint tables): an absent one is refused with a "required" message (the
+// Required fields (the endpoint tables, as the request schemas hold them: contracts/operation-facts.ts): an absent one is refused with a "required" message (the
 // document); null, "" and a wrong type are refused keyed by the field (the profile); several broken at
 // once are all reported (the profile).
-import type { RuleId } from '../../contracts/index.js';
 import { missingFieldVariants } from '../../generators/variants/index.js';
 import type { InvalidVariant } from '../../generators/variants/index.js';
 import { expectEachRejected } from '../harness/variants.js';
 import type { ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
+import { REQUIRED_FIELDS, requiredRule } from '../../contracts/operation-facts.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 
 const onlyField = (field: string) => (v: InvalidVariant) => v.breaks.length === 1 && v.breaks[0] === field;
 
-/**
- * The required fields of each request (the endpoint tables) and the documented rule of each. The generators
- * label their variants with the same rules (generators/variants/body.ts REQUIRED_FIELDS; a self-test keeps
- * the two equal), and a check sends only the variants labelled with its rule.
- */
-export const REQUIRED_RULE = {
-  invoice: {
-    api_key: 'DOC-INV-REQ-API_KEY',
-    transaction: 'DOC-INV-REQ-TRANSACTION',
-    signature: 'DOC-INV-REQ-SIGNATURE',
-    amount: 'DOC-INV-REQ-AMOUNT',
-    description: 'DOC-INV-REQ-DESCRIPTION',
-    return_url: 'DOC-INV-REQ-RETURN_URL',
-    payload: 'DOC-INV-REQ-PAYLOAD',
-    'payload.client_id': 'DOC-INV-REQ-CLIENT_ID',
-    'payload.client_ip': 'DOC-INV-REQ-CLIENT_IP',
-  },
-  account2card: {
-    api_key: 'DOC-A2C-REQ-API_KEY',
-    transaction: 'DOC-A2C-REQ-TRANSACTION',
-    signature: 'DOC-A2C-REQ-SIGNATURE',
-    amount: 'DOC-A2C-REQ-AMOUNT',
-    payer_fio: 'DOC-A2C-REQ-PAYER_FIO',
-    payer_phone: 'DOC-A2C-REQ-PAYER_PHONE',
-    recipient_pan: 'DOC-A2C-REQ-RECIPIENT_PAN',
-  },
-} as const satisfies Record<PaymentOperation, Record<string, RuleId>>;
-
 /** The required fields of an operation's request. */
 export function requiredFields(op: PaymentOperation): string[] {
-  return Object.keys(REQUIRED_RULE[op]);
+  return REQUIRED_FIELDS[op].map((f) => f.field);
 }
 
 /** The field absent: refused keyed by it, with a message containing "required". */
 export function missingFieldReported(op: PaymentOperation, field: string): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
-  const rule = (REQUIRED_RULE[op] as Record<string, RuleId>)[field];
-  if (!rule) throw new Error(`missingFieldReported: ${field} is not a required field of ${op}`);
+  const rule = requiredRule(op, field);
   return {
     name: `missingFieldReported(${op}, ${field})`,
     title: `${article(spec.request)} without ${field} is refused with a "required" message keyed ${field}`,

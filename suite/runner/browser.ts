@@ -1,4 +1,4 @@
-// The browser of the browser checks (projects whose metadata says `browser: true` in playwright.config.ts):
+// The browser of the browser checks (the areas contracts/areas.ts marks `browser: true`):
 // Debian's Chromium where present (Playwright cannot always download its own), Playwright's own otherwise
 // (scripts/gate/browser-setup.ts installs that one when it can).
 // Of Debian's, the headless shell first: it is what Playwright itself runs headless checks in, and the full

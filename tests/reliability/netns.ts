@@ -1,8 +1,8 @@
 // A provider off this machine, on this machine: a network namespace of its own joined to the host by a veth pair
 // (a /30: the host end .1, the namespace end .2). From inside, the suite is reachable only at the host end's
 // address: the namespace's loopback is its own, and it has no other route.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { runChildSync, startChild, type ChildProcess } from '../../scripts/child-run.js';
 
 export interface Netns {
   name: string;
@@ -16,8 +16,10 @@ export interface Netns {
   remove(): Promise<void>;
 }
 
+/** `ip args`; throws with its error output when it fails. */
 function ip(args: readonly string[]): void {
-  execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = runChildSync('ip', args, { env: process.env, cwd: process.cwd() });
+  if (run.code !== 0) throw new Error(run.stderr.trim() || `ip ${args.join(' ')}: exit ${run.code ?? run.signal}`);
 }
 
 /** Why namespaces cannot be made here (not root, no `ip`, no permission), or undefined when they can. */
@@ -29,7 +31,7 @@ export function netnsProblem(): string | undefined {
     ip(['netns', 'del', name]);
     return undefined;
   } catch (e) {
-    return `\`ip netns add\` is not permitted here: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim()}`;
+    return `\`ip netns add\` is not permitted here: ${(e as Error).message}`;
   }
 }
 
@@ -87,7 +89,7 @@ export function createNetns(): Netns {
     hostAddress,
     nsAddress,
     node(args) {
-      const child = spawn('ip', ['netns', 'exec', name, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = startChild('ip', ['netns', 'exec', name, process.execPath, ...args], { env: process.env, group: true });
       children.push(child);
       return child;
     },

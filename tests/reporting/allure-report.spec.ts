@@ -3,14 +3,13 @@
 // The directory report, served over HTTP, and the single-file report, opened from disk (file://), must both
 // show summary.json's totals; the single file must list every check, file a failing check under the rule
 // it failed, and open that rule's section in the document copy beside it.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import type { Summary } from '../../reporting/summary-model.js';
 import { readSummary, runSuite, serveDirectory, tempReportsDir, type SuiteRun } from './support.js';
-import { scriptArgs } from '../../scripts/child-run.js';
+import { runChildSync, scriptArgs } from '../../scripts/child-run.js';
 
 const SCHEMA_CHECK = 'every invoice success body matches the documented schema';
 
@@ -19,7 +18,7 @@ let summary: Summary;
 let profilePath: string;
 /** `npm run report` for a reports directory. */
 const reportOf = (dir: string) =>
-  spawnSync(process.execPath, scriptArgs('scripts/report.ts'), { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PTS_REPORTS_DIR: dir } });
+  runChildSync(process.execPath, scriptArgs('scripts/report.ts'), { cwd: REPO_ROOT, env: { ...process.env, PTS_REPORTS_DIR: dir } });
 const report = () => reportOf(run.dir);
 
 test.describe.configure({ mode: 'serial' });
@@ -109,11 +108,11 @@ test('npm run report writes both reports, and keeps history between builds', () 
   expect(jobSummary()).not.toContain('](allure-single-file/index.html)');
   const first = report();
   expect(jobSummary()).toContain('[the Allure report](allure-single-file/index.html)');
-  expect(first.status, first.stderr + first.stdout).toBe(0);
+  expect(first.code, first.stderr + first.stdout).toBe(0);
   expect(first.stdout).toContain('history');
   expect(first.stdout).toContain(join(run.dir, 'allure-single-file', 'index.html'));
   const second = report(); // a second build reads the first's history entry
-  expect(second.status, second.stderr + second.stdout).toBe(0);
+  expect(second.code, second.stderr + second.stdout).toBe(0);
   expect(second.stdout).toContain('1 earlier run(s) carried over');
   expect(readFileSync(join(run.dir, 'allure-history.jsonl'), 'utf8').trim().split('\n'), 'one history line per build, not per report').toHaveLength(2);
   expect(existsSync(join(run.dir, 'allure-report', 'awesome')), 'one report at the top level, not nested').toBe(false);
@@ -198,7 +197,7 @@ test('npm run report exits 2 with a clear message when there are no results', ()
   const dir = tempReportsDir('pts-allure-empty-');
   try {
     const r = reportOf(dir);
-    expect(r.status).toBe(2);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`no Allure results in ${join(dir, 'allure-results')}`);
     expect(existsSync(join(dir, 'allure-report'))).toBe(false);
     expect(existsSync(join(dir, 'allure-single-file'))).toBe(false);

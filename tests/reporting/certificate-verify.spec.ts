@@ -4,7 +4,6 @@
 // file, a verdict changed with the manifest written again, another key, or a ledger entry the sandbox disagrees with
 // (signed by the merchant itself) is refused; an unsigned folder is exit 2.
 import { test, expect } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { signDetached } from '../../reporting/certificate-signature.js';
 import { MANIFEST, SIGNATURE, listFiles, writeManifest } from '../../reporting/manifest.js';
 import { bindingOf, BINDING, LEDGER } from '../../scripts/certificate/binding.js';
 import { checkFolder } from '../../scripts/certificate/folder-check.js';
+import { runChildSync } from '../../scripts/child-run.js';
 import { childEnv, fixtureSummary, lines, runScript, startEmbedded, tempDir, type Embedded } from './gate-support.js';
 
 const VERIFY = 'scripts/verify-certificate.ts';
@@ -73,12 +73,12 @@ function copyOf(dir: string): string {
 }
 
 function openssl(dir: string): number | null {
-  return spawnSync('openssl', ['cms', '-verify', '-binary', '-inform', 'PEM', '-in', SIGNATURE, '-content', MANIFEST, '-noverify', '-out', '/dev/null'], {
+  return runChildSync('openssl', ['cms', '-verify', '-binary', '-inform', 'PEM', '-in', SIGNATURE, '-content', MANIFEST, '-noverify', '-out', '/dev/null'], {
     cwd: dir,
-    stdio: 'ignore',
-  }).status;
+    env: process.env,
+  }).code;
 }
-const hasOpenssl = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
+const hasOpenssl = runChildSync('openssl', ['version'], { env: process.env }).code === 0;
 
 test.describe('a certificate the provider can verify', () => {
   let provider: Embedded;

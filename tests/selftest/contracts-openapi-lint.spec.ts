@@ -1,11 +1,11 @@
 // `npm run lint:openapi`: Redocly CLI's recommended rules (at severity error) find nothing in contracts/openapi.json,
 // offline; and its example validation really runs against the external schemas (see contracts/redocly-plugin.js).
 import { test, expect } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runChildSync } from '../../scripts/child-run.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONTRACTS = join(ROOT, 'contracts');
@@ -19,12 +19,16 @@ interface LintReport {
 
 /** Runs redocly lint with the project's config on a contracts folder, as the npm script does (no telemetry, no update check). */
 function lint(contractsDir: string): { status: number | null; report: LintReport; stderr: string } {
-  const run = spawnSync(
+  const run = runChildSync(
     process.execPath,
     [redoclyBin, 'lint', '--config', join(contractsDir, 'redocly.yaml'), '--format=json', join(contractsDir, 'openapi.json')],
-    { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, timeout: 60_000 },
+    {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      boundMs: 60_000,
+      cwd: process.cwd(),
+    },
   );
-  return { status: run.status, report: JSON.parse(run.stdout) as LintReport, stderr: run.stderr };
+  return { status: run.code, report: JSON.parse(run.stdout) as LintReport, stderr: run.stderr };
 }
 
 test.describe('contracts: redocly lint contracts/openapi.json', () => {

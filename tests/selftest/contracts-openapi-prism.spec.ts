@@ -2,11 +2,11 @@
 // every operation with bodies that the suite's own schemas accept (contracts Ajv), because the document carries
 // examples. Offline: the document is a local file and every request goes to 127.0.0.1.
 import { test, expect } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostics, validate, type SchemaName } from '../../contracts/index.js';
 import { bodySites, OPENAPI_URL, readOpenApi } from '../../contracts/openapi-examples.js';
+import { startChild, type ChildProcess } from '../../scripts/child-run.js';
 
 const PRISM_PACKAGE = new URL('../../node_modules/@stoplight/prism-cli/', import.meta.url);
 const prismBin = fileURLToPath(
@@ -37,8 +37,8 @@ interface Prism {
 /** Starts `prism mock` on port 0 (Prism prints the port it got) and resolves once it listens. */
 function startPrism(): Promise<Prism> {
   // --errors: a request or an answer that violates the contract becomes an error answer, never a quiet 200.
-  const child = spawn(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', '0', '--errors', fileURLToPath(OPENAPI_URL)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = startChild(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', '0', '--errors', fileURLToPath(OPENAPI_URL)], {
+    env: process.env,
   });
   let output = '';
   return new Promise((resolve, reject) => {

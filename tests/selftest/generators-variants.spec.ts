@@ -29,7 +29,6 @@ import {
   type InvalidVariant,
 } from '../../generators/index.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-import { REQUIRED_RULE } from '../../suite/checks/required-fields.js';
 import { buildAccount2CardRequest, buildInvoiceRequest } from '../../generators/builders.js';
 
 const creds = { apiKey: 'merchant-key-7', cryptoKey: 'crypto-key-7' };
@@ -291,8 +290,4 @@ test.describe('X-Sign tamperings @generators', () => {
       if (strict) expect(verify('sha256', Buffer.from(bodyText), pair.publicKeyPem, Buffer.from(t.header, 'base64')), t.label).toBe(false);
     }
   });
-});
-
-test('the required fields the checks declare rules for are the ones the generators break, with the same rules', () => {
-  for (const op of OPS) expect(Object.entries(REQUIRED_RULE[op]), op).toEqual(REQUIRED_FIELDS[op].map((f) => [f.field, f.rule]));
 });

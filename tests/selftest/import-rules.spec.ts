@@ -2,17 +2,20 @@
 // suite/runner → suite/conformance; reporting beside the suite; mock on its own), and imports run one way.
 // IMPORT_RULES is the one table of which folders each folder may import; the test reads every module's
 // imports (TypeScript's own pre-processor: static, dynamic, re-exports, `import type`) and the files it
-// opens with `new URL(…, import.meta.url)`, and fails on an import outside the table or a cycle between folders.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// opens with `new URL(…, import.meta.url)`, and fails on an import outside the table, a cycle between folders, or a
+// source file in a folder the table does not list (its imports would go unchecked).
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { test, expect } from '@playwright/test';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
+import { sourceFiles } from './source-files.js';
 
 /**
- * Which folders each folder may import (besides itself and packages). A folder not listed is not source.
- * tests/<x> folders may not import each other: what two of them share belongs to the product or to scripts.
+ * Which folders each folder may import (besides itself and packages). Every source file is in a folder listed
+ * (or is a listed file). tests/<x> folders may not import each other: what two of them share belongs to the
+ * product or to scripts.
  */
 export const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
   contracts: [],
@@ -28,24 +31,16 @@ export const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
   'tests/selftest': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/checks', 'suite/runner', 'scripts'],
   'tests/reporting': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/runner', 'scripts', 'playwright.config.ts'],
   'tests/reliability': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/runner', 'scripts'],
+  // The installed command: it loads the command line of scripts.
+  bin: ['scripts'],
+  'eslint.config.js': [],
 };
-
-const SOURCE = /\.(ts|mts|js|mjs)$/;
-const SKIP = new Set(['node_modules', '.git', 'reports', 'test-results']);
 
 /** The folder of the table a repository path belongs to (the longest match), or undefined. */
 function folderOf(path: string, rules: Readonly<Record<string, readonly string[]>>): string | undefined {
   return Object.keys(rules)
     .filter((f) => path === f || path.startsWith(`${f}/`))
     .sort((a, b) => b.length - a.length)[0];
-}
-
-function sourceFiles(root: string, dir = ''): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = dir ? `${dir}/${e.name}` : e.name;
-    if (e.isDirectory()) return SKIP.has(e.name) ? [] : sourceFiles(root, path);
-    return SOURCE.test(e.name) ? [path] : [];
-  });
 }
 
 /** Every relative specifier a module imports or opens: TypeScript's pre-processor, plus `new URL('…', import.meta.url)`. */
@@ -76,15 +71,21 @@ export interface ImportReport {
   outside: string[];
   /** Cycles between folders, as `a → b → a`. */
   cycles: string[];
+  /** Source files in no folder of the table. */
+  unlisted: string[];
 }
 
 /** Checks every source file under `root` against `rules`. */
 export function checkImports(root: string, rules: Readonly<Record<string, readonly string[]>> = IMPORT_RULES): ImportReport {
   const outside: string[] = [];
+  const unlisted: string[] = [];
   const edges = new Map<string, Set<string>>();
   for (const file of sourceFiles(root)) {
     const from = folderOf(file, rules);
-    if (!from) continue;
+    if (!from) {
+      unlisted.push(file);
+      continue;
+    }
     for (const spec of specifiers(readFileSync(join(root, file), 'utf8'))) {
       const path = target(root, file, spec);
       if (path === undefined || path.startsWith('node_modules/')) continue;
@@ -95,7 +96,7 @@ export function checkImports(root: string, rules: Readonly<Record<string, readon
       if (!rules[from].includes(to)) outside.push(`${file} → ${path} (${from} may not import ${to})`);
     }
   }
-  return { outside, cycles: cyclesOf(edges) };
+  return { outside, cycles: cyclesOf(edges), unlisted };
 }
 
 /** Every elementary cycle's first appearance in a depth-first walk of the folder graph. */
@@ -115,7 +116,8 @@ function cyclesOf(edges: Map<string, Set<string>>): string[] {
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 
 test('every import of the repository is one the import table allows, and no two folders import each other', () => {
-  const { outside, cycles } = checkImports(ROOT);
+  const { outside, cycles, unlisted } = checkImports(ROOT);
+  expect(unlisted, `source files in folders the import table does not list (tests/selftest/import-rules.spec.ts):\n${unlisted.join('\n')}`).toEqual([]);
   expect(outside, `imports outside the table (tests/selftest/import-rules.spec.ts):\n${outside.join('\n')}`).toEqual([]);
   expect(cycles, `cycles between folders:\n${cycles.join('\n')}`).toEqual([]);
 });
@@ -126,11 +128,11 @@ test('the import table itself is acyclic and names only folders that exist', () 
   for (const folder of Object.keys(IMPORT_RULES)) expect(statSync(join(ROOT, folder)), folder).toBeTruthy();
 });
 
-test('the check fails on a wrong import and on a cycle, in a temporary copy of the repository (so the tests above can fail)', () => {
+test('the check fails on a wrong import, on a cycle and on a source file in an unlisted folder, in a temporary copy of the repository (so the tests above can fail)', () => {
   const copy = mkdtempSync(join(tmpdir(), 'pts-imports-'));
   try {
     for (const folder of ['contracts', 'generators', 'reporting', 'mock', 'suite']) cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
-    expect(checkImports(copy), 'the copy is clean before the change').toEqual({ outside: [], cycles: [] });
+    expect(checkImports(copy), 'the copy is clean before the change').toEqual({ outside: [], cycles: [], unlisted: [] });
     // reporting reaching into the suite, statically and through a type-only re-export.
     writeFileSync(
       join(copy, 'reporting/wrong.ts'),
@@ -140,7 +142,11 @@ test('the check fails on a wrong import and on a cycle, in a temporary copy of t
     writeFileSync(join(copy, 'generators/cycle.ts'), "const m = await import('../suite/checks/amounts.js');\nexport default m;\n");
     // mock reading a file of the suite.
     writeFileSync(join(copy, 'mock/reads.ts'), "export const u = new URL('../suite/runner/projects.ts', import.meta.url);\n");
-    const { outside, cycles } = checkImports(copy);
+    // A folder the table does not list, importing what it likes: its file is reported, not skipped.
+    mkdirSync(join(copy, 'tools'));
+    writeFileSync(join(copy, 'tools/stray.ts'), "export { CheckFailure } from '../suite/harness/failure.js';\n");
+    const { outside, cycles, unlisted } = checkImports(copy);
+    expect(unlisted).toEqual(['tools/stray.ts']);
     expect(outside.sort()).toEqual([
       'generators/cycle.ts → suite/checks/amounts.ts (generators may not import suite/checks)',
       'mock/reads.ts → suite/runner/projects.ts (mock may not import suite/runner)',

@@ -1,11 +1,11 @@
 /**
- * Child process of throughput.ts: serves either the reference provider or a bare node:http
+ * Child process of scripts/bench-provider.ts and scripts/bench-suite.ts: serves either the reference provider or a bare node:http
  * server answering a fixed JSON, and reports {url, apiKey, cryptoKey} over IPC.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startProvider } from '../index.js';
+import { startProvider } from '../../mock/index.js';
 
 const mode = process.argv[2];
 const send = (m: unknown) => process.send!(m);

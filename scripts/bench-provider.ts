@@ -8,15 +8,16 @@
  * requests. Each server runs in a child process of its own, autocannon in this one.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
-import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createHash, randomUUID } from 'node:crypto';
-import { startTarget, type Target } from './start-target.js';
+import { startTarget, type Target } from './bench/start-target.js';
+import { runChildSync } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = [1, 8];
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 
 function invoiceRequest(apiKey: string, cryptoKey: string): Request {
   return {
@@ -53,12 +54,7 @@ async function measure(t: Target, connections: number, seconds: number): Promise
  * Without taskset (or with one CPU) nothing is pinned and the table says so.
  */
 function pin(pid: number, cpu: number): boolean {
-  try {
-    execFileSync('taskset', ['-cp', String(cpu), String(pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return runChildSync('taskset', ['-cp', String(cpu), String(pid)], { env: process.env }).code === 0;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,7 +1,7 @@
 /**
  * npm run bench:load — the reference provider under sustained mixed load.
  * LOAD_REQUESTS (default 100 000) requests over LOAD_CONNECTIONS (default 16) keep-alive connections
- * with autocannon against `npx tsx mock/cli.ts --port 0` in a child process. Half the requests are
+ * with autocannon against `mock/cli.ts --port 0` in a child process. Half the requests are
  * valid signed invoices, each with its own transaction (pre-generated, so the client measures the
  * provider, not its own hashing); the rest are invalid: missing fields, a wrong signature, a wrong
  * type (422) and malformed JSON (400). Every status is counted and must be the one expected for its
@@ -10,9 +10,10 @@
  * after; VmHWM = peak). Exit code 1 when any expectation fails.
  */
 import autocannon, { type Request } from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { scriptArgs, startChild, type ChildProcess } from './child-run.js';
+import { OPERATION_PATHS } from '../contracts/operation-facts.js';
 
 declare module 'autocannon' {
   interface Options {
@@ -25,7 +26,7 @@ declare module 'autocannon' {
 
 const TOTAL = Number(process.env.LOAD_REQUESTS ?? 100_000);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 16);
-const INVOICE = '/api/v1/payments/card2account/invoice';
+const INVOICE = OPERATION_PATHS.invoice;
 
 type Kind = 'valid' | 'missing-fields' | 'bad-signature' | 'wrong-type' | 'malformed-json';
 const EXPECTED_STATUS: Record<Kind, number> = { valid: 200, 'missing-fields': 422, 'bad-signature': 422, 'wrong-type': 422, 'malformed-json': 400 };
@@ -68,33 +69,6 @@ function body(kind: Kind, apiKey: string, cryptoKey: string, i: number): string 
   }
 }
 
-/** The node process that actually runs mock/cli.ts: the last descendant of `root` (npx → tsx → node). */
-function providerPid(root: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let pid = root;
-  for (;;) {
-    const next = (children.get(pid) ?? []).find((c) => {
-      try {
-        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('mock/cli.ts');
-      } catch {
-        return false;
-      }
-    });
-    if (next === undefined) return pid;
-    pid = next;
-  }
-}
-
 function memory(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -104,10 +78,11 @@ function memory(pid: number): { rss: number; hwm: number } {
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 async function startProviderChild(apiKey: string, cryptoKey: string): Promise<{ child: ChildProcess; url: string; pid: number }> {
-  const child = spawn('npx', ['tsx', 'mock/cli.ts', '--port', '0', '--api-key', apiKey, '--crypto-key', cryptoKey], {
+  // The provider's own node process (no npx, no tsx launcher in between): its memory is the child's.
+  const child = startChild(process.execPath, scriptArgs('mock/cli.ts', ['--port', '0', '--api-key', apiKey, '--crypto-key', cryptoKey]), {
     stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true, // its own process group, so that it can be stopped as a whole
-    env: { ...process.env, npm_config_loglevel: 'error' },
+    group: true, // its own process group, so that it can be stopped as a whole
+    env: process.env,
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -119,7 +94,7 @@ async function startProviderChild(apiKey: string, cryptoKey: string): Promise<{ 
     child.once('exit', (code) => reject(new Error(`provider exited with ${code} before listening`)));
   });
   child.stdout!.resume();
-  return { child, url, pid: providerPid(child.pid!) };
+  return { child, url, pid: child.pid! };
 }
 
 async function stillAnswers(url: string): Promise<number> {

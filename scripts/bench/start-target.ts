@@ -1,7 +1,7 @@
 // A benchmark's server in a child process of its own (so that the load generator and the server do not
 // share an event loop): the reference provider, or a bare node:http server answering a fixed JSON.
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs, startChild, type ChildProcess } from '../child-run.js';
 
 export interface Target {
   child: ChildProcess;
@@ -12,8 +12,8 @@ export interface Target {
 
 /** Starts target.ts in `mode`; resolves once it reports its address and merchant. */
 export function startTarget(mode: 'bare' | 'provider'): Promise<Target> {
-  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode], {
-    execArgv: ['--import', 'tsx'],
+  const child = startChild(process.execPath, scriptArgs(fileURLToPath(new URL('./target.ts', import.meta.url)), [mode]), {
+    env: process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

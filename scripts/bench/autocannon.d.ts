@@ -1,4 +1,4 @@
-// Minimal typing of the parts of autocannon 9 used by throughput.ts (no @types package installed).
+// Minimal typing of the parts of autocannon 9 used by the benchmarks (scripts/bench-*.ts) (no @types package installed).
 declare module 'autocannon' {
   export interface Request {
     method?: string;
