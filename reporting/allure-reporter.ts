@@ -94,7 +94,7 @@ interface Parameter {
 }
 
 /** `declared at` (the test's location, `suite/conformance/invoice/invoice.spec.ts:20`) and the `check source`, for Allure. */
-export function sourceParameters(location: { file: string; line: number }, checkSource: string | undefined, rootDir: string): Parameter[] {
+function sourceParameters(location: { file: string; line: number }, checkSource: string | undefined, rootDir: string): Parameter[] {
   const declaredAt = `${relative(rootDir, location.file).split(sep).join('/')}:${location.line}`;
   return [
     { name: 'declared at', value: declaredAt, excluded: true },

@@ -15,8 +15,6 @@ import { checkSource } from './check-source.js';
 import { checkLocations } from './table-rows.js';
 import { loadPlan, rulesOfTargetIn, type TargetPlan } from './targets.js';
 
-export const test = fixtures;
-
 /** Title and details of one test: the first rule decides the tag; all rules become annotations. */
 export function rule(rules: RuleId | readonly RuleId[], title: string, extra: TestDetails['annotation'] = []): [string, TestDetails] {
   const ids = typeof rules === 'string' ? [rules] : [...rules];
