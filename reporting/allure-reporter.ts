@@ -9,13 +9,16 @@
 // - every check links to the sections of all its rules; a failing check is filed under the rule it failed
 //   (epic, feature, story of that rule), and the other rules it declares are listed as not proven in its
 //   description. Allure 3.18's awesome UI shows relative links as text only: scripts/report.ts makes them
-//   clickable (reporting/allure-links.ts).
+//   clickable (reporting/allure-links.ts);
+// - where each check is declared: its row of the area's table (the test's location, which allure-playwright
+//   records nowhere) and the function that makes it, as parameters that Allure leaves out of the history id.
 import { rmSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { AllureReporter } from 'allure-playwright';
 import type { FullConfig } from '@playwright/test';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { isRequirementId, requirementOf, type Requirement } from '../contracts/requirements.js';
-import { REPORT_FILES, reportsDir } from './reports-dir.js';
+import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
 import { SPEC_FROM_SUBFOLDER, sectionLink, sectionLinkName, sectionOfLink } from './spec-links.js';
 import { failedRuleOf } from './summary-model.js';
 import { ANNOTATION, notJudgedExplained } from '../contracts/run-protocol.js';
@@ -84,6 +87,21 @@ export function fileCheck(
   return failed;
 }
 
+interface Parameter {
+  name: string;
+  value: string;
+  excluded?: boolean;
+}
+
+/** `declared at` (the test's location, `suite/conformance/invoice/invoice.spec.ts:20`) and the `check source`, for Allure. */
+function sourceParameters(location: { file: string; line: number }, checkSource: string | undefined, rootDir: string): Parameter[] {
+  const declaredAt = `${relative(rootDir, location.file).split(sep).join('/')}:${location.line}`;
+  return [
+    { name: 'declared at', value: declaredAt, excluded: true },
+    ...(checkSource !== undefined ? [{ name: ANNOTATION.checkSource, value: checkSource, excluded: true }] : []),
+  ];
+}
+
 function sectionAllureLink(req: Requirement): Link {
   return { type: 'tms', url: `${SPEC_FROM_SUBFOLDER}${sectionLink(req)}`, name: sectionLinkName(req.section) };
 }
@@ -91,11 +109,12 @@ function sectionAllureLink(req: Requirement): Link {
 /** allure-playwright keeps a test's result open until the end of its onTestEnd; this is how to amend it first. */
 interface AllureInternals {
   allureResultsUuids?: Map<string, string>;
-  allureRuntime?: { updateTest(uuid: string, update: (result: RefiledResult) => void): void };
+  allureRuntime?: { updateTest(uuid: string, update: (result: RefiledResult & { parameters: Parameter[] }) => void): void };
 }
 
 export default class SuiteAllureReporter extends AllureReporter {
   private readonly resultsDir: string;
+  private rootDir = REPO_ROOT;
 
   constructor(options: AllureOptions = {}) {
     const resultsDir = options.resultsDir ?? `${reportsDir()}/${REPORT_FILES.allureResults}`;
@@ -111,6 +130,7 @@ export default class SuiteAllureReporter extends AllureReporter {
   }
 
   override onConfigure(config: FullConfig): void {
+    this.rootDir = config.rootDir;
     if (config.projects.length > 0) return super.onConfigure(config);
     const standIn = `${reportsDir()}/${REPORT_FILES.testResults}`;
     super.onConfigure({ ...config, projects: [{ outputDir: standIn, snapshotDir: standIn } as FullConfig['projects'][number]] });
@@ -138,8 +158,10 @@ export default class SuiteAllureReporter extends AllureReporter {
       const failed = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
       const firstLine = failed ? (firstErrorLine(result.errors[0]?.message ?? result.error?.message) ?? '') : undefined;
       const notJudged = [...test.annotations, ...result.annotations].find((a) => a.type === ANNOTATION.notJudged)?.description;
+      const checkSource = test.annotations.find((a) => a.type === ANNOTATION.checkSource)?.description;
       internals.allureRuntime!.updateTest(uuid, (r) => {
         fileCheck(r, declared, firstLine, test.parent.project()?.name);
+        r.parameters = [...r.parameters, ...sourceParameters(test.location, checkSource, this.rootDir)];
         // Skipped in Allure's terms; said plainly what it is: no verdict, the provider could not be had for an answer.
         if (notJudged !== undefined && result.status === 'skipped') {
           r.description = `Not judged: ${notJudgedExplained(notJudged)}. ${notJudged}`;

@@ -22,6 +22,8 @@ export function firstErrorLine(message: string | undefined): string | undefined 
 export interface TestOutcome {
   title: string;
   project: string;
+  /** `file:line` where the test is declared (a check: its row of the area's table). */
+  location: string;
   status: string;
   /** Rule IDs the test declares (its `rule` annotations). */
   rules: string[];
@@ -75,6 +77,7 @@ export function readOutcomes(file: string): RunOutcomes {
         outcomes.push({
           title: spec.title,
           project: t.projectName,
+          location: `${spec.file}:${spec.line}`,
           status: last?.status ?? 'skipped',
           rules: [...new Set(of(ANNOTATION.rule))],
           target: of(ANNOTATION.target)[0],

@@ -12,7 +12,7 @@ import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError } from '../harness/expect-response.js';
 import { CheckFailure, describeResponse } from '../harness/failure.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { fetchPage } from '../harness/client.js';
+import { fetchPage } from '../harness/page-client.js';
 import { rublesPattern } from './page-text.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 

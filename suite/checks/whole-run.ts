@@ -10,7 +10,7 @@ import type { PaymentOperation } from '../../contracts/operations.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { expectAccepted, expectSchema } from '../harness/expect-response.js';
-import { fetchPage } from '../harness/client.js';
+import { fetchPage } from '../harness/page-client.js';
 import { eventually } from '../harness/eventually.js';
 import { CheckFailure, describeResponse, ProviderUnavailable } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
@@ -213,7 +213,7 @@ async function expectStatusAsCreated(api: ProviderApi, p: LedgerPayment, rule: R
  */
 async function expectPageOpens(api: ProviderApi, url: string, rule: RuleId, what: string): Promise<void> {
   const answer = await fetchPage(url, api.requestTimeoutMs / 1000);
-  const before = answer.tries.length > 0 ? ` (after ${answer.tries.length + 1} tries: ${answer.tries.join('; ')})` : '';
+  const before = answer.tries.length > 0 ? ` (after ${answer.tries.length + 1} tries: ${answer.tries.map((t) => t.cause).join('; ')})` : '';
   if ('transportError' in answer && answer.kind === 'unavailable') throw new ProviderUnavailable(`GET ${url}: ${answer.transportError}${before}`);
   if ('status' in answer && answer.status >= 200 && answer.status <= 299) return;
   const received = 'status' in answer ? `HTTP ${answer.status} ${answer.contentType} ${answer.text.slice(0, 300)}` : `no answer: ${answer.transportError}`;

@@ -21,9 +21,17 @@ export interface ReceivedResponse {
   truncated: boolean;
 }
 
+/**
+ * Why a try was sent again, recorded when it happened: `connection` (a connection refused, reset or closed before the
+ * whole body), `timeout` (no answer within REQUEST_TIMEOUT), `gateway` (a gateway answer, 502/503/504), `retry-after`
+ * (an answer asking to be sent again later, other than 429: those are counted apart, `rateLimitedRetries`).
+ */
+export type RetryKind = 'connection' | 'timeout' | 'gateway' | 'retry-after';
+
 /** A try that met transport trouble and was sent again. */
 export interface TransportRetry {
-  /** What went wrong: `connection closed before a complete response`, `HTTP 503`, `no response in 10 s`… */
+  kind: RetryKind;
+  /** What went wrong, for the evidence: `connection closed before a complete response`, `HTTP 503`, `no response in 10 s`… */
   cause: string;
   /** Milliseconds waited before the next try. */
   waitedMs: number;

@@ -3,7 +3,7 @@
 // still cannot be had whole the check is not judged. Only a page that loaded whole is judged.
 import type { Frame, Page, Request, Response } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
-import { GATEWAY_STATUSES } from './client.js';
+import { GATEWAY_STATUSES } from './transport-errors.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 
 /** How long a page may take to load (a navigation, not a request: it fetches the page and what it needs). */

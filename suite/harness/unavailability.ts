@@ -11,7 +11,7 @@ import { vehicleFile } from '../../generators/vehicle-files.js';
 import type { Exchange } from './exchange.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
-import { GATEWAY_STATUSES } from './client.js';
+import { GATEWAY_STATUSES } from './transport-errors.js';
 
 /** Judges one lost exchange: throws the CheckFailure of an input the provider fails on, or returns the (annotated) loss. */
 export type LossJudge = (lost: ProviderUnavailable) => Promise<ProviderUnavailable>;

@@ -1,7 +1,8 @@
-// How checks become Playwright tests: `declareChecks('invoice', CHECKS, (...d) => test(...d))` in a spec file.
+// How checks become Playwright tests: `declareChecks('invoice', CHECKS, import.meta.url)` in a spec file.
 // The title carries the rule IDs, the tag (@documented / @profile) comes from the first rule's kind, so
-// `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports.
-// (The spec's own callback calls test(), not a wrapper here, so Playwright reports the spec's own location.)
+// `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports. Each test is
+// located at the row of the spec's table that declares its check (table-rows.ts, call-site.ts).
+import { fileURLToPath } from 'node:url';
 import type { TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
@@ -9,10 +10,10 @@ import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
 import { CheckFailure, OutOfReach, ProviderUnavailable } from '../harness/failure.js';
 import { judgeLoss } from '../harness/unavailability.js';
+import { callFrom } from './call-site.js';
 import { checkSource } from './check-source.js';
+import { checkLocations } from './table-rows.js';
 import { loadPlan, rulesOfTargetIn, type TargetPlan } from './targets.js';
-
-export const test = fixtures;
 
 /** Title and details of one test: the first rule decides the tag; all rules become annotations. */
 export function rule(rules: RuleId | readonly RuleId[], title: string, extra: TestDetails['annotation'] = []): [string, TestDetails] {
@@ -26,18 +27,21 @@ export function rule(rules: RuleId | readonly RuleId[], title: string, extra: Te
 }
 
 type Body<C> = (fixtures: C) => Promise<void>;
-export type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
+type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
 
 /**
- * Declares an area's checks, each through `declare` (the spec's `(...d) => test(...d)`). A normal run declares
- * each check once. A matrix run (a plan, see targets.ts) declares it once per target that includes the area and
- * one of the check's rules, its title prefixed with the target's name; a target's API checks form one group
- * that one worker runs in turn (see `groupedByTarget`).
+ * Declares an area's checks, the table of the spec file at `specUrl` (its `import.meta.url`), each test at its row.
+ * A normal run declares each check once. A matrix run (a plan, see targets.ts) declares it once per target that
+ * includes the area and one of the check's rules, its title prefixed with the target's name; a target's API checks
+ * form one group that one worker runs in turn (see `groupedByTarget`).
  */
-export function declareChecks(area: string, checks: readonly Check[], declare: (...d: Declaration) => void): void {
+export function declareChecks(area: string, checks: readonly Check[], specUrl: string): void {
+  const rows = checkLocations(fileURLToPath(specUrl), checks);
+  const declare = (check: Check, target?: TargetPlan) =>
+    callFrom(rows.get(check)!, fixtures as unknown as (...d: Declaration) => void, declared(check, target));
   const plan = loadPlan();
   if (!plan) {
-    for (const check of checks) declare(...declared(check));
+    for (const check of checks) declare(check);
     return;
   }
   for (const target of plan.targets) {
@@ -45,13 +49,13 @@ export function declareChecks(area: string, checks: readonly Check[], declare: (
     const rules = rulesOfTargetIn(target, area);
     const mine = checks.filter((c) => !rules || c.rules.some((r) => rules.includes(r)));
     const grouped = mine.filter(groupedByTarget);
-    for (const check of mine.filter((c) => !groupedByTarget(c))) declare(...declared(check, target));
+    for (const check of mine.filter((c) => !groupedByTarget(c))) declare(check, target);
     if (grouped.length === 0) continue;
 
     // An anonymous describe adds nothing to titles or test IDs.
     fixtures.describe(() => {
       fixtures.describe.configure({ mode: 'default' });
-      for (const check of grouped) declare(...declared(check, target));
+      for (const check of grouped) declare(check, target);
     });
   }
 }

@@ -6,7 +6,9 @@
 import { test, expect } from '@playwright/test';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchPage, HttpClient, MAX_TIMEOUT_RETRIES, MAX_UNAVAILABLE_RETRIES } from '../../suite/harness/client.js';
+import { HttpClient } from '../../suite/harness/client.js';
+import { fetchPage } from '../../suite/harness/page-client.js';
+import { MAX_TIMEOUT_RETRIES, MAX_UNAVAILABLE_RETRIES } from '../../suite/harness/retry-policy.js';
 import { isTransportTrouble } from '../../suite/harness/page-load.js';
 
 type Behaviour = 'answer' | 'drop' | 'cut' | 'gateway' | 'unavailable-retry-after' | 'silent';
@@ -48,11 +50,11 @@ async function serve(plan: (n: number) => Behaviour) {
   };
 }
 
-for (const [behaviour, cause] of [
-  ['drop', /connection closed before a complete response/],
-  ['cut', /response length differs from its Content-Length \(it declared 100 bytes/],
-  ['gateway', /HTTP 502/],
-  ['unavailable-retry-after', /HTTP 503 \(Retry-After 0\)/],
+for (const [behaviour, kind, cause] of [
+  ['drop', 'connection', /connection closed before a complete response/],
+  ['cut', 'connection', /response length differs from its Content-Length \(it declared 100 bytes/],
+  ['gateway', 'gateway', /HTTP 502/],
+  ['unavailable-retry-after', 'retry-after', /HTTP 503 \(Retry-After 0\)/],
 ] as const) {
   test(`${behaviour} once: sent again, answered, the try in the evidence`, async () => {
     const s = await serve((n) => (n === 1 ? behaviour : 'answer'));
@@ -60,7 +62,7 @@ for (const [behaviour, cause] of [
       const exchange = await s.client.send({ path: '/x', body: '{}' });
       expect(exchange.response?.status).toBe(200);
       expect(exchange.unavailable).toBeUndefined();
-      expect(exchange.retries?.map((r) => r.cause)).toEqual([expect.stringMatching(cause)]);
+      expect(exchange.retries).toEqual([{ kind, cause: expect.stringMatching(cause), waitedMs: 0 }]);
       expect(s.hits()).toBe(2);
     } finally {
       await s.close();
@@ -99,7 +101,7 @@ test('no answer in time, twice: a timeout (the provider did not answer), not una
     const exchange = await s.client.send({ path: '/x', body: '{}' });
     expect(exchange.transportError).toBe('no response in 1 s');
     expect(exchange.unavailable).toBeUndefined();
-    expect(exchange.retries?.map((r) => r.cause)).toEqual(Array.from({ length: MAX_TIMEOUT_RETRIES }, () => 'no response in 1 s'));
+    expect(exchange.retries).toEqual(Array.from({ length: MAX_TIMEOUT_RETRIES }, () => ({ kind: 'timeout', cause: 'no response in 1 s', waitedMs: 0 })));
   } finally {
     await s.close();
   }
@@ -110,7 +112,7 @@ test('no answer in time once, then an answer: judged on the answer', async () =>
   try {
     const exchange = await s.client.send({ path: '/x', body: '{}' });
     expect(exchange.response?.status).toBe(200);
-    expect(exchange.retries?.map((r) => r.cause)).toEqual(['no response in 1 s']);
+    expect(exchange.retries).toEqual([{ kind: 'timeout', cause: 'no response in 1 s', waitedMs: 0 }]);
   } finally {
     await s.close();
   }
@@ -133,7 +135,13 @@ test.describe('a page fetched outside the browser', () => {
     const s = await serve((n) => (n === 1 ? 'drop' : n === 2 ? 'gateway' : 'answer'));
     try {
       const answer = await fetchPage(`${s.url}/pay/1`, 1);
-      expect(answer).toMatchObject({ status: 200, tries: [expect.stringMatching(/connection closed/), 'HTTP 502'] });
+      expect(answer).toMatchObject({
+        status: 200,
+        tries: [
+          { kind: 'connection', cause: expect.stringMatching(/connection closed/) },
+          { kind: 'gateway', cause: 'HTTP 502' },
+        ],
+      });
     } finally {
       await s.close();
     }

@@ -1,6 +1,7 @@
 // Self-tests of the summary reporter: a small conformance run in a child process, against the embedded
-// provider with faults (so some checks fail, one is skipped by the profile), into a temporary reports dir.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// provider with faults (so some checks fail, one is skipped by the profile), into a temporary reports dir. Also
+// where the HTML report and the Allure results of that run place each check.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
@@ -9,7 +10,7 @@ import { cardNumberRuns } from '../../contracts/redaction.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 import { ruleEntry, type Summary } from '../../reporting/summary-model.js';
 import type { Traceability } from '../../reporting/requirements-report.js';
-import { filesUnder, readSummary, runSuite, tempReportsDir, type SuiteRun } from './support.js';
+import { filesUnder, htmlReportTests, readSummary, runSuite, tempReportsDir, type SuiteRun } from './support.js';
 
 const FAULTS = 'invoice-amount-max-off-by-one,leaks-crypto-key';
 const GREP = 'amount|anti-fraud|signature';
@@ -173,5 +174,44 @@ test('no file under the reports directory holds a private key, the crypto key or
     const text = readFileSync(join(run.dir, name), 'utf8');
     const pans = cardNumberRuns(text).filter((c) => c.run.length === 16);
     expect(pans, name).toEqual([]);
+  }
+});
+
+test('the HTML report and Allure place each check at its row of the area table, not at the line that declares them all', async () => {
+  const spec = 'suite/conformance/invoice/invoice.spec.ts';
+  const lines = readFileSync(join(REPO_ROOT, spec), 'utf8').split('\n');
+  const at = (row: string) => {
+    const line = lines.findIndex((l) => l.trim() === row) + 1;
+    expect(line, `${spec} has the row ${row}`).toBeGreaterThan(0);
+    return `${spec}:${line}`;
+  };
+  const expected = {
+    // A row of its own, and one of a list the table spreads.
+    [ANTIFRAUD_CHECK]: { declaredAt: at('antifraudRefused(),'), checkSource: /^suite\/checks\/invoice-answer\.ts:\d+$/ },
+    [AMOUNT_CHECK]: { declaredAt: at("...paymentOperationChecks('invoice'),"), checkSource: /^suite\/checks\/amounts\.ts:\d+$/ },
+  };
+  const declaringAll = `${spec}:${lines.findIndex((l) => l.startsWith('declareChecks(')) + 1}`;
+  const titleOf = (id: string) => id.split(' › ').pop()!;
+
+  const html = await htmlReportTests(join(run.dir, 'html'));
+  for (const [id, { declaredAt }] of Object.entries(expected)) {
+    const shown = html.find((t) => t.title.startsWith(`${titleOf(id)} [`));
+    expect(shown && `${shown.location.file}:${shown.location.line}`, `the HTML report's place of ${id}`).toBe(declaredAt);
+  }
+  expect(html.filter((t) => `${t.location.file}:${t.location.line}` === declaringAll)).toEqual([]);
+
+  const resultsDir = join(run.dir, 'allure-results');
+  const results = readdirSync(resultsDir)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as { name: string; parameters: { name: string; value: string; excluded?: boolean }[] });
+  expect(results).toHaveLength(summary.checks.length);
+  for (const [id, { declaredAt, checkSource }] of Object.entries(expected)) {
+    const result = results.find((r) => r.name.startsWith(`${titleOf(id)} [`));
+    expect(result?.parameters, `the Allure result of ${id}`).toEqual(
+      expect.arrayContaining([
+        { name: 'declared at', value: declaredAt, excluded: true },
+        { name: 'check source', value: expect.stringMatching(checkSource), excluded: true },
+      ]),
+    );
   }
 });

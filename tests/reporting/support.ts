@@ -8,6 +8,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Summary } from '../../reporting/summary-model.js';
 import type { Traceability } from '../../reporting/requirements-report.js';
 import { runProjects, type SuiteRun } from '../../scripts/child-run.js';
+import yauzl from 'yauzl';
 
 export type { SuiteRun };
 
@@ -36,6 +37,29 @@ export function readSummary(reportsDir: string): Summary {
 
 export function readRequirements(reportsDir: string): Traceability {
   return JSON.parse(readFileSync(join(reportsDir, 'requirements.json'), 'utf8')) as Traceability;
+}
+
+/** A test as Playwright's HTML report shows it: its title and where it is declared (`file` relative to the root). */
+export interface HtmlReportTest {
+  title: string;
+  projectName: string;
+  location: { file: string; line: number; column: number };
+}
+
+/** The tests of the HTML report in `htmlDir`, from the data its index.html carries (a zip in base64, `report.json`). */
+export async function htmlReportTests(htmlDir: string): Promise<HtmlReportTest[]> {
+  const html = readFileSync(join(htmlDir, 'index.html'), 'utf8');
+  const data = /<template id="playwrightReportBase64">data:application\/zip;base64,([^<]*)<\/template>/.exec(html)?.[1];
+  if (data === undefined) throw new Error(`${htmlDir}/index.html carries no report data`);
+  const zip = await yauzl.fromBufferPromise(Buffer.from(data, 'base64'));
+  for await (const entry of zip.eachEntry()) {
+    if (entry.fileName !== 'report.json') continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { files: { tests: HtmlReportTest[] }[] };
+    return report.files.flatMap((f) => f.tests);
+  }
+  throw new Error(`${htmlDir}/index.html: no report.json in its data`);
 }
 
 /** Every regular file under `dir`, recursively. */

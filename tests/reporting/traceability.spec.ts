@@ -1,8 +1,9 @@
 // Requirements traceability gate, on the conformance projects as collected (`playwright test --list`, nothing
 // runs): every documented, testable rule has a check; every check declares a rule that some fault of the
 // reference provider's catalog breaks (so the kill matrix shows the check can fail); and from every testable
-// rule the requirements report leads to a check function and its file:line, and that function names the rule.
-// Profile rules without a check are reported (attachment) but do not fail.
+// rule the requirements report leads to a check function and its file:line, and that function names the rule;
+// every check is located at its row of the area's table. Profile rules without a check are reported (attachment)
+// but do not fail.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -99,4 +100,18 @@ test('from every testable rule, the requirements report names a check function a
     if (naming.length === 0) problems.push(`${row.id}: none of ${row.code.map((c) => `${c.check} ${c.source}`).join(', ')} names it`);
   }
   expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test("every conformance check is located at the row of its area's table that declares it", async () => {
+  const { outcomes, errors } = await listConformance();
+  expect(errors).toEqual([]);
+  const problems: string[] = [];
+  for (const o of outcomes) {
+    const [file, line] = o.location.split(':');
+    const row = readFileSync(join(REPO_ROOT, file), 'utf8').split('\n')[Number(line) - 1]?.trim() ?? '';
+    // Its own row calls the function the check is named after; a spread row makes a list of checks.
+    const fn = o.check?.split('(')[0];
+    if (!row.startsWith(`${fn}(`) && !row.startsWith('...')) problems.push(`${idOf(o)} (${o.check}) at ${o.location}: ${row}`);
+  }
+  expect(problems, `checks placed elsewhere than their row:\n${problems.join('\n')}`).toEqual([]);
 });

@@ -447,6 +447,7 @@ test.describe('the variation matrix', () => {
   const outcome = (target: string, status: 'passed' | 'skipped', notJudged?: string): TestOutcome => ({
     title: `${target}: a check`,
     project: 'invoice',
+    location: 'suite/conformance/invoice/invoice.spec.ts:16',
     status,
     rules: [],
     target,

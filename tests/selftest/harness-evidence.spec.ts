@@ -12,7 +12,7 @@ function exchange(n: number, retried = false): Exchange {
     response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText: '{"n":1}', json: { n: 1 }, truncated: false },
     ms: 1,
     rateLimitedRetries: 0,
-    ...(retried ? { retries: [{ cause: 'connection closed before a complete response', waitedMs: 0 }] } : {}),
+    ...(retried ? { retries: [{ kind: 'connection', cause: 'connection closed before a complete response', waitedMs: 0 }] } : {}),
   };
 }
 

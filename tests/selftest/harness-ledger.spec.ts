@@ -68,9 +68,9 @@ test('takes note of creates whose answer the network lost: the provider may hold
   const lost: Exchange = { ...invoice('t-1', 1), response: undefined, transportError: 'connection closed before a complete response', unavailable: true };
   const refusedOnRetry: Exchange = {
     ...exchange(paths.account2card, { transaction: 't-2' }, 422, { transaction: ['taken'] }),
-    retries: [{ cause: 'connection closed before a complete response', waitedMs: 100 }],
+    retries: [{ kind: 'connection', cause: 'connection closed before a complete response', waitedMs: 100 }],
   };
-  const acceptedOnRetry: Exchange = { ...invoice('t-3', 3), retries: [{ cause: 'HTTP 503', waitedMs: 1000 }] };
+  const acceptedOnRetry: Exchange = { ...invoice('t-3', 3), retries: [{ kind: 'retry-after', cause: 'HTTP 503 (Retry-After 1)', waitedMs: 1000 }] };
   const statusLost: Exchange = { ...exchange(paths.status, { transaction: 't-1' }, 200, {}), response: undefined, unavailable: true };
   for (const e of [lost, refusedOnRetry, acceptedOnRetry, statusLost]) ledger.record(e, 'check L');
   ledger.record(exchange(paths.invoice, { transaction: 't-4' }, 422, { amount: ['too small'] }), 'refused without trouble');

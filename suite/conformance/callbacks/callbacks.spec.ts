@@ -1,7 +1,7 @@
 // Callbacks of settled payments (the document's payload rule, the profile's delivery rules).
 import { callbackRedelivered, noCallbackAfterFinalState, settledPaymentCallback } from '../../checks/callbacks.js';
 import { callbackRedeliveredAfterEachRefusal } from '../../checks/callback-refusals.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 
 // The area runs on one worker, in this order: the checks that mostly listen first, while the other areas keep
 // the cores busy; those that press a batch of pages last, when the cores are free.
@@ -15,4 +15,4 @@ const CHECKS = [
   callbackRedelivered(),
 ];
 
-declareChecks('callbacks', CHECKS, (...d) => test(...d));
+declareChecks('callbacks', CHECKS, import.meta.url);

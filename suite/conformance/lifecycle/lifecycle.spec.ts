@@ -1,7 +1,7 @@
 // Between requests: the lifecycle model over command sequences, and requests sent at once.
 import { concurrentDuplicatesOneAccepted, concurrentInvoicesDistinct, payAndDeclineAtOnce, statusAgreesWhenCallbackArrives } from '../../checks/concurrency.js';
 import { lifecycleFollowsModel } from '../../checks/lifecycle.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 
 const CHECKS = [
   lifecycleFollowsModel(),
@@ -13,4 +13,4 @@ const CHECKS = [
   statusAgreesWhenCallbackArrives('declined'),
 ];
 
-declareChecks('lifecycle', CHECKS, (...d) => test(...d));
+declareChecks('lifecycle', CHECKS, import.meta.url);

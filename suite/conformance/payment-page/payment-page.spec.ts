@@ -3,7 +3,7 @@ import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/p
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
 import { paymentPageAnswersProtected, paymentPageNotFramable } from '../../checks/passive-page.js';
 import { payerReturnedToReturnUrl } from '../../checks/return-destination.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
 import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
@@ -29,4 +29,4 @@ const CHECKS = [
   payerReturnedToReturnUrl(),
 ];
 
-declareChecks('payment-page', CHECKS, (...d) => test(...d));
+declareChecks('payment-page', CHECKS, import.meta.url);

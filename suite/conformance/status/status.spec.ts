@@ -10,7 +10,7 @@ import {
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
@@ -31,4 +31,4 @@ const CHECKS = [
   spellingsOfInvalidRequestRefused('status'),
 ];
 
-declareChecks('status', CHECKS, (...d) => test(...d));
+declareChecks('status', CHECKS, import.meta.url);

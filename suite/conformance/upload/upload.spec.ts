@@ -14,7 +14,7 @@ import {
 } from '../../checks/upload.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { uploadOverMaxSizeRefusedChunked } from '../../checks/upload-framing.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
 const CHECKS = [
@@ -40,4 +40,4 @@ const CHECKS = [
   uploadOverMaxSizeRefusedChunked(),
 ];
 
-declareChecks('upload', CHECKS, (...d) => test(...d));
+declareChecks('upload', CHECKS, import.meta.url);

@@ -9,7 +9,7 @@ import {
   usedTransactionsStayUsed,
 } from '../../checks/whole-run.js';
 import { merchantAddressesNeverFetched } from '../../checks/canaries.js';
-import { declareChecks, test } from '../../runner/declarations.js';
+import { declareChecks } from '../../runner/declarations.js';
 
 const CHECKS = [
   paymentIdsUniqueAcrossRun(),
@@ -22,4 +22,4 @@ const CHECKS = [
   createdAtKeepsTime(),
 ];
 
-declareChecks('whole-run', CHECKS, (...d) => test(...d));
+declareChecks('whole-run', CHECKS, import.meta.url);

@@ -1,0 +1,30 @@
+// A GET of a page outside the API, as a browser's address bar would (redirects followed), with the pooled client's
+// rules for transport trouble (retry-policy.ts): a connection lost or a gateway answer is tried again at once, no
+// answer in time once.
+import type { RetryKind, TransportRetry } from './exchange.js';
+import { mayRetry, retryKindOf } from './retry-policy.js';
+import { GATEWAY_STATUSES, transportFailure, type TransportFailure } from './transport-errors.js';
+
+/** What a GET of a page came to, after the tries allowed; `tries` holds the trouble met before the outcome. */
+export type PageAnswer = ({ status: number; contentType: string; text: string } | TransportFailure) & { tries: TransportRetry[] };
+
+export async function fetchPage(url: string, timeoutSeconds: number): Promise<PageAnswer> {
+  const tries: TransportRetry[] = [];
+  const again = (kind: RetryKind, cause: string) => tries.push({ kind, cause, waitedMs: 0 });
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'follow', signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+      const text = await res.text();
+      if (GATEWAY_STATUSES.includes(res.status) && mayRetry(tries, 'gateway')) {
+        again('gateway', `HTTP ${res.status}`);
+        continue;
+      }
+      return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, tries };
+    } catch (e) {
+      const failure = transportFailure(e, timeoutSeconds);
+      const kind = retryKindOf(failure.kind);
+      if (kind === undefined || !mayRetry(tries, kind)) return { ...failure, tries };
+      again(kind, failure.transportError);
+    }
+  }
+}
