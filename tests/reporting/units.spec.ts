@@ -402,6 +402,7 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
   const failing = (target: string, title: string, rules: string[] = []): TestOutcome => ({
     title: `${target}: ${title}`,
     project: 'payment-page',
+    location: 'suite/conformance/payment-page/payment-page.spec.ts:20',
     status: 'failed',
     message: '[PRO-PAGE-CONTENT] the amount',
     rules,
