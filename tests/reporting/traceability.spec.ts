@@ -1,13 +1,16 @@
 // Requirements traceability gate, on the conformance projects as collected (`playwright test --list`, nothing
 // runs): every documented, testable rule has a check; every check declares a rule that some fault of the
 // reference provider's catalog breaks (so the kill matrix shows the check can fail); and from every testable
-// rule the requirements report leads to a check function and its file:line, and that function names the rule;
+// rule the requirements report leads to a check function and its file:line, and that function names the rule
+// (or takes it from the contracts' operation facts for the operation and field it checks);
 // every check is located at its row of the area's table. Profile rules without a check are reported (attachment)
 // but do not fail.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { requirements } from '../../contracts/requirements.js';
+import { REQUIRED_FIELDS, requiredRule } from '../../contracts/operation-facts.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { faultCatalog } from '../../mock/index.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 import { traceability } from '../../reporting/requirements-report.js';
@@ -76,6 +79,19 @@ function functionText(file: string, line: number): { text: string; head: string 
   return { text: [body, ...constants].join('\n'), head: lines[line - 1] ?? '' };
 }
 
+/**
+ * The rules a function names through the contracts' operation facts: `requiredRule(op, 'field')`, or
+ * `requiredRule(op, field)` with the operation and field its check's name gives (`missingFieldReported(invoice, api_key)`).
+ */
+function factRules(text: string, check: string): string[] {
+  const [op, field] = /\((.*)\)/.exec(check)?.[1]?.split(', ') ?? [];
+  if (!op || !(op in REQUIRED_FIELDS)) return [];
+  return [...text.matchAll(/requiredRule\(op, (?:'([^']+)'|field)\)/g)].flatMap((m) => {
+    const named = m[1] ?? field;
+    return named && REQUIRED_FIELDS[op as PaymentOperation].some((f) => f.field === named) ? [requiredRule(op as PaymentOperation, named)] : [];
+  });
+}
+
 test('from every testable rule, the requirements report names a check function and its file:line, and that function names the rule', async () => {
   const { outcomes, errors } = await listConformance();
   expect(errors).toEqual([]);
@@ -95,7 +111,7 @@ test('from every testable rule, the requirements report names a check function a
       const { text, head } = functionText(file, Number(line));
       const fn = check.split('(')[0];
       if (!new RegExp(`^export (?:async )?function ${fn}\\b`).test(head)) problems.push(`${row.id}: ${source} is not the definition of ${fn} (${head.trim()})`);
-      return text.includes(`'${row.id}'`);
+      return text.includes(`'${row.id}'`) || factRules(text, check).includes(row.id);
     });
     if (naming.length === 0) problems.push(`${row.id}: none of ${row.code.map((c) => `${c.check} ${c.source}`).join(', ')} names it`);
   }
