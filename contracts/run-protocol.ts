@@ -21,6 +21,8 @@ export const ANNOTATION = {
   target: 'target',
   /** A failure recorded instead of failing the test (observed matrix targets), its first line `[RULE] title`. */
   observed: 'observed failure',
+  /** A check of a deciding target not run: an earlier check already gave the target its verdict (its description says which). */
+  decided: 'not run: decided',
   /** How many 429 answers the check waited out. */
   rateLimited: 'rate limited',
   /** How many requests were sent again after transport trouble, and why (the check was judged on the answers that came). */

@@ -36,6 +36,8 @@ export interface TestOutcome {
   checkSource?: string;
   /** Why it could not be judged (the provider was unavailable): a skipped test with a `not judged` annotation. */
   notJudged?: string;
+  /** Not run: its target's verdict was decided already, by the check this names (`not run: decided` annotation). */
+  decided?: string;
   /** Requests it sent again after transport trouble (its `retried` annotation). */
   retried?: string;
   /** First lines of the failures an observed target recorded instead of failing (`[RULE] title`). */
@@ -85,6 +87,7 @@ export function readOutcomes(file: string): RunOutcomes {
           check: of(ANNOTATION.check)[0],
           checkSource: of(ANNOTATION.checkSource)[0],
           notJudged: of(ANNOTATION.notJudged)[0],
+          decided: of(ANNOTATION.decided)[0],
           retried: of(ANNOTATION.retried)[0],
           observed: [...new Set(of(ANNOTATION.observed))],
           message: firstErrorLine(error),

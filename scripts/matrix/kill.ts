@@ -14,8 +14,10 @@ export interface FaultRow {
   killed: boolean;
   /** A failure names the fault's rule. */
   killedByRule: boolean;
-  /** The checks that ran against it: those declaring its rule. */
+  /** The checks declaring its rule. */
   checks: number;
+  /** Of those, the ones not run once a failure had named its rule (the fault was killed). */
+  notRun: number;
   failedChecks: string[];
   /** The rules the failures named. */
   failedRules: string[];
@@ -83,6 +85,7 @@ export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: numb
     profile: MATRIX_TIMING_PROFILE,
     rules: [f.rule as RuleId],
     mode: 'observe',
+    decidedByOne: true,
     numRuns: FAULT_RUNS,
   });
   return [
@@ -103,6 +106,7 @@ export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[],
     killed: failing.length > 0,
     killedByRule: failedRules.includes(def.rule),
     checks: mine.length,
+    notRun: mine.filter((o) => o.decided !== undefined).length,
     failedChecks: failing.map(checkTitle),
     failedRules,
     errors: mine.filter(isFailure).map((o) => `${checkTitle(o)}: ${o.message ?? o.status}`),
@@ -129,7 +133,7 @@ export function killMatrix(faults: readonly FaultDefinition[], outcomes: readonl
 export function killLines(m: KillMatrix): string[] {
   const lines = m.faults.map(
     (r) =>
-      `${r.killedByRule ? 'killed  ' : r.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${r.fault} (${r.rule}) ${r.failedChecks.length}/${r.checks} failing${r.killed && !r.killedByRule ? `, naming ${r.failedRules.join(', ')}` : ''}`,
+      `${r.killedByRule ? 'killed  ' : r.killed ? 'KILLED-ELSEWHERE' : 'SURVIVED'} ${r.fault} (${r.rule}) ${r.failedChecks.length}/${r.checks - r.notRun} failing${r.notRun ? ` (${r.notRun} not run after the kill)` : ''}${r.killed && !r.killedByRule ? `, naming ${r.failedRules.join(', ')}` : ''}`,
   );
   const killedByRule = m.faults.filter((r) => r.killedByRule).length;
   lines.push(
@@ -155,16 +159,16 @@ export function killMarkdown(m: KillMatrix): string {
     `Faults: ${m.faults.length}; killed ${m.faults.filter((f) => f.killed).length}; killed by a failure naming their rule ${killedByRule}.`,
     `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
     '',
-    'Each fault runs, against an embedded provider of its own, the checks that declare the rule it breaks; it is killed by its rule when a failure names that rule.',
+    'Each fault runs, against an embedded provider of its own, the checks that declare the rule it breaks; it is killed by its rule when a failure names that rule. Once one has, its checks not yet started are not run (as a mutation tester stops at the first test that kills a mutant): "not run" counts them.',
     '',
     ...m.clean.failed.map((f) => `- clean run failure: ${f}`),
     ...m.clean.errors.map((e) => `- run error: ${e}`),
     '',
-    '| fault | rule | checks | killed | by its rule | rules the failures named | failing checks | s |',
-    '|---|---|---|---|---|---|---|---|',
+    '| fault | rule | checks | not run | killed | by its rule | rules the failures named | failing checks | s |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...m.faults.map(
       (f) =>
-        `| ${f.fault} | ${f.rule} | ${f.checks} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedRules.join(', ') || '—'} | ${f.failedChecks.length}: ${cell(f.failedChecks.slice(0, 3).join('; '))}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${cell(f.errors.join('; ').slice(0, 200))})` : ''} | ${f.seconds.toFixed(1)} |`,
+        `| ${f.fault} | ${f.rule} | ${f.checks} | ${f.notRun} | ${f.killed ? 'yes' : '**no**'} | ${f.killedByRule ? 'yes' : '**no**'} | ${f.failedRules.join(', ') || '—'} | ${f.failedChecks.length}: ${cell(f.failedChecks.slice(0, 3).join('; '))}${f.failedChecks.length > 3 ? '; …' : ''}${f.errors.length ? ` (errors: ${cell(f.errors.join('; ').slice(0, 200))})` : ''} | ${f.seconds.toFixed(1)} |`,
     ),
     '',
   ].join('\n');

@@ -65,6 +65,7 @@ export function profileVariantTargets(numRuns: number): TargetPlan[] {
       name: `profile ${v.name} under the default profile`,
       provider: { profile: v.file, options: v.provider },
       mode: 'observe' as const,
+      decidedByOne: true,
       numRuns,
       rules: v.rules,
       projects: [...(v.toldApartIn ?? (v.rules ? CONFORMANCE_PROJECTS : API_AREAS))],

@@ -13,7 +13,7 @@ import { judgeLoss } from '../harness/unavailability.js';
 import { callFrom } from './call-site.js';
 import { checkSource } from './check-source.js';
 import { checkLocations } from './table-rows.js';
-import { loadPlan, rulesOfTargetIn, type TargetPlan } from './targets.js';
+import { loadPlan, recordDecision, rulesOfTargetIn, type TargetPlan } from './targets.js';
 
 /** Title and details of one test: the first rule decides the tag; all rules become annotations. */
 export function rule(rules: RuleId | readonly RuleId[], title: string, extra: TestDetails['annotation'] = []): [string, TestDetails] {
@@ -75,7 +75,7 @@ function groupedByTarget(check: Check): boolean {
  * One check as one test. Playwright creates a fixture only when the body's parameter list names it, so a
  * browser check gets its own body that asks for `page`. Against an observed target a CheckFailure is
  * recorded as an annotation and the test passes: the kill matrix expects failures, and Playwright would
- * restart its worker after every failed test.
+ * restart its worker after every failed test. A target decided by one failure records it for its checks still to come (fixtures/config.ts skips them).
  */
 function declared(check: Check, target?: TargetPlan): Declaration {
   const extra = [
@@ -96,6 +96,7 @@ function declared(check: Check, target?: TargetPlan): Declaration {
       if (error instanceof ProviderUnavailable) return notJudged(error);
       if (!observe || !(error instanceof CheckFailure)) throw error;
       fixtures.info().annotations.push({ type: ANNOTATION.observed, description: error.message.split('\n')[0] });
+      recordDecision(target, error.details, check.name);
     }
   };
   const body = check.browser

@@ -3,7 +3,9 @@
 // Playwright invocation: a plan file (PTS_PLAN) lists them, global setup starts an embedded provider for
 // each, and every area's spec declares its checks once per target that includes the area. One runner,
 // one set of workers, for all of them.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import type { TestInfo } from '@playwright/test';
@@ -29,6 +31,12 @@ export interface TargetPlan {
   /** In the areas named, only checks declaring one of these rules (instead of `rules`). */
   rulesIn?: Record<string, RuleId[]>;
   mode?: TargetMode;
+  /**
+   * An observed target whose verdict one failure decides (a fault killed by its rule, a profile variant told apart):
+   * once a CheckFailure names one of its `rules` (any rule, without them), its checks not yet started are skipped,
+   * as a mutation tester stops at the first test that kills a mutant.
+   */
+  decidedByOne?: boolean;
   /** Runs per property for its checks; default the run's. */
   numRuns?: number;
 }
@@ -51,6 +59,34 @@ export function loadPlan(env: NodeJS.ProcessEnv = process.env): Plan | undefined
 export function targetOf(info: Pick<TestInfo, 'annotations'>): TargetPlan | undefined {
   const name = info.annotations.find((a) => a.type === ANNOTATION.target)?.description;
   return name === undefined ? undefined : loadPlan()?.targets.find((t) => t.name === name);
+}
+
+/** Where a deciding target's verdict is kept while the run lasts: beside the plan file, one file per target. */
+function decisionFile(target: TargetPlan, env: NodeJS.ProcessEnv = process.env): string {
+  const plan = env[RUN_ENV.plan]?.trim();
+  if (!plan) throw new Error(`decisionFile: not a matrix run (${RUN_ENV.plan} is not set)`);
+  return join(dirname(plan), `decided-${createHash('sha256').update(target.name).digest('hex').slice(0, 16)}`);
+}
+
+/** Whether the failure decides the target's verdict; then records it, once, for the target's other checks. */
+export function recordDecision(target: TargetPlan, failure: { rule: string }, check: string): boolean {
+  if (!target.decidedByOne || (target.rules && !(target.rules as readonly string[]).includes(failure.rule))) return false;
+  try {
+    writeFileSync(decisionFile(target), `${check} failed naming ${failure.rule}`, { flag: 'wx' });
+  } catch {
+    // another check decided it first
+  }
+  return true;
+}
+
+/** What already decided the target's verdict, when something has. */
+export function decisionOf(target: TargetPlan): string | undefined {
+  if (!target.decidedByOne) return undefined;
+  try {
+    return readFileSync(decisionFile(target), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The base URL global setup started for a target. */
