@@ -57,9 +57,7 @@ export const PROJECTS = [
     browser: false,
     // One in a default run, like account2card, so that both start at once (a second worker of invoice kept account to
     // card waiting, and costs a start-up): a property keeps its examples in flight as streams, so one worker loses it little depth.
-    // Three in a matrix run: it ends the run, and its network variations' groups wait out a second for each 429 or 503;
-    // with two, those waits were the run's last half minute with a core idle.
-    workers: { run: 1, matrix: 3 },
+    workers: { run: 1, matrix: 2 },
     place: { run: 8, matrix: 10 },
   },
   {
