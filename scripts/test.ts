@@ -1,4 +1,4 @@
-// `npm test`, after the type check and the lint (npm run typecheck and npm run lint, side by side): one Playwright invocation runs the project's own tests (self-tests, the
+// `npm test`, after tsc and lint: one Playwright invocation runs the project's own tests (self-tests, the
 // reference provider's tests, reporting, reliability) and the conformance suite against every target of
 // one plan: the clean reference provider, each fault of the catalog (the kill matrix), the allowed
 // variations (the variation matrix), the profile variants. One runner
@@ -15,7 +15,6 @@ import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from '
 import { profileLines, profileRows } from './matrix/profiles.js';
 import { countValue, scriptArgsOrExit } from './args.js';
 import { runPlan } from './matrix/run-plan.js';
-import { childEnv, runChild } from './child-run.js';
 import {
   attributeAlarms,
   attributionTargets,
@@ -41,19 +40,9 @@ const { faults } = chooseFaults(undefined);
 const { variations } = chooseVariations(undefined);
 // The variations the all-at-once target shows are judged there only: a false alarm there is attributed afterwards.
 const SCOPE = 'unshown';
-// The variations first: an area's targets start in this order, and the network variations' (waits of a second for
-// each 429 or 503, a late answer) would otherwise be the last groups of the property areas, the run's tail.
-const plan = { targets: [...variationTargets(variations, SCOPE), ...killTargets(faults, CLEAN_RUNS), ...profileVariantTargets(PROFILE_RUNS)] };
+const plan = { targets: [...killTargets(faults, CLEAN_RUNS), ...variationTargets(variations, SCOPE), ...profileVariantTargets(PROFILE_RUNS)] };
 const { values } = scriptArgsOrExit('test', process.argv.slice(2), { workers: { type: 'string' } });
 const workers = countValue('test', '--workers', values.workers) ?? TEST_WORKERS;
-
-/** Before the run, as a build checks before it tests; side by side, each holding one of the two cores. */
-const STATIC_CHECKS = ['typecheck', 'lint'];
-const statics = await Promise.all(STATIC_CHECKS.map((script) => runChild('npm', ['run', '-s', script], { env: childEnv() })));
-for (const [i, done] of statics.entries()) if (done.code !== 0) console.error(`npm run ${STATIC_CHECKS[i]}: exit ${done.code}\n${done.stdout}${done.stderr}`);
-if (statics.some((done) => done.code !== 0)) process.exit(1);
-console.log(`npm run ${STATIC_CHECKS.join(' and ')}: ok in ${(Math.max(...statics.map((d) => d.ms)) / 1000).toFixed(1)} s`);
-
 const run = await runPlan(plan, { workers, otherProjects: OWN_PROJECTS, console: true });
 
 const kill = killMatrix(faults, run.outcomes, run.errors, run.ms / 1000);
