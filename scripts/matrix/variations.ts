@@ -136,13 +136,11 @@ export function variationMatrix(
   totalSeconds: number,
   scope: VariationScope = 'each',
 ): VariationMatrix {
-  const rows = [
-    ...variations.filter((v) => ownTarget(v, scope)).map((v) => row(aloneTarget(v), v.rule, outcomes)),
-    row(combinedTarget(variations), 'every rule above', outcomes),
-  ];
+  const own = variations.filter((v) => ownTarget(v, scope));
+  const rows = [...own.map((v) => row(aloneTarget(v), v.rule, outcomes)), row(combinedTarget(variations), 'every rule above', outcomes)];
   return {
     rows,
-    combinedOnly: variations.filter((v) => !ownTarget(v, scope)).map((v) => v.name),
+    combinedOnly: variations.filter((v) => !own.includes(v)).map((v) => v.name),
     totalSeconds,
     errors,
     ok: errors.length === 0 && rows.every((r) => r.falseAlarms.length === 0 && !r.incomplete && r.checks > 0),

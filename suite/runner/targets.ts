@@ -73,8 +73,9 @@ export function recordDecision(target: TargetPlan, failure: { rule: string }, ch
   if (!target.decidedByOne || (target.rules && !(target.rules as readonly string[]).includes(failure.rule))) return false;
   try {
     writeFileSync(decisionFile(target), `${check} failed naming ${failure.rule}`, { flag: 'wx' });
-  } catch {
-    // another check decided it first
+  } catch (e) {
+    // EEXIST: another check decided it first. Anything else only costs the skips: the verdict is the failure's.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') console.warn(`the decision of ${target.name} was not kept: ${(e as Error).message}`);
   }
   return true;
 }
