@@ -1,14 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { join } from 'node:path';
-import { dispatchOrder, WHOLE_RUN_AREA } from './contracts/areas.js';
+import { DEFAULT_WORKERS, dispatchOrder, WHOLE_RUN_AREA } from './contracts/areas.js';
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
 import { RUN_ENV } from './contracts/run-protocol.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
 import { findChromium } from './suite/runner/browser.js';
 import { cliGrep } from './suite/runner/cli-grep.js';
-
-/** Workers of a run unless --workers says otherwise. */
-export const DEFAULT_WORKERS = 6;
 
 /** A matrix run (PTS_PLAN) takes each project's matrix workers and place (contracts/areas.ts says why each is what it is). */
 const RUN_KIND = process.env.PTS_PLAN ? 'matrix' : 'run';
@@ -73,7 +70,6 @@ export default defineConfig({
   metadata: { [RUN_FACTS_KEY]: runFacts() },
   forbidOnly: CI,
   retries: 0,
-  // Checks wait on the provider, the browser and callbacks more than they compute: more workers than cores.
   workers: DEFAULT_WORKERS,
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
   // certification runs can write elsewhere. The order matters: the spec reporter adds the rule section

@@ -45,6 +45,9 @@ export interface ProjectEntry {
   readonly offline?: true;
 }
 
+/** Workers of a run unless --workers says otherwise: checks wait on the provider, the browser and callbacks more than they compute. */
+export const DEFAULT_WORKERS = 6;
+
 /** Time limit of a test that runs the suite in child processes (reporting, reliability). */
 const CHILD_RUN_TIMEOUT = 300_000;
 

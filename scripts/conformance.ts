@@ -11,7 +11,7 @@
 // with merge-reports, which judges the merged shards the same way).
 import { join } from 'node:path';
 import { RUN_ENV } from '../contracts/run-protocol.js';
-import { DEFAULT_WORKERS } from '../playwright.config.js';
+import { DEFAULT_WORKERS } from '../contracts/areas.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { readBaseline, BaselineError, type Baseline } from '../reporting/baseline.js';
 import { REPORT_FILES } from '../reporting/reports-dir.js';

@@ -1,14 +1,15 @@
 // Which Playwright projects a gate or certification run selects, and which of them drive a browser
-// (`browser: true` in contracts/areas.ts, the project metadata of playwright.config.ts).
-import config from '../../playwright.config.js';
+// (`browser: true` in contracts/areas.ts, whence playwright.config.ts's projects; read from there, so that a command
+// that only starts Playwright does not load it too).
+import { PROJECTS } from '../../contracts/areas.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { projectArgs } from '../args.js';
 import { SetupError } from './preflight.js';
 import { checkTags } from './tags.js';
 
 interface ProjectMeta {
-  name?: string;
-  metadata?: { browser?: boolean };
+  name: string;
+  browser: boolean;
 }
 
 /** Playwright's matching of a --project value: case-insensitive, `*` any characters. */
@@ -28,15 +29,15 @@ function matches(pattern: string, name: string): boolean {
  * Names of the configured projects the args select, all of `defaults` when they name none; in the order they
  * are named (the configuration orders projects for the dispatcher, not for people).
  */
-export function selectedProjects(args: readonly string[], defaults: readonly string[], projects: readonly ProjectMeta[] = config.projects ?? []): string[] {
+export function selectedProjects(args: readonly string[], defaults: readonly string[], projects: readonly ProjectMeta[] = PROJECTS): string[] {
   const wanted = projectArgs(args) ?? [...defaults];
-  const names = projects.map((p) => p.name ?? '').filter((name) => name !== '');
+  const names = projects.map((p) => p.name);
   return [...new Set(wanted.flatMap((w) => names.filter((name) => matches(w, name))))];
 }
 
 /** The projects among `names` that drive a browser, in the order of `names`. */
-export function browserProjects(names: readonly string[], projects: readonly ProjectMeta[] = config.projects ?? []): string[] {
-  const browser = new Set(projects.filter((p) => p.name && p.metadata?.browser === true).map((p) => p.name!));
+export function browserProjects(names: readonly string[], projects: readonly ProjectMeta[] = PROJECTS): string[] {
+  const browser = new Set(projects.filter((p) => p.browser).map((p) => p.name));
   return names.filter((name) => browser.has(name));
 }
 

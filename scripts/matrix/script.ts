@@ -1,7 +1,7 @@
 // What every matrix script does around its plan: refuse unknown names (exit 2), run the plan in one
 // Playwright invocation, write reports/<file>.json and .md, print the verdict lines, exit 0 or 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { DEFAULT_WORKERS } from '../../playwright.config.js';
+import { DEFAULT_WORKERS } from '../../contracts/areas.js';
 import type { Plan } from '../../suite/runner/targets.js';
 import { runPlan, type PlanRun } from './run-plan.js';
 

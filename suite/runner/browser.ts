@@ -10,7 +10,7 @@
 // stand for a machine without one); Playwright's own browser is where Playwright looks
 // (PLAYWRIGHT_BROWSERS_PATH), and its installer downloads from PLAYWRIGHT_DOWNLOAD_HOST when that is set.
 import { accessSync, constants } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { createRequire } from 'node:module';
 
 export const SYSTEM_CHROMIUM_ENV = 'PTS_SYSTEM_CHROMIUM';
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -18,7 +18,7 @@ export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export interface FoundBrowser {
-  path: string;
+  readonly path: string;
   /** system: launch it by path; playwright: Playwright finds it itself. */
   source: 'system' | 'playwright';
 }
@@ -37,8 +37,20 @@ export function chromiumCandidates(env: Record<string, string | undefined> = pro
   const named = env[SYSTEM_CHROMIUM_ENV]?.trim();
   return [
     ...(named ? [named] : [DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]).map((path) => ({ path, source: 'system' as const })),
-    { path: chromium.executablePath(), source: 'playwright' },
+    {
+      // Asked of Playwright only when no system browser was found: loading it costs a command that merely starts it.
+      get path() {
+        return playwrightChromium();
+      },
+      source: 'playwright',
+    },
   ];
+}
+
+/** Where Playwright keeps its own Chromium. */
+function playwrightChromium(): string {
+  const { chromium } = createRequire(import.meta.url)('@playwright/test') as typeof import('@playwright/test');
+  return chromium.executablePath();
 }
 
 /** The first Chromium that exists and is executable. */

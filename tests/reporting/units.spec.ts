@@ -5,6 +5,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import config from '../../playwright.config.js';
 import { requirementOf } from '../../contracts/requirements.js';
 import { rule } from '../../suite/runner/declarations.js';
 import { jsonShape, responseShape } from '../../suite/harness/shape.js';
@@ -18,7 +19,7 @@ import { browserProjects, selectedProjects } from '../../scripts/gate/projects.j
 import { chromiumCandidates, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, SYSTEM_CHROMIUM_ENV } from '../../suite/runner/browser.js';
 import { fixtureSummary } from './gate-support.js';
 import { childEnv, runSuite } from '../../scripts/child-run.js';
-import { WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
+import { CONFORMANCE_PROJECTS, WHOLE_RUN_PROJECT } from '../../suite/runner/projects.js';
 import { coverageMarkdown, coverageRows } from '../../reporting/coverage.js';
 import { readOutcomes, type TestOutcome } from '../../reporting/playwright-json.js';
 import {
@@ -221,10 +222,10 @@ test.describe('Allure filing of a check', () => {
 
 test.describe('which projects a gate run selects, and which need a browser', () => {
   const projects = [
-    { name: 'invoice', metadata: { conformance: true } },
-    { name: 'payment-page', metadata: { conformance: true, browser: true } },
-    { name: 'callbacks', metadata: { conformance: true, browser: true } },
-    { name: 'selftest', metadata: {} },
+    { name: 'invoice', browser: false },
+    { name: 'payment-page', browser: true },
+    { name: 'callbacks', browser: true },
+    { name: 'selftest', browser: false },
   ];
   const all = ['invoice', 'payment-page', 'callbacks'];
 
@@ -296,8 +297,10 @@ export default class { onBegin(_, suite) {
     }
   });
 
-  test('the configuration marks payment-page and callbacks as browser projects', () => {
+  test("the registry marks payment-page and callbacks as browser projects, and the configuration's are the registry's", () => {
     expect(browserProjects(selectedProjects([], all)).sort()).toEqual(['callbacks', 'payment-page']);
+    const configured = (config.projects ?? []).filter((p) => (p.metadata as { browser?: boolean } | undefined)?.browser === true).map((p) => p.name);
+    expect(configured.sort()).toEqual(browserProjects(selectedProjects([], CONFORMANCE_PROJECTS)).sort());
   });
 
   test(`Debian's headless shell is looked for before its Chromium, and neither when ${SYSTEM_CHROMIUM_ENV} names another`, () => {
