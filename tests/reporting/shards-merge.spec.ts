@@ -1,8 +1,9 @@
 // Sharding keeps the gate: two shards of the gate (`conformance --shard=1/2`, `--shard=2/2`, each with its own
 // reports folder) merged by `merge-reports` (in an environment without the shards' provider) give the same exit
 // code, the same incomplete-run verdict, the same failed rules and the same checks as one unsharded run of the same
-// seed, against a provider with a fault of one of its checks (one shard passes, the other fails). Each shard wrote its own
-// summary.json (the gate's verdict of its part) and its blob report; the merged summary keeps the shards' seed.
+// seed: against the embedded provider, and against one with a fault of one of its checks (one shard passes, the other
+// fails). Each shard wrote its own summary.json (the gate's verdict of its part) and its blob report; the merged
+// summary keeps the shards' seed.
 import { test, expect } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,51 +41,54 @@ function verdictOf(run: ChildRun, s: Summary) {
   };
 }
 
-/** A fault of one check of the selection: one shard fails on it, the other passes whole. */
-const FAULT = 'status-unknown-200';
+// With the fault, one check of the selection fails: one shard fails on it, the other passes whole.
+for (const { name, faults, exitCode, failedRules } of [
+  { name: 'the embedded provider', faults: '', exitCode: 0, failedRules: [] },
+  { name: 'a provider with a fault of one of its checks', faults: 'status-unknown-200', exitCode: 1, failedRules: ['PRO-STATUS-NOT-FOUND'] },
+]) {
+  test(`two shards merged judge as one unsharded run of the same seed: ${name}`, async () => {
+    const dir = tempDir('shards');
+    const env = { FC_SEED: SEED, FC_NUM_RUNS: '5', ...(faults ? { PTS_FAULTS: faults } : {}) };
+    try {
+      const [whole, ...shards] = await Promise.all([
+        command(['conformance', ...SELECTION], join(dir, 'whole'), env),
+        ...[1, 2].map((i) => command(['conformance', ...SELECTION, `--shard=${i}/2`], join(dir, `shard-${i}`), env)),
+      ]);
+      expect(whole.code, whole.stderr.slice(-2000)).toBe(exitCode);
+      shards.forEach((s, i) => {
+        expect([0, 1], `shard ${i + 1}: ${s.stderr.slice(-2000)}`).toContain(s.code);
+        // Each shard keeps the configured reports: the gate judged its part from its own summary.json.
+        expect(existsSync(join(dir, `shard-${i + 1}`, 'summary.json')), `shard ${i + 1} summary.json`).toBe(true);
+        expect(readdirSync(join(dir, `shard-${i + 1}`, 'blobs', `shard-${i + 1}`)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+      });
+      // Each shard's own verdict: the one with the faulted check fails, the other passes.
+      expect(shards.map((s) => s.code).sort(), 'with the fault, one shard passes and the other fails').toEqual(exitCode === 0 ? [0, 0] : [0, 1]);
+      const parts = [1, 2].map((i) => read(join(dir, `shard-${i}`)).totals.total);
+      expect(Math.min(...parts), 'both shards ran checks').toBeGreaterThan(0);
 
-test('two shards merged judge as one unsharded run of the same seed: a provider with a fault of one of its checks', async () => {
-  const dir = tempDir('shards');
-  const env = { FC_SEED: SEED, FC_NUM_RUNS: '5', PTS_FAULTS: FAULT };
-  try {
-    const [whole, ...shards] = await Promise.all([
-      command(['conformance', ...SELECTION], join(dir, 'whole'), env),
-      ...[1, 2].map((i) => command(['conformance', ...SELECTION, `--shard=${i}/2`], join(dir, `shard-${i}`), env)),
-    ]);
-    expect(whole.code, whole.stderr.slice(-2000)).toBe(1);
-    shards.forEach((s, i) => {
-      expect([0, 1], `shard ${i + 1}: ${s.stderr.slice(-2000)}`).toContain(s.code);
-      // Each shard keeps the configured reports: the gate judged its part from its own summary.json.
-      expect(existsSync(join(dir, `shard-${i + 1}`, 'summary.json')), `shard ${i + 1} summary.json`).toBe(true);
-      expect(readdirSync(join(dir, `shard-${i + 1}`, 'blobs', `shard-${i + 1}`)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
-    });
-    // Each shard's own verdict: the one with the faulted check fails, the other passes.
-    expect(shards.map((s) => s.code).sort(), 'one shard passes, the other fails').toEqual([0, 1]);
-    const parts = [1, 2].map((i) => read(join(dir, `shard-${i}`)).totals.total);
-    expect(Math.min(...parts), 'both shards ran checks').toBeGreaterThan(0);
+      // The merge: no provider, no seed in its environment; the blob reports carry them.
+      const merged = join(dir, 'merged');
+      const m = await command(['merge-reports', join(dir, 'shard-1', 'blobs'), join(dir, 'shard-2', 'blobs')], merged);
+      expect(m.stdout).toContain('merge-reports: 2 blob report(s)');
 
-    // The merge: no provider, no seed in its environment; the blob reports carry them.
-    const merged = join(dir, 'merged');
-    const m = await command(['merge-reports', join(dir, 'shard-1', 'blobs'), join(dir, 'shard-2', 'blobs')], merged);
-    expect(m.stdout).toContain('merge-reports: 2 blob report(s)');
-
-    const one = verdictOf(whole, read(join(dir, 'whole')));
-    const both = verdictOf(m, read(merged));
-    expect(both).toEqual(one);
-    expect(one.failedRules).toEqual(['PRO-STATUS-NOT-FOUND']);
-    expect(read(merged).fcSeed).toBe(Number(SEED));
-    // The whole-run check ran in both shards and counts once.
-    const wholeRun = (d: string) => read(d).checks.filter((c) => c.project === 'whole-run').length;
-    expect([wholeRun(join(dir, 'shard-1')), wholeRun(join(dir, 'shard-2')), wholeRun(merged)]).toEqual([1, 1, 1]);
-    expect(parts[0] + parts[1] - 1).toBe(read(merged).totals.total);
-    // The merged run's job summary links the HTML report the merge wrote, and no Allure report (none built).
-    const job = readFileSync(join(merged, 'job-summary.md'), 'utf8');
-    expect(job).toContain("[Playwright's report](html/index.html)");
-    expect(job).not.toContain('](allure-single-file/index.html)');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      const one = verdictOf(whole, read(join(dir, 'whole')));
+      const both = verdictOf(m, read(merged));
+      expect(both).toEqual(one);
+      expect(one.failedRules).toEqual(failedRules);
+      expect(read(merged).fcSeed).toBe(Number(SEED));
+      // The whole-run check ran in both shards and counts once.
+      const wholeRun = (d: string) => read(d).checks.filter((c) => c.project === 'whole-run').length;
+      expect([wholeRun(join(dir, 'shard-1')), wholeRun(join(dir, 'shard-2')), wholeRun(merged)]).toEqual([1, 1, 1]);
+      expect(parts[0] + parts[1] - 1).toBe(read(merged).totals.total);
+      // The merged run's job summary links the HTML report the merge wrote, and no Allure report (none built).
+      const job = readFileSync(join(merged, 'job-summary.md'), 'utf8');
+      expect(job).toContain("[Playwright's report](html/index.html)");
+      expect(job).not.toContain('](allure-single-file/index.html)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
 
 test('merge-reports without blob reports is exit 2 with one line', async () => {
   const dir = tempDir('noblobs');
