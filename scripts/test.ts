@@ -1,4 +1,4 @@
-// `npm test`, after tsc and lint: one Playwright invocation runs the project's own tests (self-tests, the
+// `npm test`: the static checks (the type check and the three lints, side by side), then one Playwright invocation runs the project's own tests (self-tests, the
 // reference provider's tests, reporting, reliability) and the conformance suite against every target of
 // one plan: the clean reference provider, each fault of the catalog (the kill matrix), the allowed
 // variations (the variation matrix), the profile variants. One runner
@@ -14,6 +14,7 @@ import { profileVariantTargets } from './matrix/profile-variants.js';
 import { chooseFaults, killLines, killMarkdown, killMatrix, killTargets } from './matrix/kill.js';
 import { profileLines, profileRows } from './matrix/profiles.js';
 import { countValue, scriptArgsOrExit } from './args.js';
+import { childEnv, runChild } from './child-run.js';
 import { runPlan } from './matrix/run-plan.js';
 import {
   attributeAlarms,
@@ -43,6 +44,23 @@ const SCOPE = 'unshown';
 const plan = { targets: [...killTargets(faults, CLEAN_RUNS), ...variationTargets(variations, SCOPE), ...profileVariantTargets(PROFILE_RUNS)] };
 const { values } = scriptArgsOrExit('test', process.argv.slice(2), { workers: { type: 'string' } });
 const workers = countValue('test', '--workers', values.workers) ?? TEST_WORKERS;
+
+/**
+ * The npm scripts of the static checks, run side by side: each alone leaves a core idle much of its time, and the run
+ * after them is CPU-bound from its first second (beside it they would only add their CPU to it).
+ */
+const STATIC_CHECKS = ['typecheck', 'lint:code', 'lint:format', 'lint:openapi'];
+const started = performance.now();
+const checked = await Promise.all(
+  STATIC_CHECKS.map(async (script) => ({ script, run: await runChild('npm', ['run', '--silent', script], { env: childEnv() }) })),
+);
+const failed = checked.filter((c) => c.run.code !== 0);
+for (const { script, run } of failed) console.error(`npm run ${script}: exit ${run.code}\n${`${run.stdout}${run.stderr}`.trim()}`);
+if (failed.length > 0) {
+  console.error(`\nnpm test: FAIL: ${failed.map((c) => `npm run ${c.script}`).join(', ')} found problems; nothing else ran`);
+  process.exit(1);
+}
+console.log(`npm test: ${STATIC_CHECKS.map((s) => `npm run ${s}`).join(', ')}: no problem (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 const run = await runPlan(plan, { workers, otherProjects: OWN_PROJECTS, console: true });
 
 const kill = killMatrix(faults, run.outcomes, run.errors, run.ms / 1000);
