@@ -1,10 +1,10 @@
-// `npm test`: the static checks (the type check and the three lints, side by side), then one Playwright invocation runs the project's own tests (self-tests, the
-// reference provider's tests, reporting, reliability) and the conformance suite against every target of
-// one plan: the clean reference provider, each fault of the catalog (the kill matrix), the allowed
-// variations (the variation matrix), the profile variants. One runner
-// start, one set of workers for all of it. Writes reports/mutation.*, reports/variants.* and
-// reports/profile-variants.json; exits 1 when a test fails, a fault survives or a profile variant is
-// not told apart. Options: --workers N.
+// `npm test`: the static checks (the type check and the three lints, side by side), then one Playwright
+// invocation runs the project's own tests (self-tests, the reference provider's tests, reporting, reliability)
+// and the conformance suite against every target of one plan: the clean reference provider, each fault of the
+// catalog (the kill matrix), the allowed variations (the variation matrix), the profile variants. One runner start,
+// one set of workers for all of it. Writes reports/mutation.*, reports/variants.* and reports/profile-variants.json;
+// exits 1 when a static check finds a problem, a test fails, a fault survives or a profile variant is not told
+// apart. Options: --workers N.
 // The variation matrix here gives a target of its own only to the variations the all-at-once target does not show
 // (`npm run variants` gives one to each): a false alarm there is then run again, on its checks, against each of the
 // others alone, to name the variation behind it.
