@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { startProvider, variationCatalog } from '../index.js';
+import { combinedUnhidden } from '../variations/catalog.js';
 import { VARIATION_PROBES } from './variation-probes.js';
 
 const requirementIds = new Set<string>(
@@ -22,7 +23,11 @@ test.describe('variation catalog', () => {
       expect(v.description.length, v.name).toBeGreaterThan(10);
       if (v.sees !== 'all') expect(v.sees.length, `${v.name}: the areas that see it`).toBeGreaterThan(0);
       if (v.alone !== undefined) expect(v.alone.length, v.name).toBeGreaterThan(10);
-      if (v.hiddenWhenCombined !== undefined) expect(v.alone, `${v.name}: hidden when combined, so combinable`).toBeUndefined();
+      if (v.hiddenWhenCombined !== undefined) {
+        expect(v.alone, `${v.name}: hidden when combined, so combinable`).toBeUndefined();
+        for (const by of v.hiddenWhenCombined.by) expect(combinable, `${v.name} is hidden by a combinable variation`).toContain(by);
+        expect(v.hiddenWhenCombined.by, v.name).not.toContain(v.name);
+      }
     }
   });
 
@@ -93,6 +98,16 @@ test.describe('variation catalog', () => {
     for (const n of names.filter((n) => n.startsWith('page-'))) seen.set(n, await VARIATION_PROBES[n]!(api, env));
     await others;
     for (const n of counting) seen.set(n, await VARIATION_PROBES[n]!(api, env));
+    expect(names.filter((n) => !seen.get(n))).toEqual([]);
+  });
+
+  test('the hidden variations combined (the second all-at-once provider): each shows', async ({ startWith, receiver, page }) => {
+    test.setTimeout(120_000);
+    const names = combinedUnhidden().map((v) => v.name);
+    const api = await startWith({ variations: names });
+    const seen = new Map<string, boolean>();
+    // One after the other: the page's probes share the one browser page.
+    for (const n of names) seen.set(n, await VARIATION_PROBES[n]!(api, { receiver, page }));
     expect(names.filter((n) => !seen.get(n))).toEqual([]);
   });
 });

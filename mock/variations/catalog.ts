@@ -31,10 +31,11 @@ export interface VariationDefinition {
   /** Why it is not combined with the others in the all-at-once run, when it is not. */
   readonly alone?: string;
   /**
-   * Combined, but another variation of the all-at-once run decides what this one changes (why, naming it): the
-   * all-at-once run does not show it, so the variation matrix also runs it by itself.
+   * Combined, but another variation of the all-at-once run decides what this one changes: the ones that do (`by`),
+   * and why. The all-at-once run does not show it, so the variation matrix runs it elsewhere: by itself, or with the
+   * other hidden ones that none of them hides (`combinedUnhidden`).
    */
-  readonly hiddenWhenCombined?: string;
+  readonly hiddenWhenCombined?: { readonly by: readonly string[]; readonly why: string };
 }
 
 const API: readonly Area[] = API_AREAS;
@@ -88,14 +89,14 @@ const entries = [
   },
   {
     name: 'content-type-no-charset',
-    hiddenWhenCombined: 'with content-type-letter-case: Application/JSON',
+    hiddenWhenCombined: { by: ['content-type-letter-case'], why: 'with content-type-letter-case: Application/JSON' },
     rule: 'PRO-HTTP-CONTENT-TYPE',
     sees: API,
     description: 'JSON answers are `Content-Type: application/json` without a charset parameter.',
   },
   {
     name: 'content-type-letter-case',
-    hiddenWhenCombined: 'with content-type-no-charset: Application/JSON',
+    hiddenWhenCombined: { by: ['content-type-no-charset'], why: 'with content-type-no-charset: Application/JSON' },
     rule: 'PRO-HTTP-CONTENT-TYPE',
     sees: API,
     description: 'JSON answers are `Content-Type: Application/JSON; Charset=UTF-8` (media types are case-insensitive).',
@@ -120,7 +121,7 @@ const entries = [
   },
   {
     name: 'keep-alive-1s',
-    hiddenWhenCombined: 'connection-close closes every connection at once',
+    hiddenWhenCombined: { by: ['connection-close'], why: 'connection-close closes every connection at once' },
     rule: 'DOC-HTTP-POST',
     sees: API,
     description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).',
@@ -184,7 +185,7 @@ const entries = [
   // Validation answers
   {
     name: 'validation-other-wording',
-    hiddenWhenCombined: 'messages-russian decides the wording',
+    hiddenWhenCombined: { by: ['messages-russian'], why: 'messages-russian decides the wording' },
     rule: 'DOC-ERR-VALIDATION-REQUIRED',
     sees: API,
     description: 'Validation messages are worded differently: "REQUIRED: <field> must be provided", "Value of <field> is not acceptable", …',
@@ -197,7 +198,7 @@ const entries = [
   },
   {
     name: 'validation-field-order',
-    hiddenWhenCombined: 'json-key-order reverses the fields back',
+    hiddenWhenCombined: { by: ['json-key-order'], why: 'json-key-order reverses the fields back' },
     rule: 'DOC-ERR-VALIDATION-SHAPE',
     sees: API,
     description: 'Invalid fields are reported in reverse order.',
@@ -221,7 +222,7 @@ const entries = [
   { name: 'payment-id-large', rule: 'DOC-PAY-ID', sees: PAYMENTS, description: 'Payment ids are random integers up to 2^53 - 1, not sequential.' },
   {
     name: 'ids-per-operation-disjoint',
-    hiddenWhenCombined: 'payment-id-large decides the ids (random ones, from one source)',
+    hiddenWhenCombined: { by: ['payment-id-large'], why: 'payment-id-large decides the ids (random ones, from one source)' },
     rule: 'DOC-PAY-ID-UNIQUE',
     sees: ['invoice', 'account2card', 'status', 'lifecycle', 'whole-run'],
     description:
@@ -284,7 +285,7 @@ const entries = [
   },
   {
     name: 'holder-names',
-    hiddenWhenCombined: 'credentials-card-only: no fast-payment-system recipient',
+    hiddenWhenCombined: { by: ['credentials-card-only'], why: 'credentials-card-only: no fast-payment-system recipient' },
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
     rulesIn: RECIPIENT_SEEN,
@@ -292,7 +293,7 @@ const entries = [
   },
   {
     name: 'fps-phone-other-countries',
-    hiddenWhenCombined: 'credentials-card-only: no fast-payment-system recipient',
+    hiddenWhenCombined: { by: ['credentials-card-only'], why: 'credentials-card-only: no fast-payment-system recipient' },
     rule: 'DOC-CRED-FPS',
     sees: PAYMENTS,
     rulesIn: RECIPIENT_SEEN,
@@ -321,7 +322,7 @@ const entries = [
   { name: 'page-redirect', rule: 'PRO-PAGE-CONTENT', sees: PAGE_SERVED, description: 'redirect_url answers 302 to the page at another path.' },
   {
     name: 'page-buttons-input',
-    hiddenWhenCombined: 'page-buttons-link decides what the buttons are',
+    hiddenWhenCombined: { by: ['page-buttons-link'], why: 'page-buttons-link decides what the buttons are' },
     rule: 'PRO-PAGE-CONTENT',
     sees: PAGE,
     description: 'The buttons are `<input type="submit" value="Pay">`.',
@@ -392,7 +393,7 @@ const entries = [
   // Hostile input (docs/security-probes.md): the ways a careful provider may differ
   {
     name: 'page-description-entity-encoded',
-    hiddenWhenCombined: 'page-description-hidden leaves the description out',
+    hiddenWhenCombined: { by: ['page-description-hidden'], why: 'page-description-hidden leaves the description out' },
     rule: 'PRO-SEC-PAGE-TEXT-INERT',
     ...DESCRIPTION_READERS,
     description:
@@ -495,14 +496,17 @@ const entries = [
   },
   {
     name: 'page-frame-sameorigin',
-    hiddenWhenCombined: 'page-frame-csp-only decides the framing headers',
+    hiddenWhenCombined: { by: ['page-frame-csp-only'], why: 'page-frame-csp-only decides the framing headers' },
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
     ...HEADER_READERS,
     description: 'The page sends `X-Frame-Options: sameorigin` (lower case) only; no CSP.',
   },
   {
     name: 'page-frame-merchant-origin',
-    hiddenWhenCombined: 'page-frame-csp-only decides the framing headers',
+    hiddenWhenCombined: {
+      by: ['page-frame-csp-only', 'page-frame-sameorigin'],
+      why: 'page-frame-csp-only, and then page-frame-sameorigin, decide the framing headers',
+    },
     rule: 'PRO-SEC-PAGE-NO-FRAMING',
     ...HEADER_READERS,
     description: 'The page lets one merchant origin frame it: `Content-Security-Policy: frame-ancestors https://merchant.example`; no X-Frame-Options.',
@@ -515,14 +519,14 @@ const entries = [
   },
   {
     name: 'page-cache-expired',
-    hiddenWhenCombined: 'page-cache-private decides Cache-Control',
+    hiddenWhenCombined: { by: ['page-cache-private'], why: 'page-cache-private decides Cache-Control' },
     rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
     ...HEADER_READERS,
     description: 'The page and the answers to a press are `Cache-Control: No-Store, Max-Age=0` with `Pragma: no-cache` and `Expires: 0`.',
   },
   {
     name: 'api-cors-any-origin',
-    hiddenWhenCombined: 'api-cors-allowlist decides the CORS headers',
+    hiddenWhenCombined: { by: ['api-cors-allowlist'], why: 'api-cors-allowlist decides the CORS headers' },
     rule: 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN',
     sees: API,
     description: 'Every answer carries `Access-Control-Allow-Origin: *` without credentials (harmless for an API signed with a secret).',
@@ -551,7 +555,7 @@ const entries = [
   },
   {
     name: 'result-page-link-back',
-    hiddenWhenCombined: 'page-return-redirect sends the payer back to the merchant: no page after a press',
+    hiddenWhenCombined: { by: ['page-return-redirect'], why: 'page-return-redirect sends the payer back to the merchant: no page after a press' },
     rule: 'PRO-SEC-SAFE-METHODS',
     sees: PAGE,
     description: 'The page shown after a press links back to the payment page (/pay/<token>), which then shows the final state.',
@@ -592,6 +596,17 @@ export type VariationName = (typeof entries)[number]['name'];
 export const variationCatalog: readonly VariationDefinition[] = Object.freeze(entries.map((e) => Object.freeze({ ...e })));
 
 const known = new Set<string>(entries.map((e) => e.name));
+
+/**
+ * Of the variations the all-at-once run hides, the ones that can still be run at once, in catalog order: each one
+ * that none chosen before hides and that hides none of them. A second all-at-once provider shows each of these.
+ */
+export function combinedUnhidden(variations: readonly VariationDefinition[] = variationCatalog): VariationDefinition[] {
+  const hides = (a: VariationDefinition, b: VariationDefinition) => b.hiddenWhenCombined?.by.includes(a.name) ?? false;
+  const chosen: VariationDefinition[] = [];
+  for (const v of variations) if (v.hiddenWhenCombined && !chosen.some((c) => hides(c, v) || hides(v, c))) chosen.push(v);
+  return chosen;
+}
 
 /** The variations switched on for one provider; `has` only takes catalog names (checked by tsc). */
 export class VariationSet {

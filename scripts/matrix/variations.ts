@@ -1,6 +1,6 @@
 // The variation matrix: one provider per allowed variation (the areas that can see it) and one with every
 // combinable variation at once (all areas), as targets of a plan; every check must pass every time.
-import { variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
+import { combinedUnhidden, variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { RuleId } from '../../contracts/index.js';
@@ -12,6 +12,8 @@ import { isIncomplete, NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
 export const VARIATION_RUNS = 10;
 export const COMBINED_RUNS = 25;
 export const COMBINED = 'all combinable variations';
+/** npm test's second all-at-once target: the variations the first one hides, as many as none of them hides. */
+export const COMBINED_UNHIDDEN = 'hidden variations combined';
 
 export interface VariationRow {
   target: string;
@@ -56,13 +58,27 @@ export function chooseVariations(names: readonly string[] | undefined): { variat
 
 /**
  * Which variations get a target of their own: 'each' (npm run variants: a false alarm is named by its variation) or
- * 'unshown', those the all-at-once target does not show (alone ones, and those another variation hides there:
- * `hiddenWhenCombined`); npm test judges every other one within the all-at-once target, and names the variation
- * behind a false alarm there afterwards (`attributionTargets`).
+ * 'unshown', those no all-at-once target shows: alone ones, and those another variation hides in the first
+ * all-at-once target (`hiddenWhenCombined`) that the second one cannot hold either (one of its own hides them). npm
+ * test judges every other one within an all-at-once target, and names the variation behind a false alarm there
+ * afterwards (`attributionTargets`).
  */
 export type VariationScope = 'each' | 'unshown';
 
-const ownTarget = (v: VariationDefinition, scope: VariationScope) => scope === 'each' || v.alone !== undefined || v.hiddenWhenCombined !== undefined;
+/** The targets that combine variations, with the ones judged nowhere else (the candidates behind a false alarm). */
+function sharedTargets(variations: readonly VariationDefinition[], scope: VariationScope): { target: TargetPlan; judgedOnlyHere: VariationDefinition[] }[] {
+  const unhidden = scope === 'unshown' ? combinedUnhidden(variations) : [];
+  return [
+    ...(unhidden.length > 0 ? [{ target: unhiddenTarget(unhidden), judgedOnlyHere: unhidden }] : []),
+    { target: combinedTarget(variations), judgedOnlyHere: variations.filter((v) => !v.alone && !v.hiddenWhenCombined) },
+  ];
+}
+
+function ownTargets(variations: readonly VariationDefinition[], scope: VariationScope): VariationDefinition[] {
+  if (scope === 'each') return [...variations];
+  const shared = new Set(sharedTargets(variations, scope).flatMap((s) => s.judgedOnlyHere));
+  return variations.filter((v) => !shared.has(v));
+}
 
 /** The judged target of one variation alone: the areas that see it, narrowed by its rules, or the checks given. */
 function aloneTarget(v: VariationDefinition, checks?: { projects: string[]; rules: RuleId[] }): TargetPlan {
@@ -74,6 +90,29 @@ function aloneTarget(v: VariationDefinition, checks?: { projects: string[]; rule
   return { name: `variation ${v.name}`, provider: { variations: [v.name] }, ...narrowed, profile: MATRIX_TIMING_PROFILE, numRuns: VARIATION_RUNS };
 }
 
+/**
+ * The variations the first all-at-once target hides, at once: every check any of them sees (an area whole where one
+ * sees all of it, else the union of their rules there), at the depth of one alone.
+ */
+function unhiddenTarget(members: readonly VariationDefinition[]): TargetPlan {
+  const seen = new Map<string, Set<RuleId> | 'all'>();
+  for (const v of members)
+    for (const area of v.sees === 'all' ? CONFORMANCE_PROJECTS : v.sees) {
+      const rules = v.rulesIn?.[area] ?? v.rules;
+      const had = seen.get(area);
+      seen.set(area, rules === undefined || had === 'all' ? 'all' : new Set([...(had ?? []), ...rules]));
+    }
+  const rulesIn = Object.fromEntries([...seen].flatMap(([area, rules]) => (rules === 'all' ? [] : [[area, [...rules]]])));
+  return {
+    name: COMBINED_UNHIDDEN,
+    provider: { variations: members.map((v) => v.name) },
+    projects: CONFORMANCE_PROJECTS.filter((p) => seen.has(p)),
+    ...(Object.keys(rulesIn).length > 0 ? { rulesIn } : {}),
+    profile: MATRIX_TIMING_PROFILE,
+    numRuns: VARIATION_RUNS,
+  };
+}
+
 function combinedTarget(variations: readonly VariationDefinition[]): TargetPlan {
   return {
     name: COMBINED,
@@ -83,20 +122,24 @@ function combinedTarget(variations: readonly VariationDefinition[]): TargetPlan 
   };
 }
 
-/** The targets of the scope, then the one with every combinable variation (all areas). */
+/** The targets of the scope, then the ones that combine variations (the one with every combinable variation last). */
 export function variationTargets(variations: readonly VariationDefinition[], scope: VariationScope = 'each'): TargetPlan[] {
-  return [...variations.filter((v) => ownTarget(v, scope)).map((v) => aloneTarget(v)), combinedTarget(variations)];
+  return [...ownTargets(variations, scope).map((v) => aloneTarget(v)), ...sharedTargets(variations, scope).map((s) => s.target)];
 }
 
 /**
- * After a false alarm of the all-at-once target: each variation judged only there, alone, on the checks that raised
- * it (their areas and rules), so that the matrix can name the variation behind it.
+ * After a false alarm of an all-at-once target (npm test's scope): each variation judged only there, alone, on the
+ * checks that raised it (their areas and rules), so that the matrix can name the variation behind it.
  */
 export function attributionTargets(variations: readonly VariationDefinition[], outcomes: readonly TestOutcome[]): TargetPlan[] {
-  const raised = outcomes.filter((o) => o.target === COMBINED && isFalseAlarm(o));
-  if (raised.length === 0) return [];
-  const checks = { projects: [...new Set(raised.map((o) => o.project))], rules: [...new Set(raised.flatMap((o) => o.rules))] as RuleId[] };
-  return variations.filter((v) => !ownTarget(v, 'unshown')).map((v) => aloneTarget(v, checks));
+  const raisedFor = new Map<VariationDefinition, TestOutcome[]>();
+  for (const { target, judgedOnlyHere } of sharedTargets(variations, 'unshown')) {
+    const raised = outcomes.filter((o) => o.target === target.name && isFalseAlarm(o));
+    if (raised.length > 0) for (const v of judgedOnlyHere) raisedFor.set(v, [...(raisedFor.get(v) ?? []), ...raised]);
+  }
+  return [...raisedFor].map(([v, raised]) =>
+    aloneTarget(v, { projects: [...new Set(raised.map((o) => o.project))], rules: [...new Set(raised.flatMap((o) => o.rules))] as RuleId[] }),
+  );
 }
 
 const isFalseAlarm = (o: TestOutcome) => o.status !== 'passed' && o.status !== 'skipped';
@@ -136,8 +179,11 @@ export function variationMatrix(
   totalSeconds: number,
   scope: VariationScope = 'each',
 ): VariationMatrix {
-  const own = variations.filter((v) => ownTarget(v, scope));
-  const rows = [...own.map((v) => row(aloneTarget(v), v.rule, outcomes)), row(combinedTarget(variations), 'every rule above', outcomes)];
+  const own = ownTargets(variations, scope);
+  const rows = [
+    ...own.map((v) => row(aloneTarget(v), v.rule, outcomes)),
+    ...sharedTargets(variations, scope).map((s) => row(s.target, s.target.name === COMBINED ? 'every rule above' : 'the rules of its variations', outcomes)),
+  ];
   return {
     rows,
     combinedOnly: variations.filter((v) => !own.includes(v)).map((v) => v.name),
@@ -147,14 +193,20 @@ export function variationMatrix(
   };
 }
 
-/** Names, for each false alarm of the all-at-once target, the variations that raise it alone (a run of `attributionTargets`). */
+/** Names, for each false alarm of an all-at-once target, its variations that raise it alone (a run of `attributionTargets`). */
 export function attributeAlarms(m: VariationMatrix, attribution: readonly TestOutcome[]): VariationMatrix {
-  const raisedBy = (check: string) => [
-    ...new Set(attribution.filter((o) => isFalseAlarm(o) && titled(o) === check).map((o) => o.target!.slice('variation '.length))),
+  const raisedBy = (r: VariationRow, check: string) => [
+    ...new Set(
+      attribution
+        .filter((o) => isFalseAlarm(o) && titled(o) === check)
+        .map((o) => o.target!.slice('variation '.length))
+        .filter((name) => r.variations.includes(name)),
+    ),
   ];
+  const shared = (r: VariationRow) => r.target === COMBINED || r.target === COMBINED_UNHIDDEN;
   return {
     ...m,
-    rows: m.rows.map((r) => (r.target === COMBINED ? { ...r, falseAlarms: r.falseAlarms.map((a) => ({ ...a, raisedAloneBy: raisedBy(a.check) })) } : r)),
+    rows: m.rows.map((r) => (shared(r) ? { ...r, falseAlarms: r.falseAlarms.map((a) => ({ ...a, raisedAloneBy: raisedBy(r, a.check) })) } : r)),
   };
 }
 
@@ -172,7 +224,7 @@ export function variationLines(m: VariationMatrix): string[] {
         `${r.falseAlarms.length ? 'FALSE ALARM' : r.incomplete ? 'INCOMPLETE ' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
         `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}`,
     ),
-    ...(m.combinedOnly.length ? [`${m.combinedOnly.length} more variations judged within '${COMBINED}' only (npm run variants runs each alone)`] : []),
+    ...(m.combinedOnly.length ? [`${m.combinedOnly.length} more variations judged only where they are combined (npm run variants runs each alone)`] : []),
     ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}${attributed(a) ? `\n    ${attributed(a)}` : ''}`)),
     ...m.rows
       .filter((r) => r.incomplete)
@@ -191,11 +243,11 @@ export function variationMarkdown(m: VariationMatrix): string {
   return [
     '# Variation matrix',
     '',
-    `Targets: ${m.rows.length} (${m.rows.length - 1} variations alone, and all combinable ones at once); false alarms: ${alarms.length}.`,
+    `Targets: ${m.rows.length} (${m.rows.filter((r) => r.variations.length === 1).length} variations alone, the others at once); false alarms: ${alarms.length}.`,
     ...(m.combinedOnly.length
       ? [
           '',
-          `Judged within the all-at-once target only (each shows there, mock/tests/variations.spec.ts; \`npm run variants\` runs each alone): ${m.combinedOnly.join(', ')}.`,
+          `Judged only where they are combined (each shows in its all-at-once target, mock/tests/variations.spec.ts; \`npm run variants\` runs each alone): ${m.combinedOnly.join(', ')}.`,
         ]
       : []),
     `Total: ${m.totalSeconds.toFixed(1)} s (one Playwright invocation). Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,

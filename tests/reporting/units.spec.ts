@@ -27,6 +27,7 @@ import {
   attributionTargets,
   chooseVariations,
   COMBINED,
+  COMBINED_UNHIDDEN,
   variationLines,
   variationMarkdown,
   variationMatrix,
@@ -34,6 +35,7 @@ import {
 } from '../../scripts/matrix/variations.js';
 import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
+import { combinedUnhidden, type Area } from '../../mock/variations/catalog.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
   const invoice = {
@@ -415,16 +417,37 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
     durationMs: 10,
   });
 
-  test('a variation gets a target of its own when it is alone or another one hides it in the all-at-once target', () => {
-    const own = names(variationTargets(variations, 'unshown'));
+  test('a variation gets a target of its own when it is alone, or hidden in the all-at-once target and in the second one', () => {
+    const targets = variationTargets(variations, 'unshown');
+    const own = names(targets);
     const shown = variations.filter((v) => !v.alone && !v.hiddenWhenCombined);
+    const unhidden = combinedUnhidden(variations);
     expect(shown.length).toBeGreaterThan(0);
-    for (const v of variations) expect(own.includes(`variation ${v.name}`), v.name).toBe(!shown.includes(v));
-    expect(own.at(-1)).toBe(COMBINED);
+    expect(unhidden.length).toBeGreaterThan(1);
+    for (const v of variations) expect(own.includes(`variation ${v.name}`), v.name).toBe(!shown.includes(v) && !unhidden.includes(v));
+    // A hidden variation left out of the second target is hidden there too, by one of its members.
+    for (const v of variations.filter((v) => v.hiddenWhenCombined && !unhidden.includes(v)))
+      expect(
+        unhidden.some((u) => v.hiddenWhenCombined!.by.includes(u.name) || u.hiddenWhenCombined!.by.includes(v.name)),
+        v.name,
+      ).toBe(true);
+    expect(own.slice(-2)).toEqual([COMBINED_UNHIDDEN, COMBINED]);
+    // The second target runs every check any of its variations sees: the page's passive look (frames, caches)
+    // narrowed to its rules, the API areas whole.
+    const second = targets.at(-2)!;
+    expect(second.provider?.variations).toEqual(unhidden.map((v) => v.name));
+    for (const v of unhidden)
+      for (const area of v.sees === 'all' ? second.projects! : v.sees) {
+        expect(second.projects, `${v.name} sees ${area}`).toContain(area);
+        const rules = v.rulesIn?.[area as Area] ?? v.rules;
+        const judged = second.rulesIn?.[area];
+        if (rules === undefined) expect(judged, `${v.name}: every check of ${area}`).toBeUndefined();
+        else if (judged !== undefined) for (const r of rules) expect(judged, `${v.name}: ${area}`).toContain(r);
+      }
     expect(names(variationTargets(variations, 'each'))).toEqual([...variations.map((v) => `variation ${v.name}`), COMBINED]);
     const m = variationMatrix(variations, [], [], 1, 'unshown');
-    expect(m.combinedOnly).toEqual(shown.map((v) => v.name));
-    expect(variationMarkdown(m)).toContain(`Judged within the all-at-once target only`);
+    expect(m.combinedOnly).toEqual(variations.filter((v) => shown.includes(v) || unhidden.includes(v)).map((v) => v.name));
+    expect(variationMarkdown(m)).toContain(`Judged only where they are combined`);
   });
 
   test('a false alarm of the all-at-once target is run again, on its checks, against each variation judged only there, and named', () => {
@@ -443,6 +466,22 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
     expect(row.falseAlarms.map((a) => a.raisedAloneBy)).toEqual([[shown[1]!.name]]);
     expect(variationLines(m).join('\n')).toContain(`raised alone by: ${shown[1]!.name}`);
     expect(m.ok).toBe(false);
+  });
+
+  test('a false alarm of the second all-at-once target is named among its own variations only', () => {
+    const unhidden = combinedUnhidden(variations);
+    const alarm = { ...failing(COMBINED_UNHIDDEN, 'the page is not framed', ['PRO-SEC-PAGE-NO-FRAMING']), project: 'payment-page' };
+    const again = attributionTargets(variations, [alarm]);
+    expect(names(again)).toEqual(unhidden.map((v) => `variation ${v.name}`));
+    for (const t of again) expect(t).toMatchObject({ projects: ['payment-page'], rules: ['PRO-SEC-PAGE-NO-FRAMING'] });
+    const shown = variations.find((v) => !v.alone && !v.hiddenWhenCombined)!;
+    const m = attributeAlarms(variationMatrix(variations, [alarm], [], 1, 'unshown'), [
+      failing(again[0]!.name, 'the page is not framed'),
+      failing(`variation ${shown.name}`, 'the page is not framed'), // judged elsewhere: not one of this target's
+    ]);
+    const row = m.rows.find((r) => r.target === COMBINED_UNHIDDEN)!;
+    expect(row.falseAlarms.map((a) => a.raisedAloneBy)).toEqual([[unhidden[0]!.name]]);
+    expect(m.rows.find((r) => r.target === COMBINED)!.falseAlarms).toEqual([]);
   });
 });
 
