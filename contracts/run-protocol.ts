@@ -19,7 +19,7 @@ export const ANNOTATION = {
   targetRuns: 'target runs',
   /** The matrix target a test judges. */
   target: 'target',
-  /** A failure recorded instead of failing the test (observed matrix targets), its first line `[RULE] title`. */
+  /** A failure recorded instead of failing the test (observed matrix targets): its message, first line `[RULE] title`. */
   observed: 'observed failure',
   /** A check of a deciding target not run: an earlier check already gave the target its verdict (its description says which). */
   decided: 'not run: decided',

@@ -42,6 +42,8 @@ export interface TestOutcome {
   retried?: string;
   /** First lines of the failures an observed target recorded instead of failing (`[RULE] title`). */
   observed: string[];
+  /** Those failures whole: what was sent, what came back. */
+  observedErrors: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
   message?: string;
   /** The whole first error, colours stripped. */
@@ -89,7 +91,8 @@ export function readOutcomes(file: string): RunOutcomes {
           notJudged: of(ANNOTATION.notJudged)[0],
           decided: of(ANNOTATION.decided)[0],
           retried: of(ANNOTATION.retried)[0],
-          observed: [...new Set(of(ANNOTATION.observed))],
+          observed: [...new Set(of(ANNOTATION.observed).map((m) => m.split('\n')[0]!))],
+          observedErrors: of(ANNOTATION.observed),
           message: firstErrorLine(error),
           error,
           stalledAt: last?.status === 'timedOut' ? stalledAt(last.errors.slice(1)) : undefined,

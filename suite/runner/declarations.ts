@@ -95,7 +95,7 @@ function declared(check: Check, target?: TargetPlan): Declaration {
       const error: unknown = e instanceof ProviderUnavailable ? await judgeLoss(e).catch((judged: unknown) => judged) : e;
       if (error instanceof ProviderUnavailable) return notJudged(error);
       if (!observe || !(error instanceof CheckFailure)) throw error;
-      fixtures.info().annotations.push({ type: ANNOTATION.observed, description: error.message.split('\n')[0] });
+      fixtures.info().annotations.push({ type: ANNOTATION.observed, description: error.message });
       recordDecision(target, error.details, check.name);
     }
   };

@@ -2,7 +2,7 @@
 // take to it (callback-route.ts: the address to register, the relay, or why none can arrive), opens the run's
 // ledger (a directory every worker records the payments it creates into) and, when BASE_URL is unset, the
 // embedded reference provider with generated credentials (a matrix run: one embedded provider per target of
-// its plan). Workers receive the providers' addresses, the credentials and the ledger through the environment.
+// its plan that names no address of its own). Workers receive the providers' addresses, the credentials and the ledger through the environment.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // PTS_FAULTS: faults of the main provider, and of every target that names none of its own.
   const faults = listed(process.env[RUN_ENV.faults]);
   const targets = plan?.targets ?? [];
-  const embedded = await startEmbedded([{ faults }, ...targets.map((t) => ({ ...t.provider, faults: t.provider?.faults ?? faults }))], {
+  const started = targets.filter((t) => t.baseUrl === undefined);
+  const embedded = await startEmbedded([{ faults }, ...started.map((t) => ({ ...t.provider, faults: t.provider?.faults ?? faults }))], {
     callbackUrl: route.publicUrl,
     callbackRetryDelaysMs: [100, 250, 500, 1000],
     // The receiver answers at once but for its slow class, which it holds past any sender's limit: a try given
@@ -61,7 +62,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   Object.assign(process.env, {
     ...embedded.env,
     [RUN_ENV.embedded]: '1',
-    [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t, i) => [t.name, embedded.providers[i + 1].url]))),
+    [RUN_ENV.targetUrls]: JSON.stringify(
+      Object.fromEntries(targets.map((t) => [t.name, t.baseUrl ?? embedded.providers[started.indexOf(t) + 1].url])),
+    ),
   });
   return async () => {
     await embedded.close();

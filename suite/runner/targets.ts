@@ -1,8 +1,8 @@
 // Targets: the providers one run judges. A normal run has one, the provider at BASE_URL or the embedded
-// one. A matrix run (the kill matrix, the variation matrix, the profile-variant tests) judges many in one
-// Playwright invocation: a plan file (PTS_PLAN) lists them, global setup starts an embedded provider for
-// each, and every area's spec declares its checks once per target that includes the area. One runner,
-// one set of workers, for all of them.
+// one. A matrix run (the kill matrix, the variation matrix, the profile-variant tests, the hostile providers)
+// judges many in one Playwright invocation: a plan file (PTS_PLAN) lists them, global setup starts an embedded
+// provider for each that names no address of its own, and every area's spec declares its checks once per
+// target that includes the area. One runner, one set of workers, for all of them.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,6 +22,8 @@ export interface TargetPlan {
   name: string;
   /** Options of the embedded provider started for it: faults, variations, the PROFILE file it follows, others. */
   provider?: { faults?: string[]; variations?: string[]; profile?: string; options?: Record<string, unknown> };
+  /** A provider already running there (a server the caller started) instead of an embedded one; `provider` is then unused. */
+  baseUrl?: string;
   /** PROFILE the suite judges this target with (a file); default the run's. */
   profile?: string;
   /** The areas (conformance projects) whose checks run against it; default all. */

@@ -1,17 +1,20 @@
 // The suite against providers that answer badly or not at all: a slice of the invoice checks runs in a
 // child process against each misbehaviour of hostile-server.ts. Every run must end by itself, well within
 // its bound; no crash, no unhandled error, no hang, no test timeout. A provider that answers wrongly, or not
-// within REQUEST_TIMEOUT, fails every failing check with a rule ID and the evidence of what it did. A
-// provider that cannot be had for an answer at all (every connection closed, every body cut short) is no
-// verdict: through the gate, every check is not judged and the run ends incomplete, exit 2 with one line.
+// within REQUEST_TIMEOUT, fails every failing check with a rule ID and the evidence of what it did (one run
+// judges all of those, each a target of its own). A provider that cannot be had for an answer at all (every
+// connection closed, every body cut short) is no verdict: through the gate, every check is not judged and the
+// run ends incomplete, exit 2 with one line.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { HOSTILE_BEHAVIOURS, startHostileServer, type HostileBehaviour } from './hostile-server.js';
 import { childEnv, runProjects, runScript } from '../../scripts/child-run.js';
 import type { Summary } from '../../reporting/summary-file.js';
+import { RUN_ENV } from '../../contracts/run-protocol.js';
+import type { Plan } from '../../suite/runner/targets.js';
 
 /**
  * A slice of the invoice project: a check of one request and a property (many requests, then shrinking). Every
@@ -104,49 +107,62 @@ for (const behaviour of UNAVAILABLE) {
   });
 }
 
-for (const behaviour of HOSTILE_BEHAVIOURS.filter((b) => !UNAVAILABLE.includes(b))) {
-  test(`a provider that ${DESCRIBED[behaviour]}: every check fails by itself, naming a rule and the evidence`, async () => {
-    test.setTimeout(BOUND_MS + 30_000);
-    const server = await startHostileServer(behaviour);
-    const run = await runProjects({
-      projects: ['invoice'],
-      grep: GREP,
-      env: { BASE_URL: server.url, API_KEY: 'x', CRYPTO_KEY: 'y', REQUEST_TIMEOUT: String(REQUEST_TIMEOUT), FC_NUM_RUNS: '10' },
-      boundMs: BOUND_MS,
-    }).finally(() => server.stop());
-    try {
-      const diagnostics = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-3000)}`;
-      expect(run.killed, `the run did not end within ${BOUND_MS} ms\n${diagnostics}`).toBe(false);
-      expect(run.code, `a run against a broken provider exits non-zero\n${diagnostics}`).not.toBe(0);
-      expect(run.report, `${run.reportError}\n${diagnostics}`).toBeDefined();
-      const report = run.report!;
-      expect(report.errors, 'no error outside the checks (setup, collection, worker crash)').toEqual([]);
-      const titles = report.outcomes.map((t) => t.title);
-      expect(titles, 'the whole slice ran').toHaveLength(SLICE.length);
+/** Misbehaviours that leave an answer to judge, each a failure the checks must name. */
+const ANSWERING = HOSTILE_BEHAVIOURS.filter((b) => !UNAVAILABLE.includes(b));
+const targetName = (b: HostileBehaviour) => `hostile ${b}`;
+
+test(`providers that ${ANSWERING.map((b) => DESCRIBED[b]).join(', ')}: every check fails by itself, naming a rule and the evidence`, async () => {
+  // One run judges them all, each server a target of a plan, observed: a check's failure is recorded and its test
+  // passes, so that the run does not start a new worker after each (as a failed test would), and a crash, a
+  // timeout or an error that is not a check's failure still fails the test.
+  const bound = BOUND_MS * 2;
+  test.setTimeout(bound + 30_000);
+  const servers = await Promise.all(ANSWERING.map((b) => startHostileServer(b)));
+  const dir = mkdtempSync(join(tmpdir(), 'pts-hostile-'));
+  const planFile = join(dir, 'plan.json');
+  const plan: Plan = { targets: servers.map((s) => ({ name: targetName(s.behaviour), baseUrl: s.url, projects: ['invoice'], mode: 'observe' })) };
+  writeFileSync(planFile, JSON.stringify(plan));
+  const run = await runProjects({
+    projects: ['invoice'],
+    grep: GREP,
+    workers: 2,
+    env: { [RUN_ENV.plan]: planFile, REQUEST_TIMEOUT: String(REQUEST_TIMEOUT), FC_NUM_RUNS: '10' },
+    boundMs: bound,
+  }).finally(() => Promise.all(servers.map((s) => s.stop())));
+  try {
+    const diagnostics = `exit ${run.code} in ${Math.round(run.ms)} ms\n--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-3000)}`;
+    expect(run.killed, `the run did not end within ${bound} ms\n${diagnostics}`).toBe(false);
+    expect(run.report, `${run.reportError}\n${diagnostics}`).toBeDefined();
+    const report = run.report!;
+    expect(report.errors, 'no error outside the checks (setup, collection, worker crash)').toEqual([]);
+    expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
+    for (const server of servers) {
+      const behaviour = server.behaviour;
+      const mine = report.outcomes.filter((o) => o.target === targetName(behaviour));
+      expect(mine, `${behaviour}: the whole slice ran`).toHaveLength(SLICE.length);
       for (const s of SLICE)
         expect(
-          titles.some((t) => t.startsWith(s)),
-          `ran: ${s}`,
+          mine.some((o) => o.title.startsWith(`${targetName(behaviour)}: ${s}`)),
+          `${behaviour} ran: ${s}`,
         ).toBe(true);
-      expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH);
-      expect(server.requests, 'the provider was actually asked').toBeGreaterThan(0);
-
-      const failing = report.outcomes.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
-      expect(failing.length, 'at least one check fails').toBeGreaterThan(0);
-      for (const t of failing) {
-        const where = `${t.title}: ${t.status}\n${t.error}`;
-        expect(t.status, `failed by a check, not a timeout or crash — ${where}`).toBe('failed');
-        // Playwright puts the error's class name first: `CheckFailure: [RULE-ID] title`.
-        expect(t.error, where).toMatch(/^(?:CheckFailure: )?\[[A-Z0-9]+(?:-[A-Z0-9_]+)+\] /);
-        expect(t.error, where).toMatch(EVIDENCE[behaviour]);
+      expect(server.requests, `${behaviour}: the provider was actually asked`).toBeGreaterThan(0);
+      for (const o of mine) expect(o.status, `${o.title}: a check's failure, not a timeout or crash\n${o.error ?? ''}`).toBe('passed');
+      const failures = mine.flatMap((o) => o.observedErrors.map((error) => ({ title: o.title, error })));
+      expect(failures.length, `${behaviour}: at least one check fails`).toBeGreaterThan(0);
+      for (const f of failures) {
+        const where = `${f.title}\n${f.error}`;
+        expect(f.error, where).toMatch(/^\[[A-Z0-9]+(?:-[A-Z0-9_]+)+\] /);
+        expect(f.error, where).toMatch(EVIDENCE[behaviour]);
       }
       test.info().annotations.push({
         type: 'run',
-        description: `${behaviour}: ${failing.length}/${report.outcomes.length} failing, exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s, ${server.requests} request(s) reached the provider`,
+        description: `${behaviour}: ${failures.length} failure(s) in ${mine.length} checks, ${server.requests} request(s) reached the provider`,
       });
-    } finally {
-      run.cleanup();
-      removeBreakerFiles(server.url);
     }
-  });
-}
+    test.info().annotations.push({ type: 'run', description: `one run: exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s` });
+  } finally {
+    run.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+    for (const server of servers) removeBreakerFiles(server.url);
+  }
+});

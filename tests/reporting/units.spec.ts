@@ -414,6 +414,7 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
     target,
     property: false,
     observed: [],
+    observedErrors: [],
     durationMs: 10,
   });
 
@@ -496,6 +497,7 @@ test.describe('the variation matrix', () => {
     target,
     property: false,
     observed: [],
+    observedErrors: [],
     notJudged,
     durationMs: 10,
   });
