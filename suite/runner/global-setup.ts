@@ -62,9 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   Object.assign(process.env, {
     ...embedded.env,
     [RUN_ENV.embedded]: '1',
-    [RUN_ENV.targetUrls]: JSON.stringify(
-      Object.fromEntries(targets.map((t) => [t.name, t.baseUrl ?? embedded.providers[started.indexOf(t) + 1].url])),
-    ),
+    [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t) => [t.name, t.baseUrl ?? embedded.providers[started.indexOf(t) + 1].url]))),
   });
   return async () => {
     await embedded.close();
