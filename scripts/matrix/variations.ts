@@ -1,6 +1,7 @@
 // The variation matrix: one provider per allowed variation (the areas that can see it) and one with every
 // combinable variation at once (all areas), as targets of a plan; every check must pass every time.
 import { combinedUnhidden, variationCatalog, type VariationDefinition } from '../../mock/variations/catalog.js';
+import { NETWORK_VARIATIONS } from '../../mock/network.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
 import type { RuleId } from '../../contracts/index.js';
@@ -14,6 +15,11 @@ export const COMBINED_RUNS = 25;
 export const COMBINED = 'all combinable variations';
 /** npm test's second all-at-once target: the variations the first one hides, as many as none of them hides. */
 export const COMBINED_UNHIDDEN = 'hidden variations combined';
+/**
+ * npm test's target of the network in front of a provider (mock/network.ts): its variations at once. Each is run
+ * apart from the all-at-once target for the waits it would add there; together they cost the CPU of one.
+ */
+export const COMBINED_NETWORK = 'network variations combined';
 
 export interface VariationRow {
   target: string;
@@ -58,18 +64,20 @@ export function chooseVariations(names: readonly string[] | undefined): { variat
 
 /**
  * Which variations get a target of their own: 'each' (npm run variants: a false alarm is named by its variation) or
- * 'unshown', those no all-at-once target shows: alone ones, and those another variation hides in the first
- * all-at-once target (`hiddenWhenCombined`) that the second one cannot hold either (one of its own hides them). npm
- * test judges every other one within an all-at-once target, and names the variation behind a false alarm there
- * afterwards (`attributionTargets`).
+ * 'unshown', those no target that combines variations shows: the alone ones but the network's (which share a target
+ * of their own), and those another variation hides in the all-at-once target (`hiddenWhenCombined`) that the second
+ * one cannot hold either (one of its own hides them). npm test judges every other one where it is combined, and names
+ * the variation behind a false alarm there afterwards (`attributionTargets`).
  */
 export type VariationScope = 'each' | 'unshown';
 
 /** The targets that combine variations, with the ones judged nowhere else (the candidates behind a false alarm). */
 function sharedTargets(variations: readonly VariationDefinition[], scope: VariationScope): { target: TargetPlan; judgedOnlyHere: VariationDefinition[] }[] {
   const unhidden = scope === 'unshown' ? combinedUnhidden(variations) : [];
+  const network = scope === 'unshown' ? variations.filter((v) => v.name in NETWORK_VARIATIONS) : [];
   return [
-    ...(unhidden.length > 0 ? [{ target: unhiddenTarget(unhidden), judgedOnlyHere: unhidden }] : []),
+    ...(network.length > 1 ? [{ target: unionTarget(COMBINED_NETWORK, network), judgedOnlyHere: network }] : []),
+    ...(unhidden.length > 1 ? [{ target: unionTarget(COMBINED_UNHIDDEN, unhidden), judgedOnlyHere: unhidden }] : []),
     { target: combinedTarget(variations), judgedOnlyHere: variations.filter((v) => !v.alone && !v.hiddenWhenCombined) },
   ];
 }
@@ -91,10 +99,10 @@ function aloneTarget(v: VariationDefinition, checks?: { projects: string[]; rule
 }
 
 /**
- * The variations the first all-at-once target hides, at once: every check any of them sees (an area whole where one
- * sees all of it, else the union of their rules there), at the depth of one alone.
+ * Variations at once that the all-at-once target does not show: every check any of them sees (an area whole where
+ * one sees all of it, else the union of their rules there), at the depth of one alone.
  */
-function unhiddenTarget(members: readonly VariationDefinition[]): TargetPlan {
+function unionTarget(name: string, members: readonly VariationDefinition[]): TargetPlan {
   const seen = new Map<string, Set<RuleId> | 'all'>();
   for (const v of members)
     for (const area of v.sees === 'all' ? CONFORMANCE_PROJECTS : v.sees) {
@@ -104,7 +112,7 @@ function unhiddenTarget(members: readonly VariationDefinition[]): TargetPlan {
     }
   const rulesIn = Object.fromEntries([...seen].flatMap(([area, rules]) => (rules === 'all' ? [] : [[area, [...rules]]])));
   return {
-    name: COMBINED_UNHIDDEN,
+    name,
     provider: { variations: members.map((v) => v.name) },
     projects: CONFORMANCE_PROJECTS.filter((p) => seen.has(p)),
     ...(Object.keys(rulesIn).length > 0 ? { rulesIn } : {}),
@@ -203,7 +211,7 @@ export function attributeAlarms(m: VariationMatrix, attribution: readonly TestOu
         .filter((name) => r.variations.includes(name)),
     ),
   ];
-  const shared = (r: VariationRow) => r.target === COMBINED || r.target === COMBINED_UNHIDDEN;
+  const shared = (r: VariationRow) => [COMBINED, COMBINED_UNHIDDEN, COMBINED_NETWORK].includes(r.target);
   return {
     ...m,
     rows: m.rows.map((r) => (shared(r) ? { ...r, falseAlarms: r.falseAlarms.map((a) => ({ ...a, raisedAloneBy: raisedBy(r, a.check) })) } : r)),

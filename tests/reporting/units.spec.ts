@@ -28,6 +28,7 @@ import {
   chooseVariations,
   COMBINED,
   COMBINED_UNHIDDEN,
+  COMBINED_NETWORK,
   variationLines,
   variationMarkdown,
   variationMatrix,
@@ -36,6 +37,7 @@ import {
 import { traceability, traceabilityMarkdown } from '../../reporting/requirements-report.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
 import { combinedUnhidden, type Area } from '../../mock/variations/catalog.js';
+import { NETWORK_VARIATIONS } from '../../mock/network.js';
 
 test('response shapes: sorted keys, type names, arrays, data-keyed maps collapsed', () => {
   const invoice = {
@@ -423,16 +425,20 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
     const own = names(targets);
     const shown = variations.filter((v) => !v.alone && !v.hiddenWhenCombined);
     const unhidden = combinedUnhidden(variations);
+    const network = variations.filter((v) => v.name in NETWORK_VARIATIONS);
     expect(shown.length).toBeGreaterThan(0);
     expect(unhidden.length).toBeGreaterThan(1);
-    for (const v of variations) expect(own.includes(`variation ${v.name}`), v.name).toBe(!shown.includes(v) && !unhidden.includes(v));
+    expect(network.length).toBeGreaterThan(1);
+    for (const v of variations) expect(own.includes(`variation ${v.name}`), v.name).toBe(![...shown, ...unhidden, ...network].includes(v));
     // A hidden variation left out of the second target is hidden there too, by one of its members.
     for (const v of variations.filter((v) => v.hiddenWhenCombined && !unhidden.includes(v)))
       expect(
         unhidden.some((u) => v.hiddenWhenCombined!.by.includes(u.name) || u.hiddenWhenCombined!.by.includes(v.name)),
         v.name,
       ).toBe(true);
-    expect(own.slice(-2)).toEqual([COMBINED_UNHIDDEN, COMBINED]);
+    expect(own.slice(-3)).toEqual([COMBINED_NETWORK, COMBINED_UNHIDDEN, COMBINED]);
+    expect(targets.at(-3)!).toMatchObject({ provider: { variations: network.map((v) => v.name) }, projects: [...CONFORMANCE_PROJECTS] });
+    expect(targets.at(-3)!.rulesIn, 'network-drops sees every check').toBeUndefined();
     // The second target runs every check any of its variations sees: the page's passive look (frames, caches)
     // narrowed to its rules, the API areas whole.
     const second = targets.at(-2)!;
@@ -447,7 +453,7 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
       }
     expect(names(variationTargets(variations, 'each'))).toEqual([...variations.map((v) => `variation ${v.name}`), COMBINED]);
     const m = variationMatrix(variations, [], [], 1, 'unshown');
-    expect(m.combinedOnly).toEqual(variations.filter((v) => shown.includes(v) || unhidden.includes(v)).map((v) => v.name));
+    expect(m.combinedOnly).toEqual(variations.filter((v) => [...shown, ...unhidden, ...network].includes(v)).map((v) => v.name));
     expect(variationMarkdown(m)).toContain(`Judged only where they are combined`);
   });
 
