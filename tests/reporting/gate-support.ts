@@ -1,7 +1,7 @@
 // For the tests of the gate scripts (tests/reporting/{certify,baseline,compare,shards,browser}-*.spec.ts): the
 // embedded provider as global setup starts it (suite/runner/embedded.ts), child runs with a clean environment
 // and a time bound (scripts/child-run.ts), fixture summaries.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
@@ -39,8 +39,12 @@ export function lines(text: string): string[] {
 }
 
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `pts-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `pts-${prefix}-`));
+  if (madeHere.push(dir) === 1) process.once('exit', () => madeHere.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return dir;
 }
+/** The folders tempDir made in this process: removed when it exits (a test worker, after its last test). */
+const madeHere: string[] = [];
 
 type CheckSpec = Partial<SummaryCheck> & { title: string; status: SummaryCheck['status'] };
 

@@ -373,16 +373,21 @@ test.describe('value-class coverage', () => {
 });
 
 test.describe('outcomes read from a Playwright JSON report', () => {
-  function reportWith(result: { status: string; errors: { message: string; location?: { file: string; line: number; column: number } }[] }): string {
+  /** The outcomes read back from a JSON report of one test that ended so. */
+  function outcomesOf(result: { status: string; errors: { message: string; location?: { file: string; line: number; column: number } }[] }) {
     const dir = mkdtempSync(join(tmpdir(), 'pts-outcomes-'));
-    const file = join(dir, 'report.json');
-    const test = { projectName: 'lifecycle', annotations: [], results: [{ ...result, duration: 75_500, annotations: [] }] };
-    writeFileSync(file, JSON.stringify({ suites: [{ title: 'x', specs: [{ title: 'a race', tests: [test] }] }], errors: [] }));
-    return file;
+    try {
+      const file = join(dir, 'report.json');
+      const test = { projectName: 'lifecycle', annotations: [], results: [{ ...result, duration: 75_500, annotations: [] }] };
+      writeFileSync(file, JSON.stringify({ suites: [{ title: 'x', specs: [{ title: 'a race', tests: [test] }] }], errors: [] }));
+      return readOutcomes(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   test('a test that ran out of time names what it was still waiting for, and where', () => {
-    const file = reportWith({
+    const [outcome] = outcomesOf({
       status: 'timedOut',
       errors: [
         { message: 'Test timeout of 75500ms exceeded.' },
@@ -391,15 +396,14 @@ test.describe('outcomes read from a Playwright JSON report', () => {
           location: { file: join(process.cwd(), 'suite/checks/concurrency.ts'), line: 156, column: 3 },
         },
       ],
-    });
-    const [outcome] = readOutcomes(file).outcomes;
+    }).outcomes;
     expect(outcome.message).toBe('Test timeout of 75500ms exceeded.');
     expect(outcome.stalledAt).toBe('Error: locator.evaluate: Test timeout of 75500ms exceeded. at suite/checks/concurrency.ts:156');
   });
 
   test('a test that failed in time has nothing it was still waiting for', () => {
-    const file = reportWith({ status: 'failed', errors: [{ message: '[PRO-STATE-FINAL] one final state' }, { message: 'Error: a second error' }] });
-    expect(readOutcomes(file).outcomes[0].stalledAt).toBeUndefined();
+    const { outcomes } = outcomesOf({ status: 'failed', errors: [{ message: '[PRO-STATE-FINAL] one final state' }, { message: 'Error: a second error' }] });
+    expect(outcomes[0].stalledAt).toBeUndefined();
   });
 });
 

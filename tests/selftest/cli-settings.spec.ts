@@ -1,7 +1,7 @@
 // The configuration's one declaration (suite/runner/settings.ts VARIABLES) and what is derived from it: the help of
 // the subcommands lists its variables with their defaults, the README's table lists the same names, and --env-file
 // fills only what the environment leaves unset (the last file naming a variable wins).
-import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -55,13 +55,17 @@ test('the settings are read from the table: defaults and checks as before', () =
 
 test('--env-file: the environment wins, even when it sets a variable to nothing; of two files the last one wins', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pts-env-'));
-  writeFileSync(join(dir, 'a.env'), 'RATE_LIMIT=3\nFC_SEED=1\nAPI_KEY="key a"\n');
-  writeFileSync(join(dir, 'b.env'), '# later\nexport FC_SEED=2\n');
-  const env: NodeJS.ProcessEnv = { RATE_LIMIT: '9', API_KEY: '' };
-  const set = applyEnvFiles([join(dir, 'a.env'), join(dir, 'b.env')], env);
-  expect(env).toEqual({ RATE_LIMIT: '9', API_KEY: '', FC_SEED: '2' });
-  expect(set).toEqual(['FC_SEED']);
-  expect(() => applyEnvFiles([join(dir, 'none.env')], {})).toThrow(/--env-file .*none\.env cannot be read \(ENOENT\)/);
+  try {
+    writeFileSync(join(dir, 'a.env'), 'RATE_LIMIT=3\nFC_SEED=1\nAPI_KEY="key a"\n');
+    writeFileSync(join(dir, 'b.env'), '# later\nexport FC_SEED=2\n');
+    const env: NodeJS.ProcessEnv = { RATE_LIMIT: '9', API_KEY: '' };
+    const set = applyEnvFiles([join(dir, 'a.env'), join(dir, 'b.env')], env);
+    expect(env).toEqual({ RATE_LIMIT: '9', API_KEY: '', FC_SEED: '2' });
+    expect(set).toEqual(['FC_SEED']);
+    expect(() => applyEnvFiles([join(dir, 'none.env')], {})).toThrow(/--env-file .*none\.env cannot be read \(ENOENT\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an option a subcommand does not take, a missing operand or an unknown tag is one line naming what it takes', () => {
