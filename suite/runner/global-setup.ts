@@ -2,7 +2,8 @@
 // take to it (callback-route.ts: the address to register, the relay, or why none can arrive), opens the run's
 // ledger (a directory every worker records the payments it creates into) and, when BASE_URL is unset, the
 // embedded reference provider with generated credentials (a matrix run: one embedded provider per target of
-// its plan that names no address of its own). Workers receive the providers' addresses, the credentials and the ledger through the environment.
+// its plan that names no address of its own). Workers receive the providers' addresses, the credentials and the
+// ledger through the environment.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
