@@ -5,9 +5,9 @@
 // one set of workers for all of it. Writes reports/mutation.*, reports/variants.* and reports/profile-variants.json;
 // exits 1 when a static check finds a problem, a test fails, a fault survives or a profile variant is not told
 // apart. Options: --workers N.
-// The variation matrix here gives a target of its own only to the variations the all-at-once target does not show
-// (`npm run variants` gives one to each): a false alarm there is then run again, on its checks, against each of the
-// others alone, to name the variation behind it.
+// The variation matrix here gives a target of its own only to the variations no target that combines them shows
+// (`npm run variants` gives one to each): a false alarm in a combined target is then run again, on its checks,
+// against each of its variations alone, to name the variation behind it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { OWN_PROJECTS } from '../contracts/areas.js';
 import { profileVariantTargets } from './matrix/profile-variants.js';
@@ -39,7 +39,7 @@ const TEST_WORKERS = 7;
 
 const { faults } = chooseFaults(undefined);
 const { variations } = chooseVariations(undefined);
-// The variations the all-at-once target shows are judged there only: a false alarm there is attributed afterwards.
+// The variations a combined target shows are judged there only: a false alarm there is attributed afterwards.
 const SCOPE = 'unshown';
 const plan = { targets: [...killTargets(faults, CLEAN_RUNS), ...variationTargets(variations, SCOPE), ...profileVariantTargets(PROFILE_RUNS)] };
 const { values } = scriptArgsOrExit('test', process.argv.slice(2), { workers: { type: 'string' } });
