@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
+import { tunnelName } from '../suite/runner/callback-tunnel.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
 import { writeManifest, MANIFEST, SIGNATURE } from '../reporting/manifest.js';
 import { signDetached } from '../reporting/certificate-signature.js';
@@ -335,6 +336,7 @@ async function main(): Promise<number> {
     callbackHost: settings.callbackHost,
     callbackUrl: settings.callbackUrl ?? null,
     callbackRelay: settings.callbackRelay ?? null,
+    callbackTunnel: settings.callbackTunnel !== undefined ? tunnelName(settings.callbackTunnel) : null,
     args,
     verdict,
   };

@@ -3,7 +3,7 @@
 import { loadProfile, ProfileError } from '../../contracts/profile.js';
 import { ConfigError, readSettings, type Settings } from '../../suite/runner/settings.js';
 import { probeProvider } from '../../suite/runner/probe.js';
-import { CallbackRouteError, probeRelay } from '../../suite/runner/callback-route.js';
+import { CallbackRouteError, probeRelay, probeTunnel } from '../../suite/runner/callback-route.js';
 import { ProviderUnreachable } from '../../suite/harness/failure.js';
 import { browserProblem } from './browser-setup.js';
 import { ArgsError } from '../args.js';
@@ -34,6 +34,7 @@ export async function preflight(env: Record<string, string | undefined> = proces
   if (noBrowser !== undefined) throw new SetupError(noBrowser);
   if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
   if (settings.callbackRelay !== undefined) await probeRelay(settings.callbackRelay);
+  if (settings.callbackTunnel !== undefined) await probeTunnel(settings);
   return { settings, profile };
 }
 

@@ -50,8 +50,13 @@ export class CallbackReceiver {
   private constructor(
     private readonly server: Server,
     /** Where the provider reaches the receiver (CALLBACK_URL's origin), when not at its listening address. */
-    private readonly publicOrigin?: string,
+    private publicOrigin?: string,
   ) {}
+
+  /** The origin the provider reaches the receiver under, once a route has one (a tunnel's gateway port). */
+  reachedAt(origin: string): void {
+    this.publicOrigin = origin;
+  }
 
   /**
    * Listens on `host` (default loopback). `publicOrigin`: the origin under which the provider reaches the

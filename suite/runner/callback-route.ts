@@ -5,9 +5,11 @@
 //   agent started by the merchant): its origin is also where the canaries are issued;
 // - CALLBACK_RELAY, a smee channel (smee-client): the suite connects out to the channel and each callback POSTed
 //   to it comes back over Server-Sent Events and is forwarded to the receiver. The channel answers the provider
-//   itself, so the receiver's refusals do not reach it, and it carries POSTs only (no canary requests).
+//   itself, so the receiver's refusals do not reach it, and it carries POSTs only (no canary requests);
+// - CALLBACK_TUNNEL, an SSH server asked to forward a port of its own to the receiver (callback-tunnel.ts): the
+//   whole exchange crosses it, answers included, so every callback check is judged as on a direct route.
 // With a provider off this machine (BASE_URL's host neither loopback nor an address of this machine's interfaces;
-// a host name other than localhost counts as off it), a receiver on loopback only, and neither variable, no
+// a host name other than localhost counts as off it), a receiver on loopback only, and none of these, no
 // callback can arrive: every check that waits for one is not judged, with why (harness/callback-receiver.ts `Reach`).
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -16,6 +18,7 @@ import { SmeeClient } from 'smee-client';
 import { OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import { CallbackInbox, type CallbackReceiver } from '../harness/callback-receiver.js';
 import { describeConnectError } from './probe.js';
+import { openTunnel, TunnelError, tunnelName } from './callback-tunnel.js';
 import type { Settings } from './settings.js';
 
 /** How long the route's self-check waits for its own POST, and the relay for its channel to open. */
@@ -69,6 +72,7 @@ export function receiverOptions(settings: Settings): { host: string; port: numbe
 export async function openCallbackRoute(settings: Settings, receiver: CallbackReceiver): Promise<CallbackRoute> {
   const local = `${receiver.url}/callbacks`;
   if (settings.callbackRelay !== undefined) return openRelay(settings.callbackRelay, receiver);
+  if (settings.callbackTunnel !== undefined) return openTunnelRoute(settings, receiver);
   if (settings.callbackUrl !== undefined) {
     const lines = [registerLine(settings.callbackUrl, receiver)];
     // Only a warning: this machine reaching its own public address (hairpin NAT, a firewall that lets the
@@ -83,8 +87,8 @@ export async function openCallbackRoute(settings: Settings, receiver: CallbackRe
   if (remote && isLoopbackHost(settings.callbackHost)) {
     const outOfReach =
       `${OUT_OF_REACH}: the provider (BASE_URL=${new URL(settings.baseUrl!).origin}) is not on this machine and the callback receiver listens on ` +
-      `${receiver.url} only, with neither CALLBACK_URL nor CALLBACK_RELAY set, so no callback can arrive: set CALLBACK_HOST and CALLBACK_URL ` +
-      `to an address the provider reaches, or CALLBACK_RELAY (docs/merchant-certification.md)`;
+      `${receiver.url} only, with none of CALLBACK_URL, CALLBACK_TUNNEL, CALLBACK_RELAY set, so no callback can arrive: set CALLBACK_HOST and ` +
+      `CALLBACK_URL to an address the provider reaches, CALLBACK_TUNNEL to an SSH gateway it reaches, or CALLBACK_RELAY (docs/merchant-certification.md)`;
     return { publicUrl: local, outOfReach, lines: [`callbacks: not judged: ${outOfReach}`], close: async () => undefined };
   }
   return { publicUrl: local, lines: settings.baseUrl !== undefined ? [registerLine(local, receiver)] : [], close: async () => undefined };
@@ -111,6 +115,44 @@ export async function probeRelay(channel: string): Promise<void> {
     },
   );
   if (why !== undefined) throw new CallbackRouteError(`CALLBACK_RELAY=${channel}: the relay channel cannot be opened: ${why}`);
+}
+
+/** The tunnel's options from the settings: `target` is where forwarded connections go (the receiver). */
+function tunnelOptions(settings: Settings, target = { host: '127.0.0.1', port: 0 }) {
+  return {
+    address: settings.callbackTunnel!,
+    target,
+    ...(settings.callbackTunnelHostKey !== undefined ? { hostKey: settings.callbackTunnelHostKey } : {}),
+    ...(settings.callbackTunnelKeyPath !== undefined ? { keyPath: settings.callbackTunnelKeyPath } : {}),
+    ...(settings.sshAgent !== undefined ? { agent: settings.sshAgent } : {}),
+  };
+}
+
+/** The gateway's checks before the run (preflight): it answers, its host key is the one expected, it takes the key. */
+export async function probeTunnel(settings: Settings): Promise<void> {
+  const tunnel = await openTunnel({ ...tunnelOptions(settings), probeOnly: true }).catch((e: unknown) => {
+    throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${tunnelName(settings.callbackTunnel!)}: ${e.message}`) : e;
+  });
+  await tunnel.close();
+}
+
+async function openTunnelRoute(settings: Settings, receiver: CallbackReceiver): Promise<CallbackRoute> {
+  const address = settings.callbackTunnel!;
+  const name = tunnelName(address);
+  const local = new URL(receiver.url);
+  const tunnel = await openTunnel(tunnelOptions(settings, { host: local.hostname.replace(/^\[|\]$/g, ''), port: Number(local.port) })).catch((e: unknown) => {
+    throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${name}: ${e.message}`) : e;
+  });
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  // Without CALLBACK_URL the gateway's own name and the port it listens on are the public address.
+  const publicUrl = settings.callbackUrl ?? `http://${host}:${tunnel.remotePort}/callbacks`;
+  receiver.reachedAt(new URL(publicUrl).origin);
+  const lines = [registerLine(publicUrl, receiver, `, through the tunnel ${name}, port ${tunnel.remotePort} there`)];
+  if (!(await arrives(publicUrl, receiver)))
+    lines.push(
+      `callbacks: warning: a test POST from this machine to ${publicUrl} did not come back through the tunnel within ${SELF_CHECK_MS / 1000} s; if the provider cannot reach it either, the callback checks will fail for want of deliveries`,
+    );
+  return { publicUrl, lines, close: () => tunnel.close() };
 }
 
 async function openRelay(channel: string, receiver: CallbackReceiver): Promise<CallbackRoute> {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { MAX_NUM_RUNS, readIntegerVariable, SEED_RANGE } from '../../generators/settings.js';
+import { parseTunnelAddress, type TunnelAddress } from './callback-tunnel.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -24,6 +25,14 @@ export interface Settings {
   callbackUrl?: string;
   /** A smee channel the callbacks are relayed through (CALLBACK_RELAY): the provider delivers to it. */
   callbackRelay?: string;
+  /** An SSH server asked to forward a port of its own to the receiver (CALLBACK_TUNNEL, `ssh -R`). */
+  callbackTunnel?: TunnelAddress;
+  /** The private key the tunnel authenticates with (CALLBACK_TUNNEL_KEY); else the agent. */
+  callbackTunnelKeyPath?: string;
+  /** The SHA256 fingerprint the gateway's host key must have (CALLBACK_TUNNEL_HOST_KEY). */
+  callbackTunnelHostKey?: string;
+  /** The ssh agent's socket (SSH_AUTH_SOCK), used by the tunnel when no key file is given. */
+  sshAgent?: string;
   fcSeed?: number;
   fcNumRuns?: number;
   /** Most requests per second across the whole run; undefined = unlimited. */
@@ -92,6 +101,23 @@ function listenHost(env: Env): string {
   if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
     throw new ConfigError(`CALLBACK_HOST=${raw} is not an address to listen on (an IP address such as 0.0.0.0 or 10.0.0.5, or a host name; no scheme or port)`);
   return host;
+}
+
+function tunnelAddress(env: Env): TunnelAddress | undefined {
+  const raw = nonEmpty(env, 'CALLBACK_TUNNEL');
+  if (raw === undefined) return undefined;
+  const parsed = parseTunnelAddress(raw);
+  if (typeof parsed === 'string') throw new ConfigError(`CALLBACK_TUNNEL=${raw.replace(/:[^:@/]*@/, ':…@')} ${parsed}`);
+  return parsed;
+}
+
+/** The form `ssh-keygen -lf` prints: SHA256: and 43 characters of base64. */
+function fingerprint(env: Env): string | undefined {
+  const raw = nonEmpty(env, 'CALLBACK_TUNNEL_HOST_KEY');
+  if (raw === undefined) return undefined;
+  if (!/^SHA256:[A-Za-z0-9+/]{43}$/.test(raw))
+    throw new ConfigError(`CALLBACK_TUNNEL_HOST_KEY=${raw} is not a SHA256 fingerprint as \`ssh-keygen -lf\` prints it (SHA256: and 43 characters)`);
+  return raw;
 }
 
 function readableFile(env: Env, name: string): string | undefined {
@@ -187,6 +213,39 @@ export const VARIABLES: readonly Variable[] = [
     own: true,
   },
   {
+    name: 'CALLBACK_TUNNEL',
+    key: 'callbackTunnel',
+    read: tunnelAddress,
+    meaning:
+      'an SSH server the provider reaches, asked to forward a port to the receiver (`ssh -R`): ssh://user@host[:port][/[bind_address:]port]; for a machine no connection can reach (docs/merchant-certification.md)',
+    default: 'none',
+    own: true,
+  },
+  {
+    name: 'CALLBACK_TUNNEL_KEY',
+    key: 'callbackTunnelKeyPath',
+    read: (env) => readableFile(env, 'CALLBACK_TUNNEL_KEY'),
+    meaning: 'path of the private key the tunnel authenticates with (never printed)',
+    default: 'the ssh agent (SSH_AUTH_SOCK)',
+    own: true,
+  },
+  {
+    name: 'CALLBACK_TUNNEL_HOST_KEY',
+    key: 'callbackTunnelHostKey',
+    read: fingerprint,
+    meaning: "SHA256 fingerprint of the tunnel gateway's host key (`ssh-keygen -lf`); required with CALLBACK_TUNNEL",
+    default: 'none: the run stops, naming the fingerprint the gateway presented',
+    own: true,
+  },
+  {
+    name: 'SSH_AUTH_SOCK',
+    key: 'sshAgent',
+    read: (env) => nonEmpty(env, 'SSH_AUTH_SOCK'),
+    meaning: 'the ssh agent the tunnel authenticates with when CALLBACK_TUNNEL_KEY is unset',
+    default: "the shell's",
+    own: true,
+  },
+  {
     name: 'FC_SEED',
     key: 'fcSeed',
     read: (env) => integer(env, 'FC_SEED', SEED_RANGE.min, SEED_RANGE.max),
@@ -265,12 +324,21 @@ export function readSettings(env: Env = process.env): Settings {
   }
   if (settings.callbackUrl !== undefined && settings.callbackRelay !== undefined)
     throw new ConfigError('CALLBACK_URL and CALLBACK_RELAY are both set: the provider delivers to one address, the relay channel or CALLBACK_URL; unset one');
+  if (settings.callbackTunnel !== undefined && settings.callbackRelay !== undefined)
+    throw new ConfigError('CALLBACK_TUNNEL and CALLBACK_RELAY are both set: callbacks take one route, the tunnel or the relay; unset one');
+  if (settings.callbackTunnel === undefined) {
+    const orphan = (['CALLBACK_TUNNEL_KEY', 'CALLBACK_TUNNEL_HOST_KEY'] as const).filter((n) =>
+      n === 'CALLBACK_TUNNEL_KEY' ? settings.callbackTunnelKeyPath !== undefined : settings.callbackTunnelHostKey !== undefined,
+    );
+    if (orphan.length > 0) throw new ConfigError(`${orphan.join(' and ')} set without CALLBACK_TUNNEL: set CALLBACK_TUNNEL to the gateway, or unset them`);
+  }
   // On every interface the receiver has no one address to print, nor to issue the canaries under.
   if (
     settings.baseUrl !== undefined &&
     ['0.0.0.0', '::'].includes(settings.callbackHost) &&
     settings.callbackUrl === undefined &&
-    settings.callbackRelay === undefined
+    settings.callbackRelay === undefined &&
+    settings.callbackTunnel === undefined
   )
     throw new ConfigError(
       `CALLBACK_HOST=${settings.callbackHost} listens on every interface: set CALLBACK_URL to the address the provider delivers callbacks to (e.g. http://203.0.113.7:8787/callbacks)`,

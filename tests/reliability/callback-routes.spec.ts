@@ -4,7 +4,10 @@
 // - the same provider with the receiver on loopback only and no CALLBACK_URL: no callback can arrive, so every
 //   check that waits for one is not judged, with why (console, summary.json, certificate.md), none failed or passed;
 // - the relay (CALLBACK_RELAY, smee-client) against a smee channel served on loopback here: the callbacks arrive
-//   through it; the checks whose verdict needs the receiver's refusal to reach the provider are not judged, with why.
+//   through it; the checks whose verdict needs the receiver's refusal to reach the provider are not judged, with why;
+// - the tunnel (CALLBACK_TUNNEL, ssh2) to an SSH gateway served here, for a provider in a namespace of its own that
+//   reaches only the port the gateway forwards, with the receiver on loopback: CERTIFIED, every callback check
+//   judged passed; a gateway whose host key or client key is not the one given stops the run with one line.
 // The namespace tests are skipped, with the reason, where `ip netns` is not permitted.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,6 +17,7 @@ import { test, expect } from '@playwright/test';
 import { childEnv, runScript } from '../../scripts/child-run.js';
 import { createNetns, netnsProblem, type Netns } from './netns.js';
 import { startSmeeChannel } from './smee-channel.js';
+import { startSshGateway } from './ssh-gateway.js';
 
 // The namespace tests share their namespace, one after the other; the relay tests run beside them.
 test.describe.configure({ mode: 'parallel' });
@@ -136,7 +140,8 @@ test.describe('a provider in a network namespace of its own', () => {
     const shown = `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
     expect(run.code, shown).toBe(2);
     expect(run.stdout, shown).toContain('certify: INCOMPLETE');
-    const why = /the provider cannot reach the suite: .*set CALLBACK_HOST and CALLBACK_URL to an address the provider reaches, or CALLBACK_RELAY/;
+    const why =
+      /the provider cannot reach the suite: .*set CALLBACK_HOST and CALLBACK_URL to an address the provider reaches, CALLBACK_TUNNEL to an SSH gateway it reaches, or CALLBACK_RELAY/;
     expect(run.stdout, shown).toMatch(new RegExp(`certify: \\d+ of \\d+ checks not judged \\(${why.source}`));
     const checks = checksOf(out);
     const callbacks = checks.filter((c) => c.project === 'callbacks');
@@ -197,4 +202,92 @@ test('a relay channel that cannot be opened stops the run before any request: ex
   const shown = `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
   expect(run.code, shown).toBe(2);
   expect(run.stderr.trim().split('\n'), shown).toEqual([`conformance: CALLBACK_RELAY=${channel.url}: the relay channel cannot be opened: connection refused`]);
+});
+
+test.describe('through an SSH tunnel (CALLBACK_TUNNEL) to a gateway served here', () => {
+  let problem: string | undefined;
+  let ns: Netns | undefined;
+  const dirs: string[] = [];
+
+  test.beforeAll(() => {
+    problem = netnsProblem();
+    if (problem === undefined) ns = createNetns();
+  });
+
+  test.afterAll(async () => {
+    await ns?.remove();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  test('a provider that reaches only the port the gateway forwards, the receiver on loopback: certification of the callbacks area is CERTIFIED, every check judged passed', async () => {
+    test.skip(problem !== undefined, problem ?? '');
+    const gateway = await startSshGateway();
+    try {
+      // The gateway listens for the provider at the namespace's peer address: the only address the provider reaches.
+      const port = await freePort();
+      const callbackUrl = `http://${ns!.hostAddress}:${port}/callbacks`;
+      const provider = await providerIn(ns!, callbackUrl);
+      const temp = mkdtempSync(join(tmpdir(), 'pts-certify-tunnel-'));
+      dirs.push(temp);
+      const out = join(temp, 'certification');
+      const env = childEnv({
+        ...QUICK,
+        BASE_URL: provider.url,
+        API_KEY: provider.apiKey,
+        CRYPTO_KEY: provider.cryptoKey,
+        XSIGN_PRIVATE_KEY: provider.keyPath,
+        CALLBACK_TUNNEL: `${gateway.address}/${ns!.hostAddress}:${port}`,
+        CALLBACK_TUNNEL_KEY: gateway.clientKeyPath,
+        CALLBACK_TUNNEL_HOST_KEY: gateway.hostKey,
+        CALLBACK_URL: callbackUrl,
+        PTS_REPORTS_DIR: join(temp, 'reports'),
+      });
+      const run = await runScript('scripts/certify.ts', ['--out', out, '--project=callbacks', '--grep-invert', QUIET_CHECKS], { env, boundMs: 240_000 });
+      const shown = `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+      expect(run.stdout, shown).toContain(`callbacks: register ${callbackUrl} with the sandbox`);
+      expect(run.stdout, shown).toContain(`through the tunnel ${gateway.address}, port ${port} there`);
+      expect(run.code, shown).toBe(0);
+      expect(run.stdout, shown).toContain('certify: CERTIFIED');
+      const checks = checksOf(out);
+      const callbacks = checks.filter((c) => c.project === 'callbacks');
+      expect(callbacks, shown).toHaveLength(CALLBACK_CHECKS - 2);
+      // The redelivery checks too: the receiver's refusals reached the provider through the gateway.
+      expect(callbacks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.notJudged ?? ''}`)).toEqual([]);
+      expect(checks.filter((c) => c.status === 'not judged' || c.status === 'failed')).toEqual([]);
+      expect(checks.find((c) => /requested none of the addresses/.test(c.id))?.status).toBe('passed');
+      // The suite's self-check, then each payment's deliveries and retries: all through the gateway.
+      expect(gateway.forwarded()).toBeGreaterThan(CALLBACK_CHECKS);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+test('a gateway that is not the one CALLBACK_TUNNEL_HOST_KEY names, or that refuses the key, stops the run before any request: exit 2, one line', async () => {
+  const gateway = await startSshGateway();
+  try {
+    const cases = [
+      { env: { CALLBACK_TUNNEL_KEY: gateway.clientKeyPath }, line: `the gateway's host key is ${gateway.hostKey} and CALLBACK_TUNNEL_HOST_KEY is not set` },
+      {
+        env: { CALLBACK_TUNNEL_KEY: gateway.clientKeyPath, CALLBACK_TUNNEL_HOST_KEY: `SHA256:${'A'.repeat(43)}` },
+        line: `the gateway's host key is ${gateway.hostKey}, not CALLBACK_TUNNEL_HOST_KEY=SHA256:${'A'.repeat(43)}`,
+      },
+      {
+        env: { CALLBACK_TUNNEL_KEY: gateway.otherKeyPath, CALLBACK_TUNNEL_HOST_KEY: gateway.hostKey },
+        line: `the gateway refused the key CALLBACK_TUNNEL_KEY=${gateway.otherKeyPath}`,
+      },
+    ];
+    for (const { env, line } of cases) {
+      const run = await runScript('scripts/conformance.ts', ['--project=status'], {
+        env: childEnv({ CALLBACK_TUNNEL: gateway.address, ...env }),
+        boundMs: 60_000,
+      });
+      const shown = `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+      expect(run.code, shown).toBe(2);
+      expect(run.stderr.trim().split('\n'), shown).toEqual([expect.stringContaining(`conformance: CALLBACK_TUNNEL=${gateway.address}: ${line}`)]);
+    }
+    expect(gateway.forwarded()).toBe(0);
+  } finally {
+    await gateway.close();
+  }
 });
