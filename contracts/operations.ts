@@ -10,5 +10,13 @@ export type Operation = Exclude<RequirementOperation, 'all' | 'callbacks' | 'pay
 /** The two signed payment operations: the ones with an amount, a sha256 signature and validation variants. */
 export type PaymentOperation = Extract<Operation, 'invoice' | 'account2card'>;
 
+/**
+ * The payment operations a merchant can create payments with: account to card needs the merchant's X-Sign key and a
+ * profile that states its success answer.
+ */
+export function creatablePaymentOperations(profile: { account2card: { successBody: boolean } }, hasXSignKey: boolean): PaymentOperation[] {
+  return hasXSignKey && profile.account2card.successBody ? ['invoice', 'account2card'] : ['invoice'];
+}
+
 /** The operations signed with a sha256 digest: the two payments and the profile's status request. */
 export type SignedOperation = PaymentOperation | 'status';

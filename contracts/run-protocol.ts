@@ -2,6 +2,7 @@
 // puts on each test (read by the reporters in reporting/ and by the matrix scripts), and the variables
 // through which global setup and the scripts speak to the workers (Playwright offers no other channel).
 // suite/ writes them, reporting/ and scripts/ read them; this table is the only place their names are spelt.
+import type { PaymentOperation } from './operations.js';
 
 /** Annotation types of a test. */
 export const ANNOTATION = {
@@ -13,6 +14,8 @@ export const ANNOTATION = {
   checkSource: 'check source',
   /** Present on a fast-check property; its description is the check name. */
   property: 'property',
+  /** A costly check's declared cost (JSON {@link DeclaredRequests}): what the depth plan sets aside for it. */
+  declaredRequests: 'declared requests',
   /** How many examples a property ran (added while it runs). */
   examples: 'examples',
   /** Examples per property a matrix target asks for (declared with the test). */
@@ -142,6 +145,11 @@ export interface DepthPlan {
   /** The property checks of the selection, and the other checks (counted with `--list`). */
   properties: number;
   others: number;
+  /** Of the other checks, those that declare their cost ({@link DeclaredRequests}), and the sum of their `about`. */
+  declared: number;
+  reserved: number;
+  /** A check's top-up of the run's payments, when the selection has one, and the operations it follows. */
+  topUp?: TopUp & { ops: readonly PaymentOperation[] };
   /** The file every finished check appends one line to: {@link DepthProgressLine}. */
   progress: string;
 }
@@ -150,6 +158,26 @@ export interface DepthPlan {
 export interface DepthProgressLine {
   property: boolean;
   requests: number;
+  /** Payments the check created, by operation (the ledger's count). */
+  payments: Partial<Record<PaymentOperation, number>>;
+  /** The check's declared cost, when it declares one. */
+  declared?: DeclaredRequests;
+}
+
+/**
+ * About how many requests a check that is not a property sends, declared when it is many (a sweep over a table):
+ * the depth plan sets them aside before the properties divide the rest, whatever the order the checks run in.
+ * `topUp`: besides those, the check creates payments until enough follow the earliest of each operation.
+ */
+export interface DeclaredRequests {
+  about: number;
+  topUp?: TopUp;
+}
+
+/** `followers` payments after the first `earliest` of each payment operation the merchant can create. */
+export interface TopUp {
+  followers: number;
+  earliest: number;
 }
 
 /**

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportError, JSONReportSuite } from '@playwright/test/reporter';
-import { ANNOTATION } from '../contracts/run-protocol.js';
+import { ANNOTATION, type DeclaredRequests } from '../contracts/run-protocol.js';
 
 /** An error message without terminal colour codes. */
 export function plainError(message: string | undefined): string | undefined {
@@ -31,6 +31,8 @@ export interface TestOutcome {
   target?: string;
   /** Whether the test is a fast-check property (its `property` annotation). */
   property: boolean;
+  /** A costly check's declared cost (its `declared requests` annotation). */
+  declaredRequests?: DeclaredRequests;
   /** The check function it runs and where that is defined (`check`, `check source` annotations). */
   check?: string;
   checkSource?: string;
@@ -86,6 +88,7 @@ export function readOutcomes(file: string): RunOutcomes {
           rules: [...new Set(of(ANNOTATION.rule))],
           target: of(ANNOTATION.target)[0],
           property: of(ANNOTATION.property).length > 0,
+          declaredRequests: of(ANNOTATION.declaredRequests).map((d) => JSON.parse(d) as DeclaredRequests)[0],
           check: of(ANNOTATION.check)[0],
           checkSource: of(ANNOTATION.checkSource)[0],
           notJudged: of(ANNOTATION.notJudged)[0],

@@ -28,6 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { profileDigest } from '../contracts/profile.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { tunnelName } from '../suite/runner/callback-tunnel.js';
+import { creatablePaymentOperations } from '../contracts/operations.js';
 import { scanOutputs, secretsFor } from '../reporting/leak-scan.js';
 import { writeManifest, MANIFEST, SIGNATURE } from '../reporting/manifest.js';
 import { signDetached } from '../reporting/certificate-signature.js';
@@ -259,8 +260,14 @@ async function main(): Promise<number> {
       : { fcNumRuns: settings.fcNumRuns ?? null };
   const progressDir = 'budgetSeconds' in depth ? mkdtempSync(join(tmpdir(), 'pts-depth-')) : undefined;
   if (progressDir !== undefined) {
-    const listed = await listChecks([...projects, ...args], env);
-    const plan: DepthPlan = { requests: plannedRequests(depth)!, rate: settings.rateLimit!, ...listed, progress: join(progressDir, 'progress.jsonl') };
+    const { topUp, ...listed } = await listChecks([...projects, ...args], env);
+    const plan: DepthPlan = {
+      requests: plannedRequests(depth)!,
+      rate: settings.rateLimit!,
+      ...listed,
+      ...(topUp !== undefined ? { topUp: { ...topUp, ops: creatablePaymentOperations(profile, settings.xSignPrivateKeyPath !== undefined) } } : {}),
+      progress: join(progressDir, 'progress.jsonl'),
+    };
     env[RUN_ENV.depthPlan] = JSON.stringify(plan);
   }
   const started = Date.now();

@@ -1,10 +1,15 @@
 // How many checks a selection runs, property checks apart: Playwright's `--list` of it, before the run, for the
 // depth that TIME_BUDGET buys (scripts/conformance.ts: a time per property; scripts/certify.ts: a whole-run plan).
+import type { TopUp } from '../../contracts/run-protocol.js';
 import { runSuite } from '../child-run.js';
 
 export interface Listing {
   properties: number;
   others: number;
+  /** The other checks that declare their cost, the sum of what they declare, and a top-up of the run's payments one declares. */
+  declared: number;
+  reserved: number;
+  topUp?: TopUp;
 }
 
 /** The checks of `selection` (Playwright's arguments), listed without running them. */
@@ -13,5 +18,13 @@ export async function listChecks(selection: readonly string[], env: NodeJS.Proce
   listing.cleanup();
   const outcomes = listing.report?.outcomes ?? [];
   const properties = outcomes.filter((o) => o.property).length;
-  return { properties, others: outcomes.length - properties };
+  const declared = outcomes.flatMap((o) => (o.property || o.declaredRequests === undefined ? [] : [o.declaredRequests]));
+  const topUp = declared.flatMap((d) => (d.topUp ? [d.topUp] : [])).sort((a, b) => b.followers - a.followers)[0];
+  return {
+    properties,
+    others: outcomes.length - properties,
+    declared: declared.length,
+    reserved: declared.reduce((n, d) => n + d.about, 0),
+    ...(topUp !== undefined ? { topUp } : {}),
+  };
 }

@@ -132,6 +132,7 @@ export function noServerFailureOnAnyTextClass(op: PaymentOperation): ApiCheck {
     name: `noServerFailureOnAnyTextClass(${op})`,
     title: `every class of hard text in every free-text field of ${article(spec.request)} gets an answer, never a provider failure`,
     rules: ['PRO-ERR-SERVER', 'DOC-ERR-UNKNOWN'],
+    requests: { about: TEXT_FIELDS[op].length * textClassMembers().length },
     async run({ api }) {
       spec.requireConfigured(api);
       const table = TEXT_FIELDS[op].flatMap((f) => textClassMembers().map((m) => ({ ...m, field: f.field, overrides: f.with(m.text) })));

@@ -6,7 +6,7 @@
 // creates what it needs itself, so that a short run (one area, a matrix target at a few examples a property,
 // the project alone) still meets what it looks for.
 import { createdAtTime, type Payment, type RuleId, type StatusResponse } from '../../contracts/index.js';
-import type { PaymentOperation } from '../../contracts/operations.js';
+import { creatablePaymentOperations, type PaymentOperation } from '../../contracts/operations.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { expectAccepted, expectSchema } from '../harness/expect-response.js';
@@ -34,8 +34,7 @@ const AT_ONCE = 10;
 
 /** The operations whose success answer carries the payment (account to card: with an X-Sign key and the profile's success body). */
 function paymentOperations(api: ProviderApi): PaymentOperation[] {
-  const a2c = api.merchant.privateKeyPem !== undefined && api.profile.account2card.successBody;
-  return a2c ? ['invoice', 'account2card'] : ['invoice'];
+  return creatablePaymentOperations(api.profile, api.merchant.privateKeyPem !== undefined);
 }
 
 /** A payment of the check's own: accepted, and so in the ledger. Its transaction. */
@@ -132,6 +131,8 @@ export function paymentsStayKnown(): ApiCheck {
     name: 'paymentsStayKnown()',
     title: `the earliest payments of the run and a sample of the others are still known at its end (at least ${FOLLOWERS} payments later): same id, credentials and created_at; the page of an early invoice still opens`,
     rules: [rule],
+    // A status of each early payment of the two operations and of the sample, the page; and the top-up.
+    requests: { about: 2 * EARLIEST + SAMPLE + 1, topUp: { followers: FOLLOWERS, earliest: EARLIEST } },
     async run({ api }) {
       const { status, paymentPage } = api.profile;
       requireProfile(

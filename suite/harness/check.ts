@@ -5,6 +5,7 @@
 // suite/checks/; suite/runner/ turns them into Playwright tests, area by area (suite/conformance/).
 import { test, type Page } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
+import type { DeclaredRequests } from '../../contracts/run-protocol.js';
 import type { CallbackInbox } from './callback-receiver.js';
 import type { ProviderApi } from './provider-api.js';
 
@@ -28,6 +29,8 @@ interface CheckBase {
   rules: readonly [RuleId, ...RuleId[]];
   /** A fast-check property: its depth follows FC_NUM_RUNS / TIME_BUDGET. */
   property?: boolean;
+  /** A costly check that is not a property: about how many requests it sends, for certification's depth plan. */
+  requests?: DeclaredRequests;
 }
 
 export interface ApiCheck extends CheckBase {

@@ -4,14 +4,17 @@
 // finished checks sent and what the other checks still to come are expected to send, divided among the properties
 // still to run (weighted by their shares). What one property leaves unused (a maxRuns, a slow example) goes to the
 // next ones, and an expected cost of the other checks that was too low is raised as the run measures it.
+// A costly check declares its cost (DeclaredRequests: a sweep's table, a top-up of the run's payments): that is set
+// aside from the start, so the division holds whatever order the checks run in (a short run of one area too).
 // The runs of a property draw its covering examples and value classes first (generators/arbitraries/classed.ts),
 // so a property cut short by its part has sent those; a property never gets less than FLOOR_REQUESTS.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { RUN_ENV, type DepthPlan, type DepthProgressLine } from '../../contracts/run-protocol.js';
+import { ANNOTATION, RUN_ENV, type DeclaredRequests, type DepthPlan, type DepthProgressLine } from '../../contracts/run-protocol.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 
 /**
- * Requests a check that is not a property is expected to send, until the run has measured its own: the mean of a
- * certification against the reference provider (1 740 requests over 169 such checks, FC_NUM_RUNS=1, summary.json).
+ * Requests a check that is not a property and declares no cost is expected to send, until the run has measured its
+ * own: about the mean of a certification against the reference provider (summary.json, FC_NUM_RUNS=1).
  */
 export const OTHER_CHECK_REQUESTS = 10;
 /** How many checks' worth of weight that expectation keeps against the run's own measure. */
@@ -25,9 +28,26 @@ export interface DepthProgress {
   others: number;
   propertyRequests: number;
   otherRequests: number;
+  /** Of the other checks, those that declared a cost: how many, the sum of what they declared, and what they sent. */
+  declared: number;
+  declaredAbout: number;
+  declaredSent: number;
+  /** Payments the finished checks created, by operation, and whether a check that tops them up has run. */
+  payments: Partial<Record<PaymentOperation, number>>;
+  toppedUp: boolean;
 }
 
-export const NO_PROGRESS: DepthProgress = { properties: 0, others: 0, propertyRequests: 0, otherRequests: 0 };
+export const NO_PROGRESS: DepthProgress = {
+  properties: 0,
+  others: 0,
+  propertyRequests: 0,
+  otherRequests: 0,
+  declared: 0,
+  declaredAbout: 0,
+  declaredSent: 0,
+  payments: {},
+  toppedUp: false,
+};
 
 /** The run's plan, when certify set one. */
 export function readDepthPlan(env: Record<string, string | undefined> = process.env): DepthPlan | undefined {
@@ -38,17 +58,23 @@ export function readDepthPlan(env: Record<string, string | undefined> = process.
 /** The sums of the progress file (absent before the first check ends). */
 export function readDepthProgress(plan: DepthPlan): DepthProgress {
   if (!existsSync(plan.progress)) return NO_PROGRESS;
-  const p = { ...NO_PROGRESS };
+  const p = { ...NO_PROGRESS, payments: { ...NO_PROGRESS.payments } };
   for (const line of readFileSync(plan.progress, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const l = JSON.parse(line) as DepthProgressLine;
+    for (const [op, n] of Object.entries(l.payments) as [PaymentOperation, number][]) p.payments[op] = (p.payments[op] ?? 0) + n;
     if (l.property) {
       p.properties++;
       p.propertyRequests += l.requests;
-    } else {
-      p.others++;
-      p.otherRequests += l.requests;
+      continue;
     }
+    p.others++;
+    p.otherRequests += l.requests;
+    if (l.declared === undefined) continue;
+    p.declared++;
+    p.declaredAbout += l.declared.about;
+    p.declaredSent += l.requests;
+    if (l.declared.topUp !== undefined) p.toppedUp = true;
   }
   return p;
 }
@@ -58,15 +84,36 @@ export function recordDepthProgress(plan: DepthPlan, line: DepthProgressLine): v
   appendFileSync(plan.progress, JSON.stringify(line) + '\n');
 }
 
+/** A test's declared cost, from its annotations, as a progress line carries it. */
+export function declaredOf(annotations: readonly { type: string; description?: string }[]): { declared?: DeclaredRequests } {
+  const d = annotations.find((a) => a.type === ANNOTATION.declaredRequests)?.description;
+  return d === undefined ? {} : { declared: JSON.parse(d) as DeclaredRequests };
+}
+
 /** The requests of the property starting now, of weight `share` (the others still to run weigh 1 each). */
 export function propertyRequests(plan: DepthPlan, done: DepthProgress, share = 1): number {
-  // Never below the expectation: the costly checks come in bursts (a sweep of every class of hard text sends 140
-  // requests), so the cheap ones seen first would promise the properties what the later ones need.
-  const perOther = Math.max(OTHER_CHECK_REQUESTS, (done.otherRequests + OTHER_CHECK_REQUESTS * PRIOR_WEIGHT) / (done.others + PRIOR_WEIGHT));
-  const othersToCome = Math.max(0, plan.others - done.others) * perOther;
-  const left = plan.requests - done.propertyRequests - done.otherRequests - othersToCome;
+  // The checks that declare no cost: never below the expectation, for the costly checks the run has not met yet.
+  const plain = { done: done.others - done.declared, requests: done.otherRequests - done.declaredSent };
+  const perOther = Math.max(OTHER_CHECK_REQUESTS, (plain.requests + OTHER_CHECK_REQUESTS * PRIOR_WEIGHT) / (plain.done + PRIOR_WEIGHT));
+  const plainToCome = Math.max(0, plan.others - plan.declared - plain.done) * perOther;
+  const declaredToCome = Math.max(0, plan.reserved - done.declaredAbout);
+  const topUp = done.toppedUp ? 0 : toTopUp(plan, done.payments);
+  const left = plan.requests - done.propertyRequests - done.otherRequests - plainToCome - declaredToCome - topUp;
   const propertiesToCome = Math.max(1, plan.properties - done.properties);
   return Math.max(FLOOR_REQUESTS, Math.round((Math.max(0, left) * share) / (share + propertiesToCome - 1)));
+}
+
+/**
+ * The payments a top-up is expected to create: all of them while an operation it follows has too few payments to
+ * have its earliest ones (the check makes them at the end, and the followers after them), else what the run's
+ * payments fall short by.
+ */
+function toTopUp(plan: DepthPlan, payments: DepthProgress['payments']): number {
+  const topUp = plan.topUp;
+  if (topUp === undefined) return 0;
+  if (topUp.ops.some((op) => (payments[op] ?? 0) < topUp.earliest)) return topUp.followers;
+  const all = Object.values(payments).reduce((n, k) => n + k, 0);
+  return Math.max(0, topUp.followers - all);
 }
 
 /** The time those requests take at the plan's rate (the rate limit, not the provider, bounds a property there). */

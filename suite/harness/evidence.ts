@@ -6,6 +6,7 @@ import type { Exchange } from './exchange.js';
 import { toCurl } from './curl.js';
 import { redactJson, redactText } from '../../contracts/redaction.js';
 import { ANNOTATION, ATTACHMENT } from '../../contracts/run-protocol.js';
+import type { PaymentOperation } from '../../contracts/operations.js';
 import { responseShape } from './shape.js';
 
 const KEPT = 5;
@@ -20,6 +21,8 @@ export class EvidenceRecorder {
   /** Requests on the wire: each exchange, its tries again and its 429 waits. */
   requests = 0;
   rateLimited = 0;
+  /** Payments the check's answers created, by operation (the run ledger's count): what the depth plan counts toward a top-up. */
+  readonly paymentsCreated: Partial<Record<PaymentOperation, number>> = {};
   /** Requests sent again after transport trouble, and the causes seen (each counted). */
   retried = 0;
   private readonly causes = new Map<string, number>();

@@ -74,23 +74,26 @@ export class RunLedger {
     this.dir = runDir === undefined ? undefined : join(runDir, createHash('sha256').update(`${target.name}\n${target.baseUrl}`).digest('hex').slice(0, 16));
   }
 
-  /** Takes note of an exchange when it is an accepted payment or a status answer carrying one; anything else costs a comparison. */
-  record(exchange: Exchange, by: string): void {
+  /**
+   * Takes note of an exchange when it is an accepted payment or a status answer carrying one; anything else costs a
+   * comparison. The operation, when it recorded a payment the exchange created.
+   */
+  record(exchange: Exchange, by: string): PaymentOperation | undefined {
     const r = exchange.response;
-    if (exchange.request.method !== 'POST') return;
+    if (exchange.request.method !== 'POST') return undefined;
     const troubled = r === undefined || exchange.unavailable === true || (exchange.retries?.length ?? 0) > 0;
     const accepted = r !== undefined && r.status >= 200 && r.status <= 299 ? r : undefined;
-    if (!troubled && !accepted) return;
+    if (!troubled && !accepted) return undefined;
     const path = new URL(exchange.request.url).pathname;
     const op: PaymentOperation | 'status' | undefined =
       path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
     const transaction = op && transactionOf(exchange.request.body);
-    if (transaction === undefined) return;
+    if (transaction === undefined) return undefined;
     // A create whose answer the network lost may have made a payment no answer told of.
     if (troubled && op !== 'status') this.append({ k: 'u', op: op!, transaction, by, pid: process.pid });
-    if (!accepted) return;
+    if (!accepted) return undefined;
     const payment = (accepted.json as { payment?: unknown } | undefined)?.payment;
-    if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return;
+    if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) return undefined;
     const p = payment as Record<string, unknown>;
     const answeredAt = Date.now();
     const seen: Sighting = {
@@ -108,6 +111,7 @@ export class RunLedger {
     this.append(
       op === 'status' ? { k: 's', ...seen } : { k: 'p', ...seen, op: op!, ...(op === 'invoice' && typeof redirectUrl === 'string' ? { redirectUrl } : {}) },
     );
+    return op === 'status' ? undefined : op;
   }
 
   /** Everything recorded for this provider so far, by every worker. */

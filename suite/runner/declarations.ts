@@ -82,6 +82,7 @@ function declared(check: Check, target?: TargetPlan): Declaration {
     { type: ANNOTATION.check, description: check.name },
     { type: ANNOTATION.checkSource, description: checkSource(check.name) },
     ...(check.property ? [{ type: ANNOTATION.property, description: check.name }] : []),
+    ...(check.requests ? [{ type: ANNOTATION.declaredRequests, description: JSON.stringify(check.requests) }] : []),
     ...(target ? [{ type: ANNOTATION.target, description: target.name }] : []),
     ...(target?.numRuns !== undefined ? [{ type: ANNOTATION.targetRuns, description: String(target.numRuns) }] : []),
   ];
