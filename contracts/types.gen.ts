@@ -522,6 +522,26 @@ export interface ProfileSecurityFindings {
    * A cookie the payment page sets lacks HttpOnly, SameSite or, on https, Secure (PRO-SEC-PAGE-COOKIE-FLAGS).
    */
   cookieFlags: 'fail' | 'warn' | 'off';
+  /**
+   * An origin of the provider serves version-control metadata: .git, .svn or .hg content (PRO-SEC-NO-REPOSITORY-METADATA).
+   */
+  repositoryMetadata: 'fail' | 'warn' | 'off';
+  /**
+   * A directory of the provider's origins answers with a listing of its files (PRO-SEC-NO-DIRECTORY-LISTING).
+   */
+  directoryListing: 'fail' | 'warn' | 'off';
+  /**
+   * An origin of the provider serves a documentation, monitoring or debug endpoint: an OpenAPI or Swagger document, Spring actuator, Prometheus metrics, a debug page, server-status (PRO-SEC-NO-EXPOSED-ENDPOINTS); set off when it is published on purpose.
+   */
+  docsEndpoint: 'fail' | 'warn' | 'off';
+  /**
+   * An origin of the provider serves an environment or configuration file whose values look like secrets: .env, /actuator/env (PRO-SEC-NO-EXPOSED-ENDPOINTS).
+   */
+  secretsFile: 'fail' | 'warn' | 'off';
+  /**
+   * An origin of the provider serves a backup or editor copy of the page or its assets (.bak, ~, .old), package.json or web.config (PRO-SEC-NO-BACKUP-FILES).
+   */
+  backupFile: 'fail' | 'warn' | 'off';
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -753,6 +773,26 @@ export interface ProfileOverride {
        * A cookie the payment page sets lacks HttpOnly, SameSite or, on https, Secure (PRO-SEC-PAGE-COOKIE-FLAGS).
        */
       cookieFlags?: 'fail' | 'warn' | 'off';
+      /**
+       * An origin of the provider serves version-control metadata: .git, .svn or .hg content (PRO-SEC-NO-REPOSITORY-METADATA).
+       */
+      repositoryMetadata?: 'fail' | 'warn' | 'off';
+      /**
+       * A directory of the provider's origins answers with a listing of its files (PRO-SEC-NO-DIRECTORY-LISTING).
+       */
+      directoryListing?: 'fail' | 'warn' | 'off';
+      /**
+       * An origin of the provider serves a documentation, monitoring or debug endpoint: an OpenAPI or Swagger document, Spring actuator, Prometheus metrics, a debug page, server-status (PRO-SEC-NO-EXPOSED-ENDPOINTS); set off when it is published on purpose.
+       */
+      docsEndpoint?: 'fail' | 'warn' | 'off';
+      /**
+       * An origin of the provider serves an environment or configuration file whose values look like secrets: .env, /actuator/env (PRO-SEC-NO-EXPOSED-ENDPOINTS).
+       */
+      secretsFile?: 'fail' | 'warn' | 'off';
+      /**
+       * An origin of the provider serves a backup or editor copy of the page or its assets (.bak, ~, .old), package.json or web.config (PRO-SEC-NO-BACKUP-FILES).
+       */
+      backupFile?: 'fail' | 'warn' | 'off';
     };
   };
 }

@@ -158,6 +158,11 @@ export function sendHtml(res: ServerResponse, out: Output, status: number, html:
   write(res, out, status, HTML_TYPE, html, headers === undefined ? out.pageHeaders : { ...out.pageHeaders, ...headers });
 }
 
+/** A body of another type (text/plain, an XML or JSON file as a web server gives it back), with the common headers. */
+export function sendText(res: ServerResponse, out: Output, status: number, type: string, text: string): void {
+  write(res, out, status, type, text);
+}
+
 export function sendRedirect(res: ServerResponse, out: Output, status: 302 | 303, location: string): void {
   write(res, out, status, HTML_TYPE, '', { ...out.pageHeaders, location });
 }

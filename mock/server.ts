@@ -24,6 +24,7 @@ import { frontFailsOn } from './faults/front.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
 import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
+import { answeredBeside, isStaleInvoicePath, siblingVersionPath } from './exposure.js';
 import { VariationSet } from './variations/catalog.js';
 
 /** The default profile's paths (a provider started with another profile serves that profile's). */
@@ -74,7 +75,7 @@ function routedPath(path: string, ctx: Ctx): string {
   return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
 }
 
-/** Fault path-alias-skips-signature: the invoice handler as the alias serves it, the digest never compared. */
+/** Faults path-alias-skips-signature, api-v0-skips-signature: the invoice handler as the alias serves it, the digest never compared. */
 const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
   handleInvoice(res, { ...ctx, faults: new FaultSet([...ctx.faults.names, 'accept-any-signature']) }, body, carried);
 
@@ -127,9 +128,10 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   const { faults } = ctx;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  const path = spelledPath(routedPath(query === -1 ? url : url.slice(0, query), ctx), query !== -1, ctx);
-  // Fault path-alias-skips-signature: the invoice path with a trailing slash, an alias registered apart from the signature check.
-  const alias = faults.has('path-alias-skips-signature') && path === `${ctx.profile.paths.invoice}/`;
+  const path = spelledPath(siblingVersionPath(routedPath(query === -1 ? url : url.slice(0, query), ctx), ctx), query !== -1, ctx);
+  // Fault path-alias-skips-signature: the invoice path with a trailing slash, an alias registered apart from the signature check;
+  // fault api-v0-skips-signature: the invoice of /api/v0/, an older version still routed.
+  const alias = (faults.has('path-alias-skips-signature') && path === `${ctx.profile.paths.invoice}/`) || isStaleInvoicePath(path, ctx);
   const jsonRoute = alias ? aliasRoute : app.json.get(path);
   const isApi = jsonRoute !== undefined || path === app.upload;
 
@@ -137,6 +139,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     const page = app.pages ? PAGE_ROUTE.exec(path) : null;
     if (page) return handlePage(req, res, ctx, page[1]!, page[2]!, page[3]);
     req.resume();
+    if (answeredBeside(req, res, ctx, path)) return;
     return sendError(res, ctx.out, ctx.err.notFound);
   }
   if (app.rateLimitEvery > 0 && ++ctx.apiRequests % app.rateLimitEvery === 0) {

@@ -530,6 +530,29 @@ const entries = [
     description:
       'created_at comes from a clock read once a minute and kept: payments created seconds apart carry the same stamp (within the tolerance of the moment, but not keeping time).',
   },
+
+  // What the provider exposes besides its operations (docs/security-probes.md, deployment leaks)
+  {
+    name: 'git-directory-served',
+    rule: 'PRO-SEC-NO-REPOSITORY-METADATA',
+    description: 'The working tree was deployed to the web root with its .git directory: GET /.git/HEAD and /.git/config give the repository files.',
+  },
+  {
+    name: 'page-directory-autoindex',
+    rule: 'PRO-SEC-NO-DIRECTORY-LISTING',
+    description: 'The web server\'s autoindex is on for the directory of the payment pages: GET /pay/ answers an nginx "Index of /pay/" listing.',
+  },
+  {
+    name: 'env-file-served',
+    rule: 'PRO-SEC-NO-EXPOSED-ENDPOINTS',
+    description: "The deployment's environment file is served: GET /.env gives DATABASE_URL with its password and the merchant signing secret.",
+  },
+  {
+    name: 'api-v0-skips-signature',
+    rule: 'PRO-SEC-NO-STALE-API-VERSION',
+    description:
+      'An older version of the invoice operation is still routed at /api/v0/payments/card2account/invoice, from before the signature was checked: a wrongly signed invoice sent there is carried out.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -426,7 +426,14 @@ const PROBES: Record<string, Probe> = {
     const a = (await api.invoice()).json.payment.created_at;
     await sleep(1100);
     return (await api.invoice()).json.payment.created_at === a;
-  },
+  }, // What the provider exposes besides its operations
+  'git-directory-served': async (api) =>
+    (await api.send('/.git/HEAD')).text.startsWith('ref: refs/') && /^\[core\]$/m.test((await api.send('/.git/config')).text),
+  'page-directory-autoindex': async (api) =>
+    (await sendTo(`${pageOf((await api.invoice()).json.redirect_url).replace(/[^/]+$/, '')}`)).text.includes('<h1>Index of /pay/</h1>'),
+  'env-file-served': async (api) => /^DATABASE_URL=postgres:\/\/[^:]+:[^@]+@/m.test((await api.send('/.env')).text),
+  'api-v0-skips-signature': async (api) =>
+    (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v0/'), api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 200,
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

@@ -548,5 +548,15 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'spellings-refused': async (api) =>
     (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-type': 'application/json; charset=utf-8' })).status === 415 &&
     (await api.post(`${PATHS.invoice}?ref=probe`, api.invoiceBody())).status === 404,
-  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200,
+  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200, // What the provider exposes besides its operations. The shell is probed off the dot-paths, which dot-paths-403
+  // answers in the all-at-once provider.
+  'unknown-paths-spa-shell': async (api) => {
+    const reply = await api.send('/metrics');
+    return reply.status === 200 && reply.text.includes('<div id="root"></div>') && (await api.post('/metrics', {})).status === 404;
+  },
+  'dot-paths-403': async (api) => (await api.send('/.git/HEAD')).status === 403 && (await api.send('/pay/.env')).status === 403,
+  'openapi-published': async (api) => (await api.send('/openapi.json')).json?.openapi === '3.1.0',
+  'api-v2-same-checks': async (api) =>
+    (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v2/'), api.invoiceBody())).status === 200 &&
+    (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v2/'), api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 422,
 };

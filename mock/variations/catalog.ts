@@ -71,6 +71,17 @@ const RECIPIENT_SEEN = {
 const DECLINE_SEEN = { 'payment-page': ['PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'], callbacks: ['PRO-PAGE-DECLINE', 'PRO-STATE-FINAL'] } as const;
 /** Deeplinks are followed by the addresses' own payment and the crawl of every address. */
 const DEEPLINKS_SEEN = { 'payment-page': ['PRO-SEC-ADDRESS-OWN-PAYMENT', 'PRO-SEC-SAFE-METHODS'] } as const;
+/** What the origins serve besides the operations: read by the exposure probes of the invoice area only. */
+const EXPOSURE_READERS = {
+  sees: ['invoice'],
+  rules: [
+    'PRO-SEC-NO-REPOSITORY-METADATA',
+    'PRO-SEC-NO-DIRECTORY-LISTING',
+    'PRO-SEC-NO-EXPOSED-ENDPOINTS',
+    'PRO-SEC-NO-BACKUP-FILES',
+    'PRO-SEC-NO-STALE-API-VERSION',
+  ],
+} as const;
 
 const entries = [
   // JSON and transport
@@ -588,6 +599,34 @@ const entries = [
     sees: API,
     description:
       'A trailing slash and repeated slashes in the path are dropped before routing: /api/v1//payments/account2card/ is served as the operation, with every check.',
+  },
+  // What the provider exposes besides its operations (docs/security-probes.md, deployment leaks)
+  {
+    name: 'unknown-paths-spa-shell',
+    rule: 'PRO-SEC-NO-EXPOSED-ENDPOINTS',
+    ...EXPOSURE_READERS,
+    alone: "combined, it would answer the unknown addresses other variations' probes ask for their JSON 404 body (messages-russian) with HTML",
+    description:
+      "Every GET or HEAD of an address nothing serves (/.git/HEAD, /metrics, /pay/ included) is answered 200 with the single-page application's HTML shell, as a front end with a history fallback does.",
+  },
+  {
+    name: 'dot-paths-403',
+    rule: 'PRO-SEC-NO-REPOSITORY-METADATA',
+    ...EXPOSURE_READERS,
+    description: "Every address with a segment starting with a dot (/.git/HEAD, /.env, /pay/.git/config) is answered 403 with nginx's HTML error page.",
+  },
+  {
+    name: 'openapi-published',
+    rule: 'PRO-SEC-NO-EXPOSED-ENDPOINTS',
+    ...EXPOSURE_READERS,
+    description:
+      "GET /openapi.json gives the operations' OpenAPI document, published on purpose (the default profile warns of it; a profile that intends it sets docsEndpoint off).",
+  },
+  {
+    name: 'api-v2-same-checks',
+    rule: 'PRO-SEC-NO-STALE-API-VERSION',
+    ...EXPOSURE_READERS,
+    description: 'Every operation is also served under /api/v2/, with every check of /api/v1/ (a newer version answering exactly like the documented one).',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -10,6 +10,8 @@ import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
+import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
+import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
 
 const CHECKS = [
   ...paymentOperationChecks('invoice'),
@@ -33,6 +35,9 @@ const CHECKS = [
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
   nearMissesCarriedOutAsValidated('invoice'),
+  // What the provider exposes besides its operations (docs/security-probes.md, deployment leaks)
+  nothingExposedBesideOperations(),
+  siblingVersionsRefuseWhatV1Refuses(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
