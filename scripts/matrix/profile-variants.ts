@@ -42,6 +42,13 @@ export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
     provider: { faults: ['page-framable', 'page-cache-public', 'api-cors-reflects-origin'] },
     rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE', 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN'],
   },
+  // The exposure probe's levels: its faults pass as warnings under this profile and fail under the default.
+  {
+    name: 'exposure-warnings',
+    file: file('exposure-warnings'),
+    provider: { faults: ['git-directory-served', 'page-directory-autoindex', 'env-file-served'] },
+    rules: ['PRO-SEC-NO-REPOSITORY-METADATA', 'PRO-SEC-NO-DIRECTORY-LISTING', 'PRO-SEC-NO-EXPOSED-ENDPOINTS'],
+  },
 ];
 
 /**
