@@ -600,13 +600,15 @@ const entries = [
     rule: 'PRO-SEC-NO-TRACE',
     ...METHOD_READERS,
     hiddenWhenCombined: { by: ['unknown-method-closed'], why: 'unknown-method-closed closes the connection on an unknown method token before any answer' },
-    description: 'TRACE on an operation path and an unknown or lower-case method token (FOO, post) are answered 501 Not Implemented {message} (RFC 9110 9.1) instead of 405 and 400.',
+    description:
+      'TRACE on an operation path and an unknown or lower-case method token (FOO, post) are answered 501 Not Implemented {message} (RFC 9110 9.1) instead of 405 and 400.',
   },
   {
     name: 'options-204-allow',
     rule: 'PRO-SEC-ONLY-POST-CARRIED-OUT',
     ...METHOD_READERS,
-    description: 'OPTIONS on an operation path is answered 204 with Allow: POST, OPTIONS and CORS preflight headers (Access-Control-Allow-Methods: POST), the body never read.',
+    description:
+      'OPTIONS on an operation path is answered 204 with Allow: POST, OPTIONS and CORS preflight headers (Access-Control-Allow-Methods: POST), the body never read.',
   },
   {
     name: 'unknown-method-closed',
