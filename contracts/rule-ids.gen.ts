@@ -126,6 +126,10 @@ export const RULE_IDS = [
   'PRO-HTTP-SAME-REQUEST',
   'PRO-SEC-ONE-READING',
   'PRO-PAY-CREATED_AT-CLOCK',
+  'PRO-SEC-ONLY-POST-CARRIED-OUT',
+  'PRO-SEC-NO-TRACE',
+  'PRO-SEC-NO-CONNECT-TUNNEL',
+  'PRO-HTTP-405-ALLOW',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

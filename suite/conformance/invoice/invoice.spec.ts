@@ -8,6 +8,7 @@ import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { merchantAddressesNotFetched } from '../../checks/canaries.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
+import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -33,6 +34,11 @@ const CHECKS = [
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
   nearMissesCarriedOutAsValidated('invoice'),
+  // Methods other than POST, and CONNECT (docs/security-probes.md)
+  otherMethodTokensNotCarriedOut('invoice'),
+  traceRefused('invoice'),
+  methodRefusalsListAllow('invoice'),
+  connectNotTunnelled(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
