@@ -131,6 +131,10 @@ export const RULE_IDS = [
   'PRO-SEC-NO-EXPOSED-ENDPOINTS',
   'PRO-SEC-NO-BACKUP-FILES',
   'PRO-SEC-NO-STALE-API-VERSION',
+  'PRO-SEC-ONLY-POST-CARRIED-OUT',
+  'PRO-SEC-NO-TRACE',
+  'PRO-SEC-NO-CONNECT-TUNNEL',
+  'PRO-HTTP-405-ALLOW',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

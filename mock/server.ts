@@ -17,7 +17,8 @@ import { Later } from './later.js';
 import { Merchants } from './merchants.js';
 import { detailed, wording } from './messages.js';
 import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
-import { JSON_TYPE, makeOutput, makeValidationStyle, sendError } from './respond.js';
+import { makeOutput, makeValidationStyle, sendError } from './respond.js';
+import { answerConnect, carriedOut, rawAnswer, refuseMethod, unknownMethodAnswer } from './methods.js';
 import { PaymentStore } from './store.js';
 import { RECENT_PAYMENTS } from './faults/history.js';
 import { frontFailsOn } from './faults/front.js';
@@ -146,10 +147,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     req.resume(); // refused before any processing
     return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
   }
-  if (req.method !== 'POST' && !(req.method === 'GET' && faults.has('get-allowed'))) {
-    req.resume();
-    return sendError(res, ctx.out, ctx.err.methodNotAllowed, { allow: 'POST' });
-  }
+  if (!carriedOut(req.method, ctx)) return refuseMethod(req, res, ctx);
   if (!jsonRoute) {
     // Variation spellings-refused: a form whose media type is written otherwise, or without Content-Length, is refused.
     if (
@@ -288,13 +286,11 @@ function serve(ctx: Ctx, app: App): Server {
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
-    const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : ctx.err.badRequest;
-    const text = JSON.stringify({ message: e.message });
-    socket.end(
-      `HTTP/1.1 ${e.status} ${e.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
-    );
+    const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : err.code === 'HPE_INVALID_METHOD' ? unknownMethodAnswer(ctx) : ctx.err.badRequest;
+    if (e === undefined) return void socket.destroy();
+    rawAnswer(socket, e);
   });
+  answerConnect(server, ctx);
   return server;
 }
 

@@ -553,6 +553,34 @@ const entries = [
     description:
       'An older version of the invoice operation is still routed at /api/v0/payments/card2account/invoice, from before the signature was checked: a wrongly signed invoice sent there is carried out.',
   },
+  // Methods other than POST on the API paths, and CONNECT (mock/methods.ts)
+  {
+    name: 'options-carried-out',
+    rule: 'PRO-SEC-ONLY-POST-CARRIED-OUT',
+    description:
+      'OPTIONS on an operation path is carried out like POST (a router that matches the path alone): a signed body sent with OPTIONS creates the payment.',
+  },
+  {
+    name: 'head-carried-out',
+    rule: 'PRO-SEC-ONLY-POST-CARRIED-OUT',
+    description:
+      'HEAD on an operation path is routed to the POST handler and carried out (the answer without its body): a signed body sent with HEAD creates the payment.',
+  },
+  {
+    name: 'trace-echoed',
+    rule: 'PRO-SEC-NO-TRACE',
+    description: 'TRACE on an operation path is answered 200 message/http with the request looped back, its header fields (X-Sign, credentials) included.',
+  },
+  {
+    name: 'method-405-without-allow',
+    rule: 'PRO-HTTP-405-ALLOW',
+    description: 'A method other than POST on an operation path gets 405 without an Allow header.',
+  },
+  {
+    name: 'connect-tunnel',
+    rule: 'PRO-SEC-NO-CONNECT-TUNNEL',
+    description: 'CONNECT to the provider, for any host:port, is answered 200 Connection established (an open proxy).',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

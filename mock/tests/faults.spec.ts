@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
+import { connectStatus, methodExchange } from './raw-http.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
@@ -426,7 +427,8 @@ const PROBES: Record<string, Probe> = {
     const a = (await api.invoice()).json.payment.created_at;
     await sleep(1100);
     return (await api.invoice()).json.payment.created_at === a;
-  }, // What the provider exposes besides its operations
+  },
+  // What the provider exposes besides its operations
   'git-directory-served': async (api) =>
     (await api.send('/.git/HEAD')).text.startsWith('ref: refs/') && /^\[core\]$/m.test((await api.send('/.git/config')).text),
   'page-directory-autoindex': async (api) =>
@@ -434,6 +436,26 @@ const PROBES: Record<string, Probe> = {
   'env-file-served': async (api) => /^DATABASE_URL=postgres:\/\/[^:]+:[^@]+@/m.test((await api.send('/.env')).text),
   'api-v0-skips-signature': async (api) =>
     (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v0/'), api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 200,
+  // Methods other than POST on the API paths, and CONNECT
+  'options-carried-out': async (api) => {
+    const body = api.invoiceBody();
+    await methodExchange(api.url + PATHS.invoice, 'OPTIONS', JSON.stringify(body));
+    return (await api.status(String(body.transaction))).status === 200;
+  },
+  'head-carried-out': async (api) => {
+    const body = api.invoiceBody();
+    await methodExchange(api.url + PATHS.invoice, 'HEAD', JSON.stringify(body));
+    return (await api.status(String(body.transaction))).status === 200;
+  },
+  'trace-echoed': async (api) => {
+    const traced = await methodExchange(api.url + PATHS.invoice, 'TRACE', '', { 'x-probe': 'marker-7f3a' });
+    return traced.status === 200 && traced.body.includes('marker-7f3a');
+  },
+  'method-405-without-allow': async (api) => {
+    const reply = await api.send(PATHS.invoice, { method: 'GET' });
+    return reply.status === 405 && reply.headers.get('allow') === null;
+  },
+  'connect-tunnel': async (api) => (await connectStatus(api.url, '127.0.0.1:22')) === 200,
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
 
 export interface RawAnswer {
   status: number;
@@ -80,4 +81,49 @@ function parse(buf: Buffer): RawAnswer | undefined {
   const length = Number(headers['content-length'] ?? 0);
   if (rest.length < length) return undefined;
   return { status, headers, body: rest.subarray(0, length).toString('utf8'), chunks: 0 };
+}
+
+/**
+ * One request with any method (TRACE, HEAD or OPTIONS with a body, which fetch refuses), read by node:http: the
+ * status, headers and body, or status 0 when the connection closed without an answer.
+ */
+export function methodExchange(
+  url: string,
+  method: string,
+  body = '',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      url,
+      { method, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, headers: {}, body: '' }));
+    req.end(body);
+  });
+}
+
+/** The status of the answer to `CONNECT target` sent to the server of `url` (0: the connection closed without one). */
+export function connectStatus(url: string, target: string): Promise<number> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(u.port), u.hostname, () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`));
+    let head = '';
+    socket.on('data', (d: Buffer) => {
+      head += d.toString('latin1');
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+      if (m) {
+        socket.destroy();
+        resolve(Number(m[1]));
+      }
+    });
+    socket.on('close', () => resolve(0));
+    socket.on('error', () => resolve(0));
+  });
 }

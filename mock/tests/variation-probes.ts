@@ -2,7 +2,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
-import { rawExchange } from './raw-http.js';
+import { connectStatus, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 
 export interface ProbeEnv {
@@ -548,7 +548,8 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'spellings-refused': async (api) =>
     (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-type': 'application/json; charset=utf-8' })).status === 415 &&
     (await api.post(`${PATHS.invoice}?ref=probe`, api.invoiceBody())).status === 404,
-  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200, // What the provider exposes besides its operations. The shell is probed off the dot-paths, which dot-paths-403
+  'paths-normalised': async (api) => (await api.post(`/api/v1//payments/card2account/invoice/`, api.invoiceBody())).status === 200,
+  // What the provider exposes besides its operations. The shell is probed off the dot-paths, which dot-paths-403
   // answers in the all-at-once provider.
   'unknown-paths-spa-shell': async (api) => {
     const reply = await api.send('/metrics');
@@ -559,4 +560,18 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'api-v2-same-checks': async (api) =>
     (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v2/'), api.invoiceBody())).status === 200 &&
     (await api.post(PATHS.invoice.replace('/api/v1/', '/api/v2/'), api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 422,
+  // Methods other than POST on the API paths, and CONNECT
+  'methods-501': async (api) =>
+    (await methodExchange(api.url + PATHS.invoice, 'TRACE')).status === 501 &&
+    (await rawExchange(api.url + PATHS.invoice, { method: 'FOO', body: '{}' }).then((r) => r.status)) === 501,
+  'options-204-allow': async (api) => {
+    const reply = await methodExchange(api.url + PATHS.invoice, 'OPTIONS', JSON.stringify(api.invoiceBody()));
+    return reply.status === 204 && reply.headers.allow === 'POST, OPTIONS';
+  },
+  'unknown-method-closed': async (api) =>
+    rawExchange(api.url + PATHS.invoice, { method: 'post', body: '{}' }).then(
+      () => false,
+      () => true, // the connection closed without an answer
+    ),
+  'connect-405': async (api) => (await connectStatus(api.url, new URL(api.url).host)) === 405,
 };

@@ -82,6 +82,11 @@ const EXPOSURE_READERS = {
     'PRO-SEC-NO-STALE-API-VERSION',
   ],
 } as const;
+/** How the API paths meet methods other than POST, and CONNECT, is read by the checks of the method rules only. */
+const METHOD_READERS = {
+  sees: API,
+  rules: ['PRO-SEC-ONLY-POST-CARRIED-OUT', 'PRO-SEC-NO-TRACE', 'PRO-SEC-NO-CONNECT-TUNNEL', 'PRO-HTTP-405-ALLOW', 'PRO-HTTP-405'],
+} as const;
 
 const entries = [
   // JSON and transport
@@ -627,6 +632,34 @@ const entries = [
     rule: 'PRO-SEC-NO-STALE-API-VERSION',
     ...EXPOSURE_READERS,
     description: 'Every operation is also served under /api/v2/, with every check of /api/v1/ (a newer version answering exactly like the documented one).',
+  },
+  // Methods other than POST on the API paths, and CONNECT (mock/methods.ts): refused other ways than the default's
+  {
+    name: 'methods-501',
+    rule: 'PRO-SEC-NO-TRACE',
+    ...METHOD_READERS,
+    hiddenWhenCombined: { by: ['unknown-method-closed'], why: 'unknown-method-closed closes the connection on an unknown method token before any answer' },
+    description:
+      'TRACE on an operation path and an unknown or lower-case method token (FOO, post) are answered 501 Not Implemented {message} (RFC 9110 9.1) instead of 405 and 400.',
+  },
+  {
+    name: 'options-204-allow',
+    rule: 'PRO-SEC-ONLY-POST-CARRIED-OUT',
+    ...METHOD_READERS,
+    description:
+      'OPTIONS on an operation path is answered 204 with Allow: POST, OPTIONS and CORS preflight headers (Access-Control-Allow-Methods: POST), the body never read.',
+  },
+  {
+    name: 'unknown-method-closed',
+    rule: 'PRO-SEC-ONLY-POST-CARRIED-OUT',
+    ...METHOD_READERS,
+    description: 'An unknown or lower-case method token (FOO, post) makes the parser close the connection without an answer.',
+  },
+  {
+    name: 'connect-405',
+    rule: 'PRO-SEC-NO-CONNECT-TUNNEL',
+    ...METHOD_READERS,
+    description: 'CONNECT to the provider is answered 405 {message} with Allow: POST instead of the connection closed.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -13,6 +13,7 @@ import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
+import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -35,6 +36,10 @@ const CHECKS = [
   spellingsOfValidRequestAgree('account2card'),
   spellingsOfInvalidRequestRefused('account2card'),
   nearMissesCarriedOutAsValidated('account2card'),
+  // Methods other than POST (docs/security-probes.md)
+  otherMethodTokensNotCarriedOut('account2card'),
+  traceRefused('account2card'),
+  methodRefusalsListAllow('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, import.meta.url);

@@ -8,6 +8,7 @@ import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { merchantAddressesNotFetched } from '../../checks/canaries.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
+import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
@@ -38,6 +39,11 @@ const CHECKS = [
   // What the provider exposes besides its operations (docs/security-probes.md, deployment leaks)
   nothingExposedBesideOperations(),
   siblingVersionsRefuseWhatV1Refuses(),
+  // Methods other than POST, and CONNECT (docs/security-probes.md)
+  otherMethodTokensNotCarriedOut('invoice'),
+  traceRefused('invoice'),
+  methodRefusalsListAllow('invoice'),
+  connectNotTunnelled(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);

@@ -14,6 +14,7 @@ import {
 } from '../../checks/upload.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { uploadOverMaxSizeRefusedChunked } from '../../checks/upload-framing.js';
+import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -38,6 +39,10 @@ const CHECKS = [
   spellingsOfValidRequestAgree('upload'),
   spellingsOfInvalidRequestRefused('upload'),
   uploadOverMaxSizeRefusedChunked(),
+  // Methods other than POST (docs/security-probes.md)
+  otherMethodTokensNotCarriedOut('upload'),
+  traceRefused('upload'),
+  methodRefusalsListAllow('upload'),
 ];
 
 declareChecks('upload', CHECKS, import.meta.url);
