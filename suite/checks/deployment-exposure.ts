@@ -79,41 +79,44 @@ interface Probe {
 const where = (exchange: Exchange, status: number) => `GET ${exchange.request.url} (HTTP ${status})`;
 const ok = (status: number) => status >= 200 && status < 300;
 
-function repositoryProbe(url: string): Probe {
+/** A file whose content, when served with a 2xx, is the finding: what `recognise` names in the body. */
+interface ContentFinding {
+  name: FindingName;
+  rule: RuleId;
+  expected: string;
+  recognise(path: string, body: string): string | undefined;
+}
+
+function contentProbe(url: string, finding: ContentFinding): Probe {
   return {
     url,
-    rule: REPOSITORY_RULE,
+    rule: finding.rule,
     judge: (res, exchange) => {
-      const seen = ok(res.status) ? repositoryContent(new URL(url).pathname, res.bodyText) : undefined;
+      const seen = ok(res.status) ? finding.recognise(new URL(url).pathname, res.bodyText) : undefined;
       if (!seen) return undefined;
-      return {
-        name: 'repositoryMetadata',
-        rule: REPOSITORY_RULE,
-        expected: "no version-control metadata (.git, .svn, .hg) on the provider's origins: a 404 or 403",
-        received: `${where(exchange, res.status)}: ${seen}`,
-        exchange,
-      };
+      return { name: finding.name, rule: finding.rule, expected: finding.expected, received: `${where(exchange, res.status)}: ${seen}`, exchange };
     },
   };
 }
 
-function listingProbe(url: string): Probe {
-  return {
-    url,
-    rule: LISTING_RULE,
-    judge: (res, exchange) => {
-      const seen = ok(res.status) ? directoryListing(res.bodyText) : undefined;
-      if (!seen) return undefined;
-      return {
-        name: 'directoryListing',
-        rule: LISTING_RULE,
-        expected: "no directory of the provider's origins lists its files",
-        received: `${where(exchange, res.status)}: ${seen}`,
-        exchange,
-      };
-    },
-  };
-}
+const REPOSITORY: ContentFinding = {
+  name: 'repositoryMetadata',
+  rule: REPOSITORY_RULE,
+  expected: "no version-control metadata (.git, .svn, .hg) on the provider's origins: a 404 or 403",
+  recognise: repositoryContent,
+};
+const LISTING: ContentFinding = {
+  name: 'directoryListing',
+  rule: LISTING_RULE,
+  expected: "no directory of the provider's origins lists its files",
+  recognise: (_path, body) => directoryListing(body),
+};
+const CONFIG: ContentFinding = {
+  name: 'backupFile',
+  rule: BACKUP_RULE,
+  expected: "no build or server configuration file on the provider's origins",
+  recognise: configFile,
+};
 
 function endpointProbe(url: string): Probe {
   return {
@@ -139,24 +142,6 @@ function endpointProbe(url: string): Probe {
         name: 'docsEndpoint',
         rule: ENDPOINTS_RULE,
         expected: "no documentation, monitoring or debug endpoint on the provider's origins unless the profile intends it",
-        received: `${where(exchange, res.status)}: ${seen}`,
-        exchange,
-      };
-    },
-  };
-}
-
-function configProbe(url: string): Probe {
-  return {
-    url,
-    rule: BACKUP_RULE,
-    judge: (res, exchange) => {
-      const seen = ok(res.status) ? configFile(new URL(url).pathname, res.bodyText) : undefined;
-      if (!seen) return undefined;
-      return {
-        name: 'backupFile',
-        rule: BACKUP_RULE,
-        expected: "no build or server configuration file on the provider's origins",
         received: `${where(exchange, res.status)}: ${seen}`,
         exchange,
       };
@@ -221,10 +206,10 @@ function probesFor(api: ProviderApi, page: PageSeen, origins: ReadonlySet<string
   const apiPaths = Object.values(api.profile.paths).map((p) => new URL(apiUrl.pathname.replace(/\/$/, '') + p, apiUrl.origin));
   const directories = unique([...apiPaths, ...pageUrls, ...assets].flatMap((u) => parentDirectories(u.pathname).map((d) => u.origin + d)));
   return {
-    repository: on('repositoryMetadata') ? unique(roots.flatMap((r) => REPOSITORY_FILES.map((f) => r + f))).map(repositoryProbe) : [],
-    listings: on('directoryListing') ? directories.map(listingProbe) : [],
+    repository: on('repositoryMetadata') ? unique(roots.flatMap((r) => REPOSITORY_FILES.map((f) => r + f))).map((u) => contentProbe(u, REPOSITORY)) : [],
+    listings: on('directoryListing') ? directories.map((u) => contentProbe(u, LISTING)) : [],
     endpoints: on('docsEndpoint') || on('secretsFile') ? [...origins].flatMap((o) => ENDPOINTS.map((p) => endpointProbe(o + p))) : [],
-    configs: on('backupFile') ? [...origins].flatMap((o) => CONFIG_FILES.map((p) => configProbe(o + p))) : [],
+    configs: on('backupFile') ? [...origins].flatMap((o) => CONFIG_FILES.map((p) => contentProbe(o + p, CONFIG))) : [],
     backups: on('backupFile') ? [pageUrls[pageUrls.length - 1], ...assets].filter((u): u is URL => u !== undefined).map(backupProbes) : [],
   };
 }

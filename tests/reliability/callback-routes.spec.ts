@@ -70,17 +70,14 @@ const QUIET_CHECKS = 'no callback with another state';
 /** Deep enough for the whole-run teardown's followers without waiting on certify's sandbox rate. */
 const QUICK = { RATE_LIMIT: '1000', FC_NUM_RUNS: '3' };
 
-test.describe('a provider in a network namespace of its own', () => {
-  test.describe.configure({ mode: 'serial' });
-  /** Why namespaces cannot be made here, found once the tests run (not while they are listed). */
+/**
+ * A namespace for the tests of the describe that calls this (made before them, removed after them with the temp
+ * folders they asked for). `problem`: why namespaces cannot be made here, found once the tests run, not while listed.
+ */
+function namespaceForDescribe(): { problem(): string | undefined; ns(): Netns; tempDir(what: string): string } {
   let problem: string | undefined;
   let ns: Netns | undefined;
   const dirs: string[] = [];
-  const tempDir = (what: string) => {
-    const d = mkdtempSync(join(tmpdir(), `pts-${what}-`));
-    dirs.push(d);
-    return d;
-  };
 
   test.beforeAll(() => {
     problem = netnsProblem();
@@ -92,11 +89,26 @@ test.describe('a provider in a network namespace of its own', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
+  return {
+    problem: () => problem,
+    ns: () => ns!,
+    tempDir: (what) => {
+      const d = mkdtempSync(join(tmpdir(), `pts-${what}-`));
+      dirs.push(d);
+      return d;
+    },
+  };
+}
+
+test.describe('a provider in a network namespace of its own', () => {
+  test.describe.configure({ mode: 'serial' });
+  const { problem, ns, tempDir } = namespaceForDescribe();
+
   test('reaching the suite only at the namespace peer address (CALLBACK_HOST, CALLBACK_URL): certification of the callbacks area is CERTIFIED, every check judged', async () => {
-    test.skip(problem !== undefined, problem ?? '');
+    test.skip(problem() !== undefined, problem() ?? '');
     const port = await freePort();
-    const callbackUrl = `http://${ns!.hostAddress}:${port}/callbacks`;
-    const provider = await providerIn(ns!, callbackUrl);
+    const callbackUrl = `http://${ns().hostAddress}:${port}/callbacks`;
+    const provider = await providerIn(ns(), callbackUrl);
     const out = join(tempDir('certify-netns'), 'certification');
     const env = childEnv({
       ...QUICK,
@@ -104,7 +116,7 @@ test.describe('a provider in a network namespace of its own', () => {
       API_KEY: provider.apiKey,
       CRYPTO_KEY: provider.cryptoKey,
       XSIGN_PRIVATE_KEY: provider.keyPath,
-      CALLBACK_HOST: ns!.hostAddress,
+      CALLBACK_HOST: ns().hostAddress,
       CALLBACK_PORT: String(port),
       CALLBACK_URL: callbackUrl,
       PTS_REPORTS_DIR: tempDir('reports-netns'),
@@ -123,10 +135,10 @@ test.describe('a provider in a network namespace of its own', () => {
   });
 
   test('with the receiver on loopback only and no CALLBACK_URL: every check that waits for a callback is not judged, saying which variable to set', async () => {
-    test.skip(problem !== undefined, problem ?? '');
+    test.skip(problem() !== undefined, problem() ?? '');
     const port = await freePort();
     // The provider delivers to the host end, where nothing listens: the receiver is on loopback.
-    const provider = await providerIn(ns!, `http://${ns!.hostAddress}:${port}/callbacks`);
+    const provider = await providerIn(ns(), `http://${ns().hostAddress}:${port}/callbacks`);
     const out = join(tempDir('certify-loopback'), 'certification');
     const env = childEnv({
       ...QUICK,
@@ -205,30 +217,17 @@ test('a relay channel that cannot be opened stops the run before any request: ex
 });
 
 test.describe('through an SSH tunnel (CALLBACK_TUNNEL) to a gateway served here', () => {
-  let problem: string | undefined;
-  let ns: Netns | undefined;
-  const dirs: string[] = [];
-
-  test.beforeAll(() => {
-    problem = netnsProblem();
-    if (problem === undefined) ns = createNetns();
-  });
-
-  test.afterAll(async () => {
-    await ns?.remove();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const { problem, ns, tempDir } = namespaceForDescribe();
 
   test('a provider that reaches only the port the gateway forwards, the receiver on loopback: certification of the callbacks area is CERTIFIED, every check judged passed', async () => {
-    test.skip(problem !== undefined, problem ?? '');
+    test.skip(problem() !== undefined, problem() ?? '');
     const gateway = await startSshGateway();
     try {
       // The gateway listens for the provider at the namespace's peer address: the only address the provider reaches.
       const port = await freePort();
-      const callbackUrl = `http://${ns!.hostAddress}:${port}/callbacks`;
-      const provider = await providerIn(ns!, callbackUrl);
-      const temp = mkdtempSync(join(tmpdir(), 'pts-certify-tunnel-'));
-      dirs.push(temp);
+      const callbackUrl = `http://${ns().hostAddress}:${port}/callbacks`;
+      const provider = await providerIn(ns(), callbackUrl);
+      const temp = tempDir('certify-tunnel');
       const out = join(temp, 'certification');
       const env = childEnv({
         ...QUICK,
@@ -236,7 +235,7 @@ test.describe('through an SSH tunnel (CALLBACK_TUNNEL) to a gateway served here'
         API_KEY: provider.apiKey,
         CRYPTO_KEY: provider.cryptoKey,
         XSIGN_PRIVATE_KEY: provider.keyPath,
-        CALLBACK_TUNNEL: `${gateway.address}/${ns!.hostAddress}:${port}`,
+        CALLBACK_TUNNEL: `${gateway.address}/${ns().hostAddress}:${port}`,
         CALLBACK_TUNNEL_KEY: gateway.clientKeyPath,
         CALLBACK_TUNNEL_HOST_KEY: gateway.hostKey,
         CALLBACK_URL: callbackUrl,
