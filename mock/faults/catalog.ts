@@ -594,6 +594,13 @@ const entries = [
     description:
       "The anti-fraud judges the first address of X-Forwarded-For (else X-Real-IP) instead of payload.client_ip: a merchant's request from the trigger address passes with an ordinary address in the header.",
   },
+  // Outgoing addresses too long for their receiver (ASVS 4.2.5)
+  {
+    name: 'return-url-truncated',
+    rule: 'PRO-PAGE-RETURN-DESTINATION',
+    description:
+      'return_url is accepted at any length but kept in a 2048-character column: after a press the payer is sent to its first 2048 characters (a long return_url, its query cut off).',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];
