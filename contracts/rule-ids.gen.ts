@@ -135,6 +135,8 @@ export const RULE_IDS = [
   'PRO-SEC-NO-TRACE',
   'PRO-SEC-NO-CONNECT-TUNNEL',
   'PRO-HTTP-405-ALLOW',
+  'PRO-SEC-FORWARDED-HOST-IGNORED',
+  'PRO-SEC-FORWARDED-FOR-IGNORED',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

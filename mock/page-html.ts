@@ -141,11 +141,15 @@ export function paymentPage(ctx: Ctx, p: Payment): string {
   return layout(title, pageContent(ctx, p));
 }
 
+/** Fault return-url-truncated: the column return_url is kept in (varchar(2048), the length browsers once allowed). */
+const RETURN_URL_COLUMN = 2048;
+
 /**
  * Where the payer is sent back: return_url as sent. Fault return-url-rebuilt: rebuilt from its parsed origin and
  * decoded path, the query string and the fragment lost.
  */
 export function returnDestination(faults: FaultSet, returnUrl: string): string {
+  if (faults.has('return-url-truncated')) return returnUrl.slice(0, RETURN_URL_COLUMN);
   if (!faults.has('return-url-rebuilt')) return returnUrl;
   const u = new URL(returnUrl);
   return u.origin + decodeURIComponent(u.pathname);

@@ -9,6 +9,7 @@ import { FaultSet } from './faults/catalog.js';
 import { keepAmountAsWritten } from './validation.js';
 import { handleAccount2Card } from './handlers/account2card.js';
 import { handleInvoice } from './handlers/invoice.js';
+import { edgeRefusal, headerClientIp, invoiceCtx } from './forwarded.js';
 import { handlePage, PAGE_ROUTE } from './handlers/page.js';
 import { handleStatus } from './handlers/status.js';
 import { handleUpload } from './handlers/upload.js';
@@ -58,7 +59,7 @@ interface App {
 
 function apiApp(profile: Profile, pages: boolean, rateLimitEvery: number): App {
   const json = new Map<string, JsonRoute>([
-    [profile.paths.invoice, (_req, res, ctx, body, _raw, carried) => handleInvoice(res, ctx, body, carried)],
+    [profile.paths.invoice, (req, res, ctx, body, _raw, carried) => handleInvoice(res, invoiceCtx(req, ctx), body, carried, headerClientIp(req, ctx))],
     [profile.paths.account2card, handleAccount2Card],
   ]);
   // Profile status.enabled false: the status path is an unknown path.
@@ -148,6 +149,12 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
   }
   if (!carriedOut(req.method, ctx)) return refuseMethod(req, res, ctx);
+  // Variations host-misdirected-421, forwarded-headers-refused: the edge refuses before any processing.
+  const edge = edgeRefusal(req, ctx);
+  if (edge) {
+    req.resume();
+    return sendError(res, ctx.out, edge);
+  }
   if (!jsonRoute) {
     // Variation spellings-refused: a form whose media type is written otherwise, or without Content-Length, is refused.
     if (

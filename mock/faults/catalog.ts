@@ -581,6 +581,26 @@ const entries = [
     rule: 'PRO-SEC-NO-CONNECT-TUNNEL',
     description: 'CONNECT to the provider, for any host:port, is answered 200 Connection established (an open proxy).',
   },
+  // Header fields only a proxy may set, taken from the client (mock/forwarded.ts)
+  {
+    name: 'redirect-url-from-forwarded-host',
+    rule: 'PRO-SEC-FORWARDED-HOST-IGNORED',
+    description:
+      "The invoice's redirect_url and deeplinks are built from the request's X-Forwarded-Host and X-Forwarded-Proto (a framework's request origin): a client that sends them hands the payer a payment link to its own host.",
+  },
+  {
+    name: 'antifraud-reads-forwarded-for',
+    rule: 'PRO-SEC-FORWARDED-FOR-IGNORED',
+    description:
+      "The anti-fraud judges the first address of X-Forwarded-For (else X-Real-IP) instead of payload.client_ip: a merchant's request from the trigger address passes with an ordinary address in the header.",
+  },
+  // Outgoing addresses too long for their receiver (ASVS 4.2.5)
+  {
+    name: 'return-url-truncated',
+    rule: 'PRO-PAGE-RETURN-DESTINATION',
+    description:
+      'return_url is accepted at any length but kept in a 2048-character column: after a press the payer is sent to its first 2048 characters (a long return_url, its query cut off).',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

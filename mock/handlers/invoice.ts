@@ -19,7 +19,14 @@ const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'] as const;
 
-export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, carried?: Record<string, unknown>): void | Promise<void> {
+/** `headerClientIp`: the payer's address a proxy header claims, which only fault antifraud-reads-forwarded-for takes. */
+export function handleInvoice(
+  res: ServerResponse,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  carried?: Record<string, unknown>,
+  headerClientIp?: string,
+): void | Promise<void> {
   const { faults } = ctx;
   const errors = new ValidationErrors(ctx.validation);
   const check = new FieldChecker(errors, ctx);
@@ -35,6 +42,8 @@ export function handleInvoice(res: ServerResponse, ctx: Ctx, body: Record<string
   if (payload) {
     check.string('payload.client_id', payload.client_id);
     clientIp = check.ip('payload.client_ip', payload.client_ip);
+    // Fault antifraud-reads-forwarded-for: the anti-fraud judges the header's address, not payload.client_ip.
+    if (clientIp !== undefined && headerClientIp !== undefined) clientIp = headerClientIp;
     if (faults.has('payload-extra-rejected')) {
       for (const k of Object.keys(payload)) {
         if (k !== 'client_id' && k !== 'client_ip') errors.add(`payload.${k}`, errors.text.notAllowed(`payload.${k}`));

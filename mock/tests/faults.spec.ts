@@ -456,6 +456,18 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 405 && reply.headers.get('allow') === null;
   },
   'connect-tunnel': async (api) => (await connectStatus(api.url, '127.0.0.1:22')) === 200,
+  // Header fields only a proxy may set, taken from the client
+  'redirect-url-from-forwarded-host': async (api) =>
+    String((await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-host': 'probe.invalid' })).json?.redirect_url).startsWith('http://probe.invalid/'),
+  'antifraud-reads-forwarded-for': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody({}, { client_ip: '203.0.113.66' }), { 'x-forwarded-for': '198.51.100.7' })).status === 200,
+  // Outgoing addresses too long for their receiver
+  'return-url-truncated': async (api) => {
+    const returnUrl = `https://merchant.example/${'a'.repeat(8192)}?order=1`;
+    const inv = (await api.invoice({ return_url: returnUrl })).json;
+    const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    return !(await r.text()).includes(`href="${returnUrl}"`);
+  },
 };
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */

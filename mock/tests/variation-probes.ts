@@ -574,4 +574,10 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       () => true, // the connection closed without an answer
     ),
   'connect-405': async (api) => (await connectStatus(api.url, new URL(api.url).host)) === 405,
+  // Header fields only a proxy may set, refused at the edge
+  'host-misdirected-421': async (api) =>
+    (await methodExchange(api.url + PATHS.invoice, 'POST', JSON.stringify(api.invoiceBody()), { host: 'probe.invalid' })).status === 421 &&
+    (await api.invoice()).status === 200,
+  'forwarded-headers-refused': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-for': '198.51.100.7' })).status === 400 && (await api.invoice()).status === 200,
 };

@@ -87,6 +87,8 @@ const METHOD_READERS = {
   sees: API,
   rules: ['PRO-SEC-ONLY-POST-CARRIED-OUT', 'PRO-SEC-NO-TRACE', 'PRO-SEC-NO-CONNECT-TUNNEL', 'PRO-HTTP-405-ALLOW', 'PRO-HTTP-405'],
 } as const;
+/** What the provider makes of the header fields a proxy sets is read by the checks of the intermediary rules only. */
+const FORWARDING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-FORWARDED-HOST-IGNORED', 'PRO-SEC-FORWARDED-FOR-IGNORED'] } as const;
 
 const entries = [
   // JSON and transport
@@ -660,6 +662,20 @@ const entries = [
     rule: 'PRO-SEC-NO-CONNECT-TUNNEL',
     ...METHOD_READERS,
     description: 'CONNECT to the provider is answered 405 {message} with Allow: POST instead of the connection closed.',
+  },
+  // Header fields only a proxy may set (mock/forwarded.ts): refused at the edge instead of ignored
+  {
+    name: 'host-misdirected-421',
+    rule: 'PRO-SEC-FORWARDED-HOST-IGNORED',
+    ...FORWARDING_READERS,
+    description: "An API request whose Host is not the provider's own is answered 421 Misdirected Request {message} (RFC 9110 15.5.20).",
+  },
+  {
+    name: 'forwarded-headers-refused',
+    rule: 'PRO-SEC-FORWARDED-FOR-IGNORED',
+    ...FORWARDING_READERS,
+    description:
+      'An API request carrying X-Forwarded-Host, -For or -Proto, X-Real-IP, X-Host or Forwarded is refused 400 {message} by the edge: only its own proxy may set them.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

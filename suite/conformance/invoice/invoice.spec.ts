@@ -13,6 +13,7 @@ import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
 import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
+import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } from '../../checks/intermediary-headers.js';
 
 const CHECKS = [
   ...paymentOperationChecks('invoice'),
@@ -44,6 +45,9 @@ const CHECKS = [
   traceRefused('invoice'),
   methodRefusalsListAllow('invoice'),
   connectNotTunnelled(),
+  // Header fields only a proxy may set (docs/security-probes.md, intermediary headers)
+  handedOutAddressesIgnoreForwardedHost(),
+  antifraudIgnoresForwardedFor(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
