@@ -135,6 +135,14 @@ export const RULE_IDS = [
   'PRO-SEC-NO-TRACE',
   'PRO-SEC-NO-CONNECT-TUNNEL',
   'PRO-HTTP-405-ALLOW',
+  'PRO-SEC-PAGE-CSP',
+  'PRO-SEC-PAGE-CSP-REPORT',
+  'PRO-SEC-PAGE-COOP',
+  'PRO-SEC-PAGE-COOKIE-PREFIX',
+  'PRO-SEC-PAGE-COOKIE-SIZE',
+  'PRO-SEC-HSTS',
+  'PRO-SEC-PAGE-SRI',
+  'PRO-SEC-PAGE-NO-PLUGINS',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */
