@@ -456,7 +456,32 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 405 && reply.headers.get('allow') === null;
   },
   'connect-tunnel': async (api) => (await connectStatus(api.url, '127.0.0.1:22')) === 200,
+
+  // The page's headers and DOM beyond the passive set
+  'page-csp-without-object-src': async (api) => {
+    const csp = (await pageAnswer(api)).headers.get('content-security-policy') ?? '';
+    return /frame-ancestors 'none'/.test(csp) && !/object-src|base-uri/.test(csp);
+  },
+  'page-csp-no-report': async (api) => {
+    const csp = (await pageAnswer(api)).headers.get('content-security-policy') ?? '';
+    return /object-src 'none'/.test(csp) && !/report-(uri|to)/.test(csp);
+  },
+  'page-no-coop': async (api) => {
+    const page = await pageAnswer(api);
+    return page.status === 200 && !page.headers.has('cross-origin-opener-policy');
+  },
+  'page-cookie-unprefixed': async (api) =>
+    /^pts_session=[0-9a-f]+; Path=\/; HttpOnly; SameSite=Lax$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
+  'page-cookie-oversized': async (api) => ((await pageAnswer(api)).headers.get('set-cookie') ?? '').split(';')[0]!.length > 4096,
+  'page-merchant-script-without-integrity': async (api) =>
+    /<script async src="https:\/\/merchant\.example\/widgets\/pay-badge\.js"><\/script>/.test((await pageAnswer(api)).text),
+  'page-embeds-plugin': async (api) => /<embed type="application\/x-shockwave-flash"/.test((await pageAnswer(api)).text),
 };
+
+/** The payment page of a new invoice, as a browser asks for it. */
+async function pageAnswer(api: Client) {
+  return sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+}
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */
 async function deliveriesRefused(api: Client, receiver: CallbackReceiver, answer: number | 'reset'): Promise<number> {

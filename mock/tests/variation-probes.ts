@@ -574,4 +574,15 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       () => true, // the connection closed without an answer
     ),
   'connect-405': async (api) => (await connectStatus(api.url, new URL(api.url).host)) === 405,
+
+  // The page's headers beyond the passive set
+  'page-csp-nonce': async (api) => {
+    const [one, two] = [await pageAnswer(api), await pageAnswer(api)];
+    const nonce = (p: Awaited<ReturnType<typeof pageAnswer>>) =>
+      /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(p.headers.get('content-security-policy') ?? '')?.[1];
+    return nonce(one) !== undefined && nonce(one) !== nonce(two) && one.headers.get('reporting-endpoints') === 'pts-csp="/csp-reports"';
+  },
+  'page-coop-allow-popups': async (api) => (await pageAnswer(api)).headers.get('cross-origin-opener-policy') === 'same-origin-allow-popups',
+  'page-cookie-host-prefix': async (api) =>
+    /^__Host-pts_session=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Strict$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
 };

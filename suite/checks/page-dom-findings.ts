@@ -23,7 +23,11 @@ export async function pageAssets(page: Page): Promise<PageAssets> {
   return page.evaluate(() => ({
     url: location.href,
     assets: [
-      ...Array.from(document.querySelectorAll('script[src]')).map((e) => ({ tag: 'script', url: (e as HTMLScriptElement).src, integrity: !!e.getAttribute('integrity')?.trim() })),
+      ...Array.from(document.querySelectorAll('script[src]')).map((e) => ({
+        tag: 'script',
+        url: (e as HTMLScriptElement).src,
+        integrity: !!e.getAttribute('integrity')?.trim(),
+      })),
       ...Array.from(document.querySelectorAll('link[href]'))
         .filter((e) => /(^|\s)(stylesheet|modulepreload|preload)(\s|$)/i.test(e.getAttribute('rel') ?? ''))
         .map((e) => ({ tag: 'link', url: (e as HTMLLinkElement).href, integrity: !!e.getAttribute('integrity')?.trim() })),
