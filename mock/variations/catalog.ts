@@ -674,7 +674,7 @@ const entries = [
     ...PAGE_HEADER_READERS,
     alone: "its script-src takes only this answer's nonce: the inline onclick of page-buttons-link would not run, and it replaces the framing variations' CSP",
     description:
-      "A strict CSP with a fresh nonce per answer on each script element: `script-src 'nonce-…' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-to pts-csp`, with Reporting-Endpoints; no X-Frame-Options.",
+      "A strict CSP with a fresh nonce per answer on each script element: `script-src 'nonce-…' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-to pts-csp`, with Reporting-Endpoints (X-Frame-Options DENY kept).",
   },
   {
     name: 'page-coop-allow-popups',
