@@ -137,6 +137,14 @@ export const RULE_IDS = [
   'PRO-HTTP-405-ALLOW',
   'PRO-SEC-FORWARDED-HOST-IGNORED',
   'PRO-SEC-FORWARDED-FOR-IGNORED',
+  'PRO-SEC-PAGE-CSP',
+  'PRO-SEC-PAGE-CSP-REPORT',
+  'PRO-SEC-PAGE-COOP',
+  'PRO-SEC-PAGE-COOKIE-PREFIX',
+  'PRO-SEC-PAGE-COOKIE-SIZE',
+  'PRO-SEC-HSTS',
+  'PRO-SEC-PAGE-SRI',
+  'PRO-SEC-PAGE-NO-PLUGINS',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

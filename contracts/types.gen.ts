@@ -542,6 +542,38 @@ export interface ProfileSecurityFindings {
    * An origin of the provider serves a backup or editor copy of the page or its assets (.bak, ~, .old), package.json or web.config (PRO-SEC-NO-BACKUP-FILES).
    */
   backupFile: 'fail' | 'warn' | 'off';
+  /**
+   * A document answer of the payment page lacks an enforced Content-Security-Policy with object-src 'none' (or default-src 'none') and base-uri 'none' or 'self' (PRO-SEC-PAGE-CSP).
+   */
+  cspPolicy: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page's Content-Security-Policy, enforced or report-only, names no report-to or report-uri (PRO-SEC-PAGE-CSP-REPORT).
+   */
+  cspReport: 'fail' | 'warn' | 'off';
+  /**
+   * A document answer of the payment page lacks Cross-Origin-Opener-Policy same-origin or same-origin-allow-popups (PRO-SEC-PAGE-COOP).
+   */
+  coop: 'fail' | 'warn' | 'off';
+  /**
+   * A cookie the payment page sets is named without the __Host- prefix, or without __Secure- when shared through Domain (PRO-SEC-PAGE-COOKIE-PREFIX).
+   */
+  cookiePrefix: 'fail' | 'warn' | 'off';
+  /**
+   * A cookie the payment page sets has a name and value over 4096 bytes together (PRO-SEC-PAGE-COOKIE-SIZE).
+   */
+  cookieSize: 'fail' | 'warn' | 'off';
+  /**
+   * An https answer of the page or the API lacks Strict-Transport-Security with max-age of a year or more; http answers are not judged (PRO-SEC-HSTS).
+   */
+  hsts: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page loads a script or stylesheet from another origin without an integrity attribute (PRO-SEC-PAGE-SRI).
+   */
+  subresourceIntegrity: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page holds an object, embed or applet element (PRO-SEC-PAGE-NO-PLUGINS).
+   */
+  pluginContent: 'fail' | 'warn' | 'off';
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -793,6 +825,38 @@ export interface ProfileOverride {
        * An origin of the provider serves a backup or editor copy of the page or its assets (.bak, ~, .old), package.json or web.config (PRO-SEC-NO-BACKUP-FILES).
        */
       backupFile?: 'fail' | 'warn' | 'off';
+      /**
+       * A document answer of the payment page lacks an enforced Content-Security-Policy with object-src 'none' (or default-src 'none') and base-uri 'none' or 'self' (PRO-SEC-PAGE-CSP).
+       */
+      cspPolicy?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page's Content-Security-Policy, enforced or report-only, names no report-to or report-uri (PRO-SEC-PAGE-CSP-REPORT).
+       */
+      cspReport?: 'fail' | 'warn' | 'off';
+      /**
+       * A document answer of the payment page lacks Cross-Origin-Opener-Policy same-origin or same-origin-allow-popups (PRO-SEC-PAGE-COOP).
+       */
+      coop?: 'fail' | 'warn' | 'off';
+      /**
+       * A cookie the payment page sets is named without the __Host- prefix, or without __Secure- when shared through Domain (PRO-SEC-PAGE-COOKIE-PREFIX).
+       */
+      cookiePrefix?: 'fail' | 'warn' | 'off';
+      /**
+       * A cookie the payment page sets has a name and value over 4096 bytes together (PRO-SEC-PAGE-COOKIE-SIZE).
+       */
+      cookieSize?: 'fail' | 'warn' | 'off';
+      /**
+       * An https answer of the page or the API lacks Strict-Transport-Security with max-age of a year or more; http answers are not judged (PRO-SEC-HSTS).
+       */
+      hsts?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page loads a script or stylesheet from another origin without an integrity attribute (PRO-SEC-PAGE-SRI).
+       */
+      subresourceIntegrity?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page holds an object, embed or applet element (PRO-SEC-PAGE-NO-PLUGINS).
+       */
+      pluginContent?: 'fail' | 'warn' | 'off';
     };
   };
 }

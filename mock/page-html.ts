@@ -134,11 +134,24 @@ window.addEventListener('load', () => setTimeout(async () => {
 }, 300));
 </script>`;
 
+/**
+ * Fault page-merchant-script-without-integrity: the merchant's widget script, from return_url's origin, with no
+ * integrity attribute. Fault page-embeds-plugin: a Flash receipt widget in an embed element (no source: nothing loads).
+ */
+function foreignContentHtml(ctx: Ctx, p: Payment): string {
+  const script =
+    ctx.faults.has('page-merchant-script-without-integrity') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl)
+      ? `\n<script async src="${esc(new URL(p.returnUrl).origin)}/widgets/pay-badge.js"></script>`
+      : '';
+  const plugin = ctx.faults.has('page-embeds-plugin') ? '\n<embed type="application/x-shockwave-flash" width="1" height="1">' : '';
+  return script + plugin;
+}
+
 export function paymentPage(ctx: Ctx, p: Payment): string {
   const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
   const title = `Payment ${amountText(ctx, shown)}`;
-  if (ctx.variations.has('page-script-rendered')) return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT);
-  return layout(title, pageContent(ctx, p));
+  if (ctx.variations.has('page-script-rendered')) return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT + foreignContentHtml(ctx, p));
+  return layout(title, pageContent(ctx, p), foreignContentHtml(ctx, p));
 }
 
 /** Fault return-url-truncated: the column return_url is kept in (varchar(2048), the length browsers once allowed). */

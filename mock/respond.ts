@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from './context.js';
 import type { ErrorResponse } from './errors.js';
@@ -29,6 +29,8 @@ export interface Output {
   readonly codeField: boolean;
   /** What every page answer (HTML) carries: framing, sniffing and caching protections (the faults and variations change them). */
   readonly pageHeaders: Headers;
+  /** Variation page-csp-nonce: each page answer gets a fresh nonce, in its CSP and on each of its script elements. */
+  readonly pageNonce: boolean;
   /** CORS headers for the request's Origin (the fault and variations that send them); null: none. */
   readonly cors: ((origin: string | undefined) => Headers) | null;
 }
@@ -53,6 +55,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     close,
     codeField: faults.has('message-error-extra-field'),
     pageHeaders: pageHeadersOf(faults, variations),
+    pageNonce: variations.has('page-csp-nonce') && !faults.has('page-framable'),
     cors,
   };
 }
@@ -64,9 +67,48 @@ export const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
 /** Variation api-cors-allowlist: the one origin allowed to read the API with credentials. */
 export const CORS_ALLOWED_ORIGIN = 'https://merchant.example';
 
+/** Where the page's CSP sends its violation reports (ASVS 3.4.7); the provider answers a report there with 204. */
+export const CSP_REPORT_PATH = '/csp-reports';
+
+/**
+ * The page's CSP: no other site frames it, no plugin, no <base> (ASVS 3.4.3), violations reported (3.4.7). Fault
+ * page-csp-without-object-src leaves out object-src and base-uri; fault page-csp-no-report the report location.
+ */
+function pagePolicy(faults: FaultSet): string {
+  const parts = ["frame-ancestors 'none'"];
+  if (!faults.has('page-csp-without-object-src')) parts.push("object-src 'none'", "base-uri 'none'");
+  if (!faults.has('page-csp-no-report')) parts.push(`report-uri ${CSP_REPORT_PATH}`);
+  return parts.join('; ');
+}
+
+/** Variation page-csp-nonce: a strict policy, scripts only by this answer's nonce (report-to, the Reporting API's endpoint). */
+export function noncePolicy(nonce: string): Headers {
+  return {
+    'content-security-policy': `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-to pts-csp`,
+    'reporting-endpoints': `pts-csp="${CSP_REPORT_PATH}"`,
+  };
+}
+
+/**
+ * The cookie the page sets: none by default. Fault page-cookie-unprefixed: a session cookie without a prefix; fault
+ * page-cookie-oversized: a __Host- cookie of 5000 bytes (browsers drop it); variation page-cookie-host-prefix: a
+ * __Host- session cookie.
+ */
+function pageCookie(faults: FaultSet, variations: VariationSet): string | undefined {
+  const id = randomBytes(16).toString('hex');
+  if (faults.has('page-cookie-unprefixed')) return `pts_session=${id}; Path=/; HttpOnly; SameSite=Lax`;
+  if (faults.has('page-cookie-oversized')) return `__Host-pts_state=${'a'.repeat(5000)}; Path=/; Secure; HttpOnly; SameSite=Lax`;
+  if (variations.has('page-cookie-host-prefix')) return `__Host-pts_session=${id}; Path=/; Secure; HttpOnly; SameSite=Strict`;
+  return undefined;
+}
+
 /** The page's protections: no other site frames it, no type is sniffed, no cache keeps it (docs/security-probes.md). */
 function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
   const h: Headers = { 'x-content-type-options': NOSNIFF, 'cache-control': 'no-store' };
+  // A cross-origin opener gets no handle on the page (ASVS 3.4.8); fault page-no-coop sends none.
+  if (!faults.has('page-no-coop')) h['cross-origin-opener-policy'] = variations.has('page-coop-allow-popups') ? 'same-origin-allow-popups' : 'same-origin';
+  const cookie = pageCookie(faults, variations);
+  if (cookie) h['set-cookie'] = cookie;
   // Fault page-framable: no framing protection at all.
   if (faults.has('page-framable')) return cachingOf(faults, variations, h);
   // Several CSP headers, each enforced; directive and keyword in another letter case.
@@ -74,7 +116,7 @@ function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
     h['content-security-policy'] = ["default-src * 'unsafe-inline' 'unsafe-eval' data: blob:", "FRAME-ANCESTORS 'NONE'"];
   else if (variations.has('page-frame-sameorigin')) h['x-frame-options'] = 'sameorigin';
   else if (variations.has('page-frame-merchant-origin')) h['content-security-policy'] = `frame-ancestors ${FRAMING_MERCHANT_ORIGIN}`;
-  else Object.assign(h, { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" });
+  else Object.assign(h, { 'x-frame-options': 'DENY', 'content-security-policy': pagePolicy(faults) });
   return cachingOf(faults, variations, h);
 }
 
@@ -155,6 +197,11 @@ export function sendError(res: ServerResponse, out: Output, err: ErrorResponse, 
 }
 
 export function sendHtml(res: ServerResponse, out: Output, status: number, html: string, headers?: Headers): void {
+  if (out.pageNonce) {
+    const nonce = randomBytes(16).toString('base64');
+    const text = html.replace(/<script\b/g, `<script nonce="${nonce}"`);
+    return write(res, out, status, HTML_TYPE, text, { ...out.pageHeaders, ...noncePolicy(nonce), ...headers });
+  }
   write(res, out, status, HTML_TYPE, html, headers === undefined ? out.pageHeaders : { ...out.pageHeaders, ...headers });
 }
 

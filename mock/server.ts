@@ -18,7 +18,7 @@ import { Later } from './later.js';
 import { Merchants } from './merchants.js';
 import { detailed, wording } from './messages.js';
 import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
-import { makeOutput, makeValidationStyle, sendError } from './respond.js';
+import { CSP_REPORT_PATH, makeOutput, makeValidationStyle, sendError, sendText } from './respond.js';
 import { answerConnect, carriedOut, rawAnswer, refuseMethod, unknownMethodAnswer } from './methods.js';
 import { PaymentStore } from './store.js';
 import { RECENT_PAYMENTS } from './faults/history.js';
@@ -141,6 +141,8 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     const page = app.pages ? PAGE_ROUTE.exec(path) : null;
     if (page) return handlePage(req, res, ctx, page[1]!, page[2]!, page[3]);
     req.resume();
+    // The page's CSP violation reports (report-uri, report-to): taken and dropped.
+    if (path === CSP_REPORT_PATH && req.method === 'POST') return sendText(res, ctx.out, 204, 'text/plain; charset=utf-8', '');
     if (answeredBeside(req, res, ctx, path)) return;
     return sendError(res, ctx.out, ctx.err.notFound);
   }

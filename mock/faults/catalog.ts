@@ -11,6 +11,11 @@ export interface FaultDefinition {
   /** Requirement ID of the one rule this fault breaks. */
   rule: string;
   description: string;
+  /**
+   * A fault of a finding the default profile only warns of: the kill matrix judges it with this PROFILE
+   * (contracts/profiles/<name>.json), which fails that finding. Default: the matrices' timing profile.
+   */
+  judgedWith?: string;
 }
 
 const entries = [
@@ -600,6 +605,51 @@ const entries = [
     rule: 'PRO-PAGE-RETURN-DESTINATION',
     description:
       'return_url is accepted at any length but kept in a 2048-character column: after a press the payer is sent to its first 2048 characters (a long return_url, its query cut off).',
+  },
+
+  // The page's headers and DOM beyond the passive set (docs/security-probes.md): warnings by default, killed under
+  // contracts/profiles/page-headers-fail.json, which fails them (judgedWith)
+  {
+    name: 'page-csp-without-object-src',
+    rule: 'PRO-SEC-PAGE-CSP',
+    judgedWith: 'page-headers-fail',
+    description: "The payment page's CSP is `frame-ancestors 'none'; report-uri /csp-reports` only: no object-src 'none', no base-uri.",
+  },
+  {
+    name: 'page-csp-no-report',
+    rule: 'PRO-SEC-PAGE-CSP-REPORT',
+    judgedWith: 'page-headers-fail',
+    description: "The payment page's CSP names no report location (no report-uri, no report-to): violations go unseen.",
+  },
+  {
+    name: 'page-no-coop',
+    rule: 'PRO-SEC-PAGE-COOP',
+    judgedWith: 'page-headers-fail',
+    description: 'The payment page sends no Cross-Origin-Opener-Policy: a cross-origin opener keeps a handle on it.',
+  },
+  {
+    name: 'page-cookie-unprefixed',
+    rule: 'PRO-SEC-PAGE-COOKIE-PREFIX',
+    judgedWith: 'page-headers-fail',
+    description: 'The payment page sets `pts_session=…; Path=/; HttpOnly; SameSite=Lax`: flags right, but no __Host- prefix.',
+  },
+  {
+    name: 'page-cookie-oversized',
+    rule: 'PRO-SEC-PAGE-COOKIE-SIZE',
+    judgedWith: 'page-headers-fail',
+    description: 'The payment page sets a __Host- cookie whose value is 5000 bytes: browsers drop it.',
+  },
+  {
+    name: 'page-merchant-script-without-integrity',
+    rule: 'PRO-SEC-PAGE-SRI',
+    judgedWith: 'page-headers-fail',
+    description: "The payment page loads the merchant's widget script from return_url's origin without an integrity attribute.",
+  },
+  {
+    name: 'page-embeds-plugin',
+    rule: 'PRO-SEC-PAGE-NO-PLUGINS',
+    judgedWith: 'page-headers-fail',
+    description: 'The payment page holds a Flash receipt widget: `<embed type="application/x-shockwave-flash">`.',
   },
 ] as const satisfies readonly FaultDefinition[];
 

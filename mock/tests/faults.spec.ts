@@ -1,5 +1,5 @@
 import { constants, createHmac, sign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
@@ -468,7 +468,32 @@ const PROBES: Record<string, Probe> = {
     const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
     return !(await r.text()).includes(`href="${returnUrl}"`);
   },
+
+  // The page's headers and DOM beyond the passive set
+  'page-csp-without-object-src': async (api) => {
+    const csp = (await pageAnswer(api)).headers.get('content-security-policy') ?? '';
+    return /frame-ancestors 'none'/.test(csp) && !/object-src|base-uri/.test(csp);
+  },
+  'page-csp-no-report': async (api) => {
+    const csp = (await pageAnswer(api)).headers.get('content-security-policy') ?? '';
+    return /object-src 'none'/.test(csp) && !/report-(uri|to)/.test(csp);
+  },
+  'page-no-coop': async (api) => {
+    const page = await pageAnswer(api);
+    return page.status === 200 && !page.headers.has('cross-origin-opener-policy');
+  },
+  'page-cookie-unprefixed': async (api) =>
+    /^pts_session=[0-9a-f]+; Path=\/; HttpOnly; SameSite=Lax$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
+  'page-cookie-oversized': async (api) => ((await pageAnswer(api)).headers.get('set-cookie') ?? '').split(';')[0]!.length > 4096,
+  'page-merchant-script-without-integrity': async (api) =>
+    /<script async src="https:\/\/merchant\.example\/widgets\/pay-badge\.js"><\/script>/.test((await pageAnswer(api)).text),
+  'page-embeds-plugin': async (api) => /<embed type="application\/x-shockwave-flash"/.test((await pageAnswer(api)).text),
 };
+
+/** The payment page of a new invoice, as a browser asks for it. */
+async function pageAnswer(api: Client) {
+  return sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: { accept: 'text/html' } });
+}
 
 /** How many times a callback is delivered when its first delivery is refused with `answer` and the next taken. */
 async function deliveriesRefused(api: Client, receiver: CallbackReceiver, answer: number | 'reset'): Promise<number> {
@@ -495,6 +520,11 @@ test.describe('fault catalog', () => {
     const p = await startProvider({ merchants: [m], faults: ['deeplink-two'] });
     expect(p.faults).toEqual(['deeplink-two']);
     await p.close();
+  });
+
+  test('a fault judged with another profile (judgedWith) names a file of contracts/profiles/', () => {
+    for (const f of faultCatalog as readonly { name: string; judgedWith?: string }[])
+      if (f.judgedWith !== undefined) expect(existsSync(new URL(`../../contracts/profiles/${f.judgedWith}.json`, import.meta.url)), f.name).toBe(true);
   });
 
   test('every fault has a probe here', () => {

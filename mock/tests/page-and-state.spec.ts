@@ -61,3 +61,20 @@ test.describe('payment page and states', () => {
     expect(get.status).toBe(405);
   });
 });
+
+test.describe("the page's headers beyond the passive set", () => {
+  test('the page carries a CSP with object-src and base-uri none and a report location, COOP same-origin and no cookie; reports are taken', async ({ api }) => {
+    const inv = (await api.invoice()).json;
+    const page = await fetch(inv.redirect_url, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; object-src 'none'; base-uri 'none'; report-uri /csp-reports");
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.has('set-cookie')).toBe(false);
+    const report = await fetch(new URL('/csp-reports', inv.redirect_url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: '{}',
+    });
+    expect(report.status).toBe(204);
+  });
+});

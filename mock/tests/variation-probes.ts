@@ -580,4 +580,15 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     (await api.invoice()).status === 200,
   'forwarded-headers-refused': async (api) =>
     (await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-for': '198.51.100.7' })).status === 400 && (await api.invoice()).status === 200,
+
+  // The page's headers beyond the passive set
+  'page-csp-nonce': async (api) => {
+    const [one, two] = [await pageAnswer(api), await pageAnswer(api)];
+    const nonce = (p: Awaited<ReturnType<typeof pageAnswer>>) =>
+      /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(p.headers.get('content-security-policy') ?? '')?.[1];
+    return nonce(one) !== undefined && nonce(one) !== nonce(two) && one.headers.get('reporting-endpoints') === 'pts-csp="/csp-reports"';
+  },
+  'page-coop-allow-popups': async (api) => (await pageAnswer(api)).headers.get('cross-origin-opener-policy') === 'same-origin-allow-popups',
+  'page-cookie-host-prefix': async (api) =>
+    /^__Host-pts_session=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Strict$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
 };

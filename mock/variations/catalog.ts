@@ -55,6 +55,11 @@ const AMOUNT_READERS = { sees: ['payment-page', 'invoice'], rules: ['PRO-PAGE-CO
 const CARD_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT'] } as const;
 const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT'] } as const;
 const HEADER_READERS = { sees: PAGE, rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE'] } as const;
+/** The page's CSP, COOP and cookies: the framing check and the passive look at the page read them. */
+const PAGE_HEADER_READERS = {
+  sees: PAGE,
+  rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-CSP', 'PRO-SEC-PAGE-COOP', 'PRO-SEC-PAGE-COOKIE-PREFIX', 'PRO-SEC-PAGE-COOKIE-FLAGS'],
+} as const;
 /** HEAD and the other safe methods are sent by the crawl and the addresses' own payment. */
 const SAFE_METHOD_READERS = { sees: PAGE, rules: ['PRO-SEC-SAFE-METHODS', 'PRO-SEC-ADDRESS-OWN-PAYMENT'] } as const;
 /**
@@ -676,6 +681,28 @@ const entries = [
     ...FORWARDING_READERS,
     description:
       'An API request carrying X-Forwarded-Host, -For or -Proto, X-Real-IP, X-Host or Forwarded is refused 400 {message} by the edge: only its own proxy may set them.',
+  },
+
+  // The page's headers beyond the passive set: other correct ways to send them (docs/security-probes.md)
+  {
+    name: 'page-csp-nonce',
+    rule: 'PRO-SEC-PAGE-CSP',
+    ...PAGE_HEADER_READERS,
+    alone: "its script-src takes only this answer's nonce: the inline onclick of page-buttons-link would not run, and it replaces the framing variations' CSP",
+    description:
+      "A strict CSP with a fresh nonce per answer on each script element: `script-src 'nonce-…' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-to pts-csp`, with Reporting-Endpoints (X-Frame-Options DENY kept).",
+  },
+  {
+    name: 'page-coop-allow-popups',
+    rule: 'PRO-SEC-PAGE-COOP',
+    ...PAGE_HEADER_READERS,
+    description: 'The page sends `Cross-Origin-Opener-Policy: same-origin-allow-popups`.',
+  },
+  {
+    name: 'page-cookie-host-prefix',
+    rule: 'PRO-SEC-PAGE-COOKIE-PREFIX',
+    ...PAGE_HEADER_READERS,
+    description: 'The page sets a session cookie `__Host-pts_session=…; Path=/; Secure; HttpOnly; SameSite=Strict` (the reference provider sets none).',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -2,7 +2,7 @@
 // run, which checks failed against each fault and whether a failure names the rule the fault breaks.
 import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
 import type { RuleId } from '../../contracts/index.js';
-import { MATRIX_TIMING_PROFILE } from './profile-variants.js';
+import { MATRIX_TIMING_PROFILE, profileFile } from './profile-variants.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 
@@ -82,7 +82,8 @@ export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: numb
   const observed = (f: FaultDefinition, name: string, variations: readonly string[] = []): TargetPlan => ({
     name,
     provider: { faults: [f.name], ...(variations.length ? { variations: [...variations] } : {}) },
-    profile: MATRIX_TIMING_PROFILE,
+    // A fault of a finding the default profile only warns of is judged with the profile that fails it.
+    profile: f.judgedWith ? profileFile(f.judgedWith) : MATRIX_TIMING_PROFILE,
     rules: [f.rule as RuleId],
     mode: 'observe',
     decidedByOne: true,

@@ -23,7 +23,9 @@ export interface ProfileVariant {
   toldApartIn?: readonly string[];
 }
 
-const file = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
+/** The path of contracts/profiles/<name>.json. */
+export const profileFile = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
+const file = profileFile;
 
 /**
  * The timing the matrices judge embedded providers by (contracts/profiles/matrix-timing.json): shorter settle and

@@ -10,6 +10,7 @@ import type { Exchange } from '../harness/exchange.js';
 import { judgeFindings, requireFindings } from '../harness/findings.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { bannerFindings, corsFindings, CORS_RULE, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
+import { hstsFindings } from './document-header-findings.js';
 import { article, OPERATION_NAMES } from './operations.js';
 import { requireSigned, sendSigned, signedBody } from './signed-operations.js';
 import { vehicleFile } from '../../generators/vehicle-files.js';
@@ -21,14 +22,14 @@ async function sendValid(api: ProviderApi, op: Operation, headers: Record<string
   return sendSigned(api, op, await signedBody(api, op), { headers });
 }
 
-/** The answer to a valid request from another site's page: no credentialed CORS for it, nosniff on JSON, no version banner. */
+/** The answer to a valid request from another site's page: no credentialed CORS for it, nosniff on JSON, no version banner, HSTS over https. */
 export function answerHeadersSafe(op: Operation): ApiCheck {
   return {
     name: `answerHeadersSafe(${op})`,
-    title: `the answer to ${article(OPERATION_NAMES[op].request)} from another site's origin grants it no credentialed CORS, carries nosniff and tells no software version`,
-    rules: ['PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN', 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER'],
+    title: `the answer to ${article(OPERATION_NAMES[op].request)} from another site's origin grants it no credentialed CORS, carries nosniff, tells no software version and, over https, carries HSTS`,
+    rules: ['PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN', 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER', 'PRO-SEC-HSTS'],
     async run({ api }) {
-      requireFindings(api, ['corsCredentials', 'nosniff', 'versionBanner']);
+      requireFindings(api, ['corsCredentials', 'nosniff', 'versionBanner', 'hsts']);
       const origin = `https://pts-${randomBytes(4).toString('hex')}.attacker.example`;
       await step(`a valid request with Origin ${origin}`, async () => {
         const exchange = await sendValid(api, op, { origin });
@@ -37,7 +38,12 @@ export function answerHeadersSafe(op: Operation): ApiCheck {
         const json = /json/i.test(res.headers['content-type'] ?? '');
         judgeFindings(
           api,
-          [...corsFindings(a, origin), ...(json ? nosniffFindings(a) : []), ...bannerFindings(a)].map((f) => ({ ...f, exchange })),
+          [
+            ...corsFindings(a, origin),
+            ...(json ? nosniffFindings(a) : []),
+            ...bannerFindings(a),
+            ...hstsFindings(a, /^https:/i.test(exchange.request.url)),
+          ].map((f) => ({ ...f, exchange })),
         );
       });
     },

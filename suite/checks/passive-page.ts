@@ -11,6 +11,8 @@ import { PAGE_LOAD_MS, gatewayAnswer } from '../harness/page-load.js';
 import { createInvoice, openPaymentPage, press, requireButton, settleMs } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { bannerFindings, cachingFindings, charsetFindings, cookieFindings, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
+import { coopFindings, cookiePrefixFindings, cookieSizeFindings, cspFindings, hstsFindings } from './document-header-findings.js';
+import { pageAssets, pluginFindings, sriFindings } from './page-dom-findings.js';
 import type { RuleId } from '../../contracts/index.js';
 import { INVOICE_DEFAULTS } from '../../generators/builders.js';
 
@@ -99,7 +101,10 @@ async function documentsDuring(page: Page, act: () => Promise<void>): Promise<Re
   return seen;
 }
 
-/** What one document answer of the page tells: caching of its content, sniffing, the charset, banners, cookies. */
+/**
+ * What one document answer of the page tells: caching of its content, sniffing, the charset, banners, cookies (their
+ * flags, prefixes and sizes), HSTS on https and, on an HTML document, its CSP and COOP.
+ */
 async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]> {
   const a: SeenAnswer = { where: `${label} (${r.request().method()} ${r.url()}, HTTP ${r.status()})`, headers: headerLines(await r.headersArray()) };
   const withContent = r.status() >= 200 && r.status() < 300;
@@ -110,6 +115,10 @@ async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]
     ...(withContent && html ? charsetFindings(a) : []),
     ...bannerFindings(a),
     ...cookieFindings(a, new URL(r.url()).protocol === 'https:'),
+    ...(withContent && html ? [...cspFindings(a), ...coopFindings(a)] : []),
+    ...hstsFindings(a, new URL(r.url()).protocol === 'https:'),
+    ...cookiePrefixFindings(a),
+    ...cookieSizeFindings(a),
   ];
 }
 
@@ -121,17 +130,36 @@ export function paymentPageAnswersProtected(): BrowserCheck {
   return {
     name: 'paymentPageAnswersProtected()',
     title:
-      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version and set cookies with their flags',
-    rules: ['PRO-SEC-PAGE-NO-SHARED-CACHE', 'PRO-SEC-CONTENT-TYPE-NOSNIFF', 'PRO-SEC-NO-VERSION-BANNER', 'PRO-SEC-PAGE-COOKIE-FLAGS'],
+      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin',
+    rules: [
+      'PRO-SEC-PAGE-NO-SHARED-CACHE',
+      'PRO-SEC-CONTENT-TYPE-NOSNIFF',
+      'PRO-SEC-NO-VERSION-BANNER',
+      'PRO-SEC-PAGE-COOKIE-FLAGS',
+      // The page's headers and DOM beyond those (document-header-findings.ts, page-dom-findings.ts).
+      'PRO-SEC-PAGE-CSP',
+      'PRO-SEC-PAGE-CSP-REPORT',
+      'PRO-SEC-PAGE-COOP',
+      'PRO-SEC-HSTS',
+      'PRO-SEC-PAGE-COOKIE-PREFIX',
+      'PRO-SEC-PAGE-COOKIE-SIZE',
+      'PRO-SEC-PAGE-SRI',
+      'PRO-SEC-PAGE-NO-PLUGINS',
+    ],
     browser: true,
     async run({ api, page }) {
       requirePage(api);
-      requireFindings(api, ['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags']);
+      requireFindings(api, [
+        ...['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags'],
+        ...['cspPolicy', 'cspReport', 'coop', 'hsts', 'cookiePrefix', 'cookieSize', 'subresourceIntegrity', 'pluginContent'],
+      ] as const);
       const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
       const shown = await documentsDuring(page, async () => {
         await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
         await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
       });
+      // The page as shown, read before the press leaves it: its assets and plugin elements.
+      const assets = await pageAssets(page);
       const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
       if (shown.length === 0)
         throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
@@ -139,6 +167,8 @@ export function paymentPageAnswersProtected(): BrowserCheck {
         const findings = [
           ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
           ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
+          ...sriFindings(assets),
+          ...pluginFindings(assets),
         ];
         judgeFindings(api, findings);
       });
