@@ -4,7 +4,7 @@
 // the findings of one answer; the profile decides which fail and which warn (harness/findings.ts).
 import type { RuleId } from '../../contracts/index.js';
 import type { Finding } from '../harness/findings.js';
-import type { SeenAnswer } from './header-findings.js';
+import { setCookies, shown, values, type SeenAnswer } from './header-findings.js';
 
 export const CSP_RULE: RuleId = 'PRO-SEC-PAGE-CSP';
 export const CSP_REPORT_RULE: RuleId = 'PRO-SEC-PAGE-CSP-REPORT';
@@ -17,9 +17,6 @@ export const COOKIE_SIZE_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-SIZE';
 export const HSTS_MIN_AGE = 31_536_000;
 /** RFC 6265bis 5.6: a user agent ignores a cookie whose name and value are longer together. */
 export const COOKIE_MAX_BYTES = 4096;
-
-const values = (a: SeenAnswer, name: string): string[] => a.headers[name] ?? [];
-const shown = (a: SeenAnswer, name: string): string => (values(a, name).length ? values(a, name).join(', ') : '(none)');
 
 /** The policies of a CSP header (lines, and policies joined by commas), each directive name -> its source list in lower case. */
 export function cspPolicies(a: SeenAnswer, name: string): Map<string, string[]>[] {
@@ -95,18 +92,6 @@ export function hstsFindings(a: SeenAnswer, https: boolean): Finding[] {
       received: `${a.where}: Strict-Transport-Security ${shown(a, 'strict-transport-security')}`,
     },
   ];
-}
-
-/** Each Set-Cookie line: its name, value and attributes (names in lower case). */
-function setCookies(a: SeenAnswer): { name: string; value: string; attrs: Map<string, string> }[] {
-  return values(a, 'set-cookie')
-    .flatMap((v) => v.split('\n'))
-    .map((line) => {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const attrs = new Map(attributes.map((x) => [x.split('=')[0]!.trim().toLowerCase(), x.split('=').slice(1).join('=').trim()]));
-      return { name: (eq < 0 ? '' : pair.slice(0, eq)).trim(), value: (eq < 0 ? pair : pair.slice(eq + 1)).trim(), attrs };
-    });
 }
 
 /**

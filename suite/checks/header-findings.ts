@@ -28,14 +28,14 @@ export function headerLines(lines: readonly { name: string; value: string }[] | 
   return out;
 }
 
-const values = (a: SeenAnswer, name: string): string[] => a.headers[name] ?? [];
+export const values = (a: SeenAnswer, name: string): string[] => a.headers[name] ?? [];
 /** Every comma-separated member of every line of a list header. */
 const members = (a: SeenAnswer, name: string): string[] =>
   values(a, name)
     .flatMap((v) => v.split(','))
     .map((m) => m.trim())
     .filter(Boolean);
-const shown = (a: SeenAnswer, name: string): string => (values(a, name).length ? values(a, name).join(', ') : '(none)');
+export const shown = (a: SeenAnswer, name: string): string => (values(a, name).length ? values(a, name).join(', ') : '(none)');
 
 /** Cache-Control directives, names in lower case, values unquoted. */
 export function cacheDirectives(a: SeenAnswer): Map<string, string> {
@@ -124,18 +124,28 @@ export function corsFindings(a: SeenAnswer, origin: string): Finding[] {
   ];
 }
 
+/** Each Set-Cookie line: its name, value and attributes (names in lower case). */
+export function setCookies(a: SeenAnswer): { name: string; value: string; attrs: Map<string, string> }[] {
+  return values(a, 'set-cookie')
+    .flatMap((v) => v.split('\n'))
+    .map((line) => {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const attrs = new Map(attributes.map((x) => [x.split('=')[0]!.trim().toLowerCase(), x.split('=').slice(1).join('=').trim()]));
+      return { name: (eq < 0 ? '' : pair.slice(0, eq)).trim(), value: (eq < 0 ? pair : pair.slice(eq + 1)).trim(), attrs };
+    });
+}
+
 /** Each cookie the answer sets: HttpOnly, SameSite (None only with Secure), and Secure on https. */
 export function cookieFindings(a: SeenAnswer, https: boolean): Finding[] {
   const found: string[] = [];
-  for (const line of values(a, 'set-cookie').flatMap((v) => v.split('\n'))) {
-    const [pair, ...attributes] = line.split(';').map((s) => s.trim());
-    const attrs = new Map(attributes.map((x) => [x.split('=')[0]!.trim().toLowerCase(), (x.split('=')[1] ?? '').trim().toLowerCase()]));
+  for (const { name, attrs } of setCookies(a)) {
     const missing = [
       ...(attrs.has('httponly') ? [] : ['HttpOnly']),
       ...(https && !attrs.has('secure') ? ['Secure'] : []),
-      ...(!attrs.has('samesite') ? ['SameSite'] : attrs.get('samesite') === 'none' && !attrs.has('secure') ? ['Secure (SameSite=None)'] : []),
+      ...(!attrs.has('samesite') ? ['SameSite'] : attrs.get('samesite')?.toLowerCase() === 'none' && !attrs.has('secure') ? ['Secure (SameSite=None)'] : []),
     ];
-    if (missing.length) found.push(`${pair!.split('=')[0]} without ${missing.join(', ')}`);
+    if (missing.length) found.push(`${name} without ${missing.join(', ')}`);
   }
   if (found.length === 0) return [];
   return [

@@ -59,6 +59,11 @@ async function providerIn(ns: Netns, callbackUrl: string): Promise<{ url: string
   });
 }
 
+/** The suite's settings for a sandbox: its address and the merchant's credentials and X-Sign key. */
+function merchantOf(provider: { url: string; apiKey: string; cryptoKey: string; keyPath: string }): Record<string, string> {
+  return { BASE_URL: provider.url, API_KEY: provider.apiKey, CRYPTO_KEY: provider.cryptoKey, XSIGN_PRIVATE_KEY: provider.keyPath };
+}
+
 /** A run's checks as its summary.json has them. */
 function checksOf(dir: string): Check[] {
   return (JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { checks: Check[] }).checks;
@@ -112,10 +117,7 @@ test.describe('a provider in a network namespace of its own', () => {
     const out = join(tempDir('certify-netns'), 'certification');
     const env = childEnv({
       ...QUICK,
-      BASE_URL: provider.url,
-      API_KEY: provider.apiKey,
-      CRYPTO_KEY: provider.cryptoKey,
-      XSIGN_PRIVATE_KEY: provider.keyPath,
+      ...merchantOf(provider),
       CALLBACK_HOST: ns().hostAddress,
       CALLBACK_PORT: String(port),
       CALLBACK_URL: callbackUrl,
@@ -231,10 +233,7 @@ test.describe('through an SSH tunnel (CALLBACK_TUNNEL) to a gateway served here'
       const out = join(temp, 'certification');
       const env = childEnv({
         ...QUICK,
-        BASE_URL: provider.url,
-        API_KEY: provider.apiKey,
-        CRYPTO_KEY: provider.cryptoKey,
-        XSIGN_PRIVATE_KEY: provider.keyPath,
+        ...merchantOf(provider),
         CALLBACK_TUNNEL: `${gateway.address}/${ns().hostAddress}:${port}`,
         CALLBACK_TUNNEL_KEY: gateway.clientKeyPath,
         CALLBACK_TUNNEL_HOST_KEY: gateway.hostKey,
