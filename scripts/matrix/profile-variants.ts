@@ -25,29 +25,28 @@ export interface ProfileVariant {
 
 /** The path of contracts/profiles/<name>.json. */
 export const profileFile = (name: string) => fileURLToPath(new URL(`../../contracts/profiles/${name}.json`, import.meta.url));
-const file = profileFile;
 
 /**
  * The timing the matrices judge embedded providers by (contracts/profiles/matrix-timing.json): shorter settle and
  * quiet times than the default profile's, which are meant for real providers. Not a profile variant.
  */
-export const MATRIX_TIMING_PROFILE = file('matrix-timing');
+export const MATRIX_TIMING_PROFILE = profileFile('matrix-timing');
 
 export const PROFILE_VARIANTS: readonly ProfileVariant[] = [
-  { name: 'strict-framework', file: file('strict-framework') },
+  { name: 'strict-framework', file: profileFile('strict-framework') },
   // Its clock is an hour off: only a profile that does not compare clocks (createdAtToleranceSeconds 0) accepts it.
-  { name: 'api-only', file: file('api-only'), provider: { clockSkewMs: 3_600_000 } },
+  { name: 'api-only', file: profileFile('api-only'), provider: { clockSkewMs: 3_600_000 } },
   // The passive look's levels: its faults pass as warnings under this profile and fail under the default.
   {
     name: 'passive-warnings',
-    file: file('passive-warnings'),
+    file: profileFile('passive-warnings'),
     provider: { faults: ['page-framable', 'page-cache-public', 'api-cors-reflects-origin'] },
     rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE', 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN'],
   },
   // The exposure probe's levels: its faults pass as warnings under this profile and fail under the default.
   {
     name: 'exposure-warnings',
-    file: file('exposure-warnings'),
+    file: profileFile('exposure-warnings'),
     provider: { faults: ['git-directory-served', 'page-directory-autoindex', 'env-file-served'] },
     rules: ['PRO-SEC-NO-REPOSITORY-METADATA', 'PRO-SEC-NO-DIRECTORY-LISTING', 'PRO-SEC-NO-EXPOSED-ENDPOINTS'],
   },
