@@ -111,11 +111,25 @@ export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
         );
       fail(e.code !== undefined ? describeConnectError(e) : e.message);
     });
-    client.on('close', () => fail('the gateway closed the connection'));
+    let closed = false;
+    let ending = false;
+    client.on('close', () => {
+      closed = true;
+      // Once the run is under way a lost tunnel loses the callbacks still to come: say so where the run's lines go.
+      if (settled && !ending) console.error(`callbacks: the tunnel ${tunnelName(address)} closed during the run: callbacks after this cannot arrive`);
+      fail('the gateway closed the connection');
+    });
     client.on('ready', () => {
       if (options.probeOnly) {
         settled = true;
-        resolve({ remotePort: 0, forwarded: () => 0, close: async () => void client.end() });
+        resolve({
+          remotePort: 0,
+          forwarded: () => 0,
+          close: async () => {
+            ending = true;
+            client.end();
+          },
+        });
         return;
       }
       client.forwardIn(address.bindAddress, address.bindPort ?? 0, (err, port) => {
@@ -127,7 +141,9 @@ export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
           forwarded: () => forwarded,
           close: () =>
             new Promise<void>((done) => {
+              ending = true;
               for (const s of sockets) s.destroy();
+              if (closed) return done();
               client.once('close', () => done());
               client.end();
             }),

@@ -18,6 +18,7 @@ import { childEnv, runScript } from '../../scripts/child-run.js';
 import { createNetns, netnsProblem, type Netns } from './netns.js';
 import { startSmeeChannel } from './smee-channel.js';
 import { startSshGateway } from './ssh-gateway.js';
+import { openTunnel } from '../../suite/runner/callback-tunnel.js';
 
 // The namespace tests share their namespace, one after the other; the relay tests run beside them.
 test.describe.configure({ mode: 'parallel' });
@@ -288,4 +289,25 @@ test('a gateway that is not the one CALLBACK_TUNNEL_HOST_KEY names, or that refu
   } finally {
     await gateway.close();
   }
+});
+
+test('a tunnel whose gateway goes away during the run: the run is told on its error output, and closing the route still ends', async () => {
+  const gateway = await startSshGateway();
+  const tunnel = await openTunnel({
+    address: { user: 'merchant', host: '127.0.0.1', port: Number(new URL(gateway.address).port), bindAddress: '127.0.0.1', bindPort: 0 },
+    hostKey: gateway.hostKey,
+    keyPath: gateway.clientKeyPath,
+    target: { host: '127.0.0.1', port: 9 },
+  });
+  expect(tunnel.remotePort).toBeGreaterThan(0);
+  const told = new Promise<string>((resolve) => {
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      console.error = original;
+      resolve(args.join(' '));
+    };
+  });
+  await gateway.close();
+  expect(await told).toMatch(/^callbacks: the tunnel ssh:\/\/merchant@127\.0\.0\.1:\d+ closed during the run: callbacks after this cannot arrive$/);
+  await tunnel.close(); // after the close, at once: the test's time limit would catch a wait for a close that already came
 });

@@ -39,9 +39,12 @@ export async function startSshGateway(host = '127.0.0.1'): Promise<SshGateway> {
   writeFileSync(clientKeyPath, client.private, { mode: 0o600 });
   writeFileSync(otherKeyPath, other.private, { mode: 0o600 });
   const listeners = new Set<TcpServer>();
+  const clients = new Set<{ end(): unknown }>();
   let forwarded = 0;
 
   const server = new Server({ hostKeys: [hostKey.private] }, (conn) => {
+    clients.add(conn);
+    conn.once('close', () => clients.delete(conn));
     conn.on('error', () => undefined);
     conn.on('authentication', (ctx) => {
       if (ctx.method !== 'publickey') return ctx.reject(['publickey']);
@@ -87,6 +90,7 @@ export async function startSshGateway(host = '127.0.0.1'): Promise<SshGateway> {
     otherKeyPath,
     forwarded: () => forwarded,
     close: async () => {
+      for (const c of clients) c.end();
       for (const l of listeners) l.close();
       await new Promise((r) => server.close(r));
       rmSync(dir, { recursive: true, force: true });
