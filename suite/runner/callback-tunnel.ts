@@ -112,11 +112,13 @@ export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
       fail(e.code !== undefined ? describeConnectError(e) : e.message);
     });
     let closed = false;
+    /** Set once the tunnel is open, and once the run asks it to close: a close between the two is a loss. */
+    let open = false;
     let ending = false;
     client.on('close', () => {
       closed = true;
       // Once the run is under way a lost tunnel loses the callbacks still to come: say so where the run's lines go.
-      if (settled && !ending) console.error(`callbacks: the tunnel ${tunnelName(address)} closed during the run: callbacks after this cannot arrive`);
+      if (open && !ending) console.error(`callbacks: the tunnel ${tunnelName(address)} closed during the run: callbacks after this cannot arrive`);
       fail('the gateway closed the connection');
     });
     client.on('ready', () => {
@@ -136,6 +138,7 @@ export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
         if (err)
           return fail(`the gateway refused to listen on ${address.bindAddress || '*'}:${address.bindPort ?? 0} (${err.message}): is AllowTcpForwarding on?`);
         settled = true;
+        open = true;
         resolve({
           remotePort: port || address.bindPort || 0,
           forwarded: () => forwarded,
