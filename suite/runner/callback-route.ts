@@ -18,7 +18,7 @@ import { SmeeClient } from 'smee-client';
 import { OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import { CallbackInbox, type CallbackReceiver } from '../harness/callback-receiver.js';
 import { describeConnectError } from './probe.js';
-import { openTunnel, TunnelError, tunnelName } from './callback-tunnel.js';
+import { openTunnel, TunnelError, tunnelName, type Tunnel } from './callback-tunnel.js';
 import type { Settings } from './settings.js';
 
 /** How long the route's self-check waits for its own POST, and the relay for its channel to open. */
@@ -78,9 +78,7 @@ export async function openCallbackRoute(settings: Settings, receiver: CallbackRe
     // Only a warning: this machine reaching its own public address (hairpin NAT, a firewall that lets the
     // provider's addresses in) is another path than the provider's, so a miss proves nothing against it.
     if (settings.baseUrl !== undefined && !(await arrives(settings.callbackUrl, receiver)))
-      lines.push(
-        `callbacks: warning: a test POST from this machine to CALLBACK_URL=${settings.callbackUrl} did not reach the receiver within ${SELF_CHECK_MS / 1000} s; if the provider cannot reach it either, the callback checks will fail for want of deliveries`,
-      );
+      lines.push(missedSelfCheck(`CALLBACK_URL=${settings.callbackUrl}`, 'did not reach the receiver'));
     return { publicUrl: settings.callbackUrl, lines, close: async () => undefined };
   }
   const remote = settings.baseUrl !== undefined && !isThisMachine(new URL(settings.baseUrl).hostname);
@@ -92,6 +90,11 @@ export async function openCallbackRoute(settings: Settings, receiver: CallbackRe
     return { publicUrl: local, outOfReach, lines: [`callbacks: not judged: ${outOfReach}`], close: async () => undefined };
   }
   return { publicUrl: local, lines: settings.baseUrl !== undefined ? [registerLine(local, receiver)] : [], close: async () => undefined };
+}
+
+/** The warning when the suite's own test POST to the public address did not arrive (`what`: how it went missing). */
+function missedSelfCheck(to: string, what: string): string {
+  return `callbacks: warning: a test POST from this machine to ${to} ${what} within ${SELF_CHECK_MS / 1000} s; if the provider cannot reach it either, the callback checks will fail for want of deliveries`;
 }
 
 function registerLine(publicUrl: string, receiver: CallbackReceiver, via = ''): string {
@@ -117,41 +120,40 @@ export async function probeRelay(channel: string): Promise<void> {
   if (why !== undefined) throw new CallbackRouteError(`CALLBACK_RELAY=${channel}: the relay channel cannot be opened: ${why}`);
 }
 
-/** The tunnel's options from the settings: `target` is where forwarded connections go (the receiver). */
-function tunnelOptions(settings: Settings, target = { host: '127.0.0.1', port: 0 }) {
-  return {
-    address: settings.callbackTunnel!,
+/**
+ * The tunnel of the settings (`target`: where forwarded connections go, the receiver), its problems as one
+ * CallbackRouteError naming CALLBACK_TUNNEL, as the relay's are.
+ */
+async function tunnelOf(settings: Settings, target: { host: string; port: number }, probeOnly = false): Promise<Tunnel> {
+  const address = settings.callbackTunnel!;
+  return openTunnel({
+    address,
     target,
+    probeOnly,
     ...(settings.callbackTunnelHostKey !== undefined ? { hostKey: settings.callbackTunnelHostKey } : {}),
     ...(settings.callbackTunnelKeyPath !== undefined ? { keyPath: settings.callbackTunnelKeyPath } : {}),
     ...(settings.sshAgent !== undefined ? { agent: settings.sshAgent } : {}),
-  };
+  }).catch((e: unknown) => {
+    throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${tunnelName(address)}: ${e.message}`) : e;
+  });
 }
 
 /** The gateway's checks before the run (preflight): it answers, its host key is the one expected, it takes the key. */
 export async function probeTunnel(settings: Settings): Promise<void> {
-  const tunnel = await openTunnel({ ...tunnelOptions(settings), probeOnly: true }).catch((e: unknown) => {
-    throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${tunnelName(settings.callbackTunnel!)}: ${e.message}`) : e;
-  });
-  await tunnel.close();
+  await (await tunnelOf(settings, { host: '127.0.0.1', port: 0 }, true)).close();
 }
 
 async function openTunnelRoute(settings: Settings, receiver: CallbackReceiver): Promise<CallbackRoute> {
   const address = settings.callbackTunnel!;
   const name = tunnelName(address);
   const local = new URL(receiver.url);
-  const tunnel = await openTunnel(tunnelOptions(settings, { host: local.hostname.replace(/^\[|\]$/g, ''), port: Number(local.port) })).catch((e: unknown) => {
-    throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${name}: ${e.message}`) : e;
-  });
+  const tunnel = await tunnelOf(settings, { host: local.hostname.replace(/^\[|\]$/g, ''), port: Number(local.port) });
   const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   // Without CALLBACK_URL the gateway's own name and the port it listens on are the public address.
   const publicUrl = settings.callbackUrl ?? `http://${host}:${tunnel.remotePort}/callbacks`;
   receiver.reachedAt(new URL(publicUrl).origin);
   const lines = [registerLine(publicUrl, receiver, `, through the tunnel ${name}, port ${tunnel.remotePort} there`)];
-  if (!(await arrives(publicUrl, receiver)))
-    lines.push(
-      `callbacks: warning: a test POST from this machine to ${publicUrl} did not come back through the tunnel within ${SELF_CHECK_MS / 1000} s; if the provider cannot reach it either, the callback checks will fail for want of deliveries`,
-    );
+  if (!(await arrives(publicUrl, receiver))) lines.push(missedSelfCheck(publicUrl, 'did not come back through the tunnel'));
   return { publicUrl, lines, close: () => tunnel.close() };
 }
 
