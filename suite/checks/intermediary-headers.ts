@@ -9,6 +9,7 @@ import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { withAddressClient } from '../harness/address-client.js';
 import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError, requireAnswers, responseOf } from '../harness/expect-response.js';
+import { handedOut } from '../harness/page-crawl.js';
 import { CheckFailure, describeResponse } from '../harness/failure.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
@@ -54,16 +55,6 @@ function carries(address: string, label: string): boolean {
   return lower.includes(label) || decoded.includes(label);
 }
 
-/** redirect_url and every deeplink value of an invoice answer, named. */
-function handedOut(answer: Record<string, unknown>): { name: string; address: string }[] {
-  const out: { name: string; address: string }[] = [];
-  if (typeof answer.redirect_url === 'string') out.push({ name: 'redirect_url', address: answer.redirect_url });
-  const deeplink = answer.deeplink;
-  if (deeplink !== null && typeof deeplink === 'object')
-    for (const [key, value] of Object.entries(deeplink)) if (typeof value === 'string') out.push({ name: `deeplink ${key}`, address: value });
-  return out;
-}
-
 /** A valid invoice sent with a canary host named by proxy header fields, and by Host: no address handed out points there. */
 export function handedOutAddressesIgnoreForwardedHost(): ApiCheck {
   return {
@@ -86,12 +77,12 @@ export function handedOutAddressesIgnoreForwardedHost(): ApiCheck {
         return res.status >= 200 && res.status <= 299 && typeof res.json === 'object' && res.json !== null;
       });
       for (const c of accepted) {
-        const poisoned = handedOut(c.exchange.response!.json as Record<string, unknown>).filter((a) => carries(a.address, c.label));
+        const poisoned = handedOut(c.exchange.response!.json as Record<string, unknown>).filter((a) => carries(a.url, c.label));
         if (poisoned.length > 0)
           throw new CheckFailure({
             rule: HOST_RULE,
             expected: `a refusal, or addresses on the provider's own origin (the invoice was sent with ${c.what})`,
-            received: poisoned.map((a) => `${a.name} ${a.address}`).join('; '),
+            received: poisoned.map((a) => `${a.from} ${a.url}`).join('; '),
             exchange: c.exchange,
           });
       }

@@ -11,7 +11,7 @@ import { multipartBody } from '../../generators/variants/multipart.js';
 import { vehicleFile } from '../../generators/vehicle-files.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { authorityOf, sendConnect } from '../harness/connect-request.js';
-import type { Exchange, SentRequest } from '../harness/exchange.js';
+import { describedParts, type Exchange, type SentRequest } from '../harness/exchange.js';
 import { responseOf } from '../harness/expect-response.js';
 import { CheckFailure, describeResponse, ProviderUnavailable } from '../harness/failure.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -48,16 +48,12 @@ interface WireRequest {
 
 function validRequest(api: ProviderApi, op: DocumentedOperation): WireRequest {
   if (op === 'upload') {
-    const file = vehicleFile();
-    const { body, contentType } = multipartBody([
+    const parts = [
       { name: 'api_key', value: api.merchant.apiKey },
-      { name: 'file', file },
-    ]);
-    const multipart = [
-      { name: 'api_key', value: api.merchant.apiKey },
-      { name: 'file', filename: file.filename, contentType: file.contentType, size: file.bytes.length },
+      { name: 'file', file: vehicleFile() },
     ];
-    return { headers: { 'Content-Type': contentType }, body, multipart };
+    const { body, contentType } = multipartBody(parts);
+    return { headers: { 'Content-Type': contentType }, body, multipart: describedParts(parts) };
   }
   const json = PAYMENT_OPERATIONS[op].build(api);
   const body = Buffer.from(JSON.stringify(json));

@@ -11,7 +11,7 @@ import { flipHexDigit } from '../../generators/variants/index.js';
 import { MULTIPART_SPELLINGS, multipartBody, type FormPart, type MultipartSpelling } from '../../generators/variants/multipart.js';
 import { spellingsOf, type WireRequest } from '../../generators/variants/spellings.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
-import type { Exchange } from '../harness/exchange.js';
+import { describedParts, type Exchange } from '../harness/exchange.js';
 import { expectNoServerError, expectRefused, responseOf } from '../harness/expect-response.js';
 import { CheckFailure, describeResponse } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
@@ -63,10 +63,7 @@ function finished(api: ProviderApi, c: Canonical, spelled: WireRequest): WireReq
 }
 
 export function send(api: ProviderApi, c: Canonical, request: WireRequest): Promise<Exchange> {
-  const parts = c.multipart?.map((p) =>
-    p.file ? { name: p.name, filename: p.file.filename, contentType: p.file.contentType, size: p.file.bytes.length } : { name: p.name, value: p.value },
-  );
-  return api.raw(finished(api, c, request), parts);
+  return api.raw(finished(api, c, request), c.multipart && describedParts(c.multipart));
 }
 
 /** Every spelling of a request the operation takes: the generic ones, and for the upload its form's own. */

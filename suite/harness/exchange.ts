@@ -1,4 +1,5 @@
 // One request and what came back: the evidence every check attaches and every failure quotes.
+import type { FormPart } from '../../generators/variants/multipart.js';
 
 export interface SentRequest {
   method: string;
@@ -8,6 +9,13 @@ export interface SentRequest {
   body?: string;
   /** For multipart requests: the parts, so the replay command can rebuild them with curl -F. */
   multipart?: { name: string; value?: string; filename?: string; contentType?: string; size?: number }[];
+}
+
+/** Form parts as the evidence describes them: a file by its name, type and size, never its bytes. */
+export function describedParts(parts: readonly FormPart[]): NonNullable<SentRequest['multipart']> {
+  return parts.map((p) =>
+    p.file ? { name: p.name, filename: p.file.filename, contentType: p.file.contentType, size: p.file.bytes.length } : { name: p.name, value: p.value },
+  );
 }
 
 export interface ReceivedResponse {

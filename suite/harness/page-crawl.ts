@@ -67,10 +67,19 @@ export async function addressesOnPage(page: Page): Promise<PageAddresses> {
   return { links: read.links.filter((l): l is Found => l.url !== undefined), forms: read.forms };
 }
 
-/** The addresses an invoice answer hands out: redirect_url and every deeplink value. */
-export function handedOut(response: InvoiceResponse): Found[] {
-  const deeplinks = Object.entries((response.deeplink ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return [{ url: response.redirect_url, from: 'redirect_url' }, ...deeplinks.map(([key, url]) => ({ url, from: `deeplink ${key}` }))];
+/**
+ * The addresses an invoice answer hands out: redirect_url and every deeplink value that is a string (an answer not
+ * yet validated may carry other types: those are not addresses).
+ */
+export function handedOut(response: InvoiceResponse | Record<string, unknown>): Found[] {
+  const { redirect_url: redirectUrl, deeplink } = response as Record<string, unknown>;
+  const deeplinks = Object.entries(deeplink !== null && typeof deeplink === 'object' ? deeplink : {}).filter(
+    (e): e is [string, string] => typeof e[1] === 'string',
+  );
+  return [
+    ...(typeof redirectUrl === 'string' ? [{ url: redirectUrl, from: 'redirect_url' }] : []),
+    ...deeplinks.map(([key, url]) => ({ url, from: `deeplink ${key}` })),
+  ];
 }
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);

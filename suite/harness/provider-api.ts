@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../contracts/index.js';
 import { xSign } from '../../generators/signing.js';
 import type { HttpClient, SendOptions } from './client.js';
-import type { Exchange } from './exchange.js';
+import { describedParts, type Exchange } from './exchange.js';
 
 export interface Merchant {
   apiKey: string;
@@ -157,10 +157,10 @@ export class ProviderApi {
 
   async upload(parts: UploadParts, opts: Pick<JsonSendOptions, 'probe' | 'headers'> = {}): Promise<Exchange> {
     const { body, contentType } = parts.file?.filenameParameter === 'filename*' ? extendedFilenameMultipart(parts) : await platformMultipart(parts);
-    const multipart = [
+    const multipart = describedParts([
       ...(parts.api_key !== undefined ? [{ name: 'api_key', value: parts.api_key }] : []),
-      ...(parts.file ? [{ name: 'file', filename: parts.file.filename, contentType: parts.file.contentType, size: parts.file.bytes.length }] : []),
-    ];
+      ...(parts.file ? [{ name: 'file', file: parts.file }] : []),
+    ]);
     return this.track(
       this.http.send({
         path: this.profile.paths.upload,
