@@ -69,8 +69,16 @@ async function shows(locator: Locator): Promise<void> {
   try {
     await expect(locator).toBeVisible({ timeout: 60_000 });
   } catch (e) {
+    // What the page had come to, for a wait that fails only inside the whole npm test (not reproduced alone).
+    const state = await locator
+      .page()
+      .evaluate(
+        () =>
+          `readyState ${document.readyState}, ${document.documentElement.outerHTML.length} characters, text: ${JSON.stringify(document.body?.innerText.slice(0, 300) ?? '')}`,
+      )
+      .catch((err: unknown) => `not readable (${(err as Error).message})`);
     throw new Error(
-      `${(e as Error).message}\nscript errors on the page: ${pageErrors.join(' | ') || 'none'}; other hosts asked: ${offMachine.join(', ') || 'none'}`,
+      `${(e as Error).message}\nscript errors on the page: ${pageErrors.join(' | ') || 'none'}; other hosts asked: ${offMachine.join(', ') || 'none'}; the page: ${state}`,
       {
         cause: e,
       },
