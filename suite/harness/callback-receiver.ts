@@ -46,12 +46,33 @@ export class CallbackReceiver {
   private waiters: Waiter[] = [];
   /** Deliveries held in byTransaction. */
   private stored = 0;
+  /** Times the route to the receiver (a tunnel) was down during the run: nothing could arrive then. */
+  private readonly gaps: { from: number; to?: number; why: string }[] = [];
 
   private constructor(
     private readonly server: Server,
     /** Where the provider reaches the receiver (CALLBACK_URL's origin), when not at its listening address. */
     private publicOrigin?: string,
   ) {}
+
+  /** The route lost (`why`), or (no argument) back: a wait that met the gap and did not get what it waited for is not judged. */
+  routeDown(why: string): void {
+    if (this.gaps.at(-1)?.to === undefined && this.gaps.length > 0) return;
+    this.gaps.push({ from: Date.now(), why });
+  }
+
+  routeUp(): void {
+    const open = this.gaps.at(-1);
+    if (open && open.to === undefined) open.to = Date.now();
+  }
+
+  /** The gaps of the route that met the time from `since` to now, described; undefined when none did. */
+  private gapSince(since: number): string | undefined {
+    const met = this.gaps.filter((g) => (g.to ?? Infinity) >= since);
+    if (met.length === 0) return undefined;
+    const at = (t: number) => new Date(t).toISOString().slice(11, 23);
+    return `the route of the callbacks was down ${met.map((g) => (g.to === undefined ? `from ${at(g.from)} on (${g.why})` : `from ${at(g.from)} to ${at(g.to)} (${g.why})`)).join(', ')}: nothing the provider sent then could arrive`;
+  }
 
   /** The origin the provider reaches the receiver under, once a route has one (a tunnel's gateway port). */
   reachedAt(origin: string): void {
@@ -160,7 +181,9 @@ export class CallbackReceiver {
     const quietMs = Math.max(0, Number(url.searchParams.get('quietMs') ?? 0));
     const waitMs = Math.min(MAX_WAIT_MS, this.canaries.quietIn(scope, quietMs));
     if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
-    send(res, 200, { canaries: this.canaries.of(scope), strays: this.canaries.strays });
+    // A provider's request for a canary may have come while the route was down: any gap of the run counts.
+    const routeGap = this.gapSince(0);
+    send(res, 200, { canaries: this.canaries.of(scope), strays: this.canaries.strays, ...(routeGap ? { routeGap } : {}) });
   }
 
   /** Insertion order of a Map is age: the oldest transactions' deliveries go first, never the one just received. */
@@ -182,6 +205,8 @@ export class CallbackReceiver {
     const count = Math.max(1, Number(url.searchParams.get('count') ?? 1));
     const otherThan = url.searchParams.get('otherThan') ?? undefined;
     const waitMs = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('waitMs') ?? 0)));
+    // What was sent just before the wait began counts too: a press's callback leaves before the check starts waiting.
+    const since = Date.now() - waitMs;
     if (!this.isReady({ transaction, count, otherThan }) && waitMs > 0) {
       await new Promise<void>((resolve) => {
         const waiter: Waiter = { transaction, count, otherThan, resolve };
@@ -192,7 +217,9 @@ export class CallbackReceiver {
         }, waitMs).unref();
       });
     }
-    send(res, 200, { deliveries: this.deliveries(transaction), unmatched: this.unmatched.length });
+    const ready = this.isReady({ transaction, count, otherThan });
+    const routeGap = ready ? undefined : this.gapSince(since);
+    send(res, 200, { deliveries: this.deliveries(transaction), unmatched: this.unmatched.length, ...(routeGap ? { routeGap } : {}) });
   }
 
   private wake(): void {
@@ -272,7 +299,11 @@ export class CallbackInbox {
   /** The scope's canaries with the requests each got, once `quietMs` have passed since the last one was issued. */
   async canaries(scope: string, quietMs: number): Promise<{ canaries: Canary[]; strays: Canary['hits'] }> {
     const res = await fetch(`${this.receiverUrl}/__suite/canaries?scope=${encodeURIComponent(scope)}&quietMs=${quietMs}`);
-    return (await res.json()) as { canaries: Canary[]; strays: Canary['hits'] };
+    const body = (await res.json()) as { canaries: Canary[]; strays: Canary['hits']; routeGap?: string };
+    // A canary unrequested proves nothing for a time the provider could not reach it (a request found is still one).
+    const found = body.strays.length > 0 || body.canaries.some((c) => !c.payerMayArrive && c.hits.length > 0);
+    if (body.routeGap && !found) throw new OutOfReach(body.routeGap);
+    return body;
   }
 
   /**
@@ -285,7 +316,9 @@ export class CallbackInbox {
     const other = options.otherThan === undefined ? '' : `&otherThan=${encodeURIComponent(options.otherThan)}`;
     const url = `${this.receiverUrl}/__suite/callbacks/${encodeURIComponent(transaction)}?count=${count}&waitMs=${waitMs}${other}`;
     const res = await fetch(url);
-    const body = (await res.json()) as { deliveries: Delivery[] };
+    const body = (await res.json()) as { deliveries: Delivery[]; routeGap?: string };
+    // The receiver names a gap only when the wait did not get what it waited for: a verdict by absence would be guesswork.
+    if (body.routeGap) throw new OutOfReach(body.routeGap);
     return body.deliveries;
   }
 }

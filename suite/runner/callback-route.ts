@@ -18,7 +18,7 @@ import { SmeeClient } from 'smee-client';
 import { OUT_OF_REACH } from '../../contracts/run-protocol.js';
 import { CallbackInbox, type CallbackReceiver } from '../harness/callback-receiver.js';
 import { describeConnectError } from './probe.js';
-import { openTunnel, TunnelError, tunnelName, type Tunnel } from './callback-tunnel.js';
+import { keptTunnel, openTunnel, TunnelError, tunnelName, type KeepOptions, type Tunnel } from './callback-tunnel.js';
 import type { Settings } from './settings.js';
 
 /** How long the route's self-check waits for its own POST, and the relay for its channel to open. */
@@ -124,16 +124,18 @@ export async function probeRelay(channel: string): Promise<void> {
  * The tunnel of the settings (`target`: where forwarded connections go, the receiver), its problems as one
  * CallbackRouteError naming CALLBACK_TUNNEL, as the relay's are.
  */
-async function tunnelOf(settings: Settings, target: { host: string; port: number }, probeOnly = false): Promise<Tunnel> {
+async function tunnelOf(settings: Settings, target: { host: string; port: number }, probeOnly = false, keep?: KeepOptions): Promise<Tunnel> {
   const address = settings.callbackTunnel!;
-  return openTunnel({
+  const options = {
     address,
     target,
     probeOnly,
     ...(settings.callbackTunnelHostKey !== undefined ? { hostKey: settings.callbackTunnelHostKey } : {}),
     ...(settings.callbackTunnelKeyPath !== undefined ? { keyPath: settings.callbackTunnelKeyPath } : {}),
     ...(settings.sshAgent !== undefined ? { agent: settings.sshAgent } : {}),
-  }).catch((e: unknown) => {
+  };
+  // The run's tunnel is kept open again after a loss; the preflight's only connects.
+  return (probeOnly ? openTunnel(options) : keptTunnel(options, keep)).catch((e: unknown) => {
     throw e instanceof TunnelError ? new CallbackRouteError(`CALLBACK_TUNNEL=${tunnelName(address)}: ${e.message}`) : e;
   });
 }
@@ -147,7 +149,10 @@ async function openTunnelRoute(settings: Settings, receiver: CallbackReceiver): 
   const address = settings.callbackTunnel!;
   const name = tunnelName(address);
   const local = new URL(receiver.url);
-  const tunnel = await tunnelOf(settings, { host: local.hostname.replace(/^\[|\]$/g, ''), port: Number(local.port) });
+  const tunnel = await tunnelOf(settings, { host: local.hostname.replace(/^\[|\]$/g, ''), port: Number(local.port) }, false, {
+    down: (why) => receiver.routeDown(why),
+    up: () => receiver.routeUp(),
+  });
   const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   // Without CALLBACK_URL the gateway's own name and the port it listens on are the public address.
   const publicUrl = settings.callbackUrl ?? `http://${host}:${tunnel.remotePort}/callbacks`;

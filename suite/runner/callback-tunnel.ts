@@ -4,10 +4,13 @@
 // receiver, and the receiver's answer goes back the same way. Unlike the smee relay, the whole exchange crosses:
 // the receiver's refusals reach the provider and the canaries are fetched, so nothing is left not judged for it.
 // The gateway's host key is checked against CALLBACK_TUNNEL_HOST_KEY (its SHA256 fingerprint), as ssh's
-// StrictHostKeyChecking would: an unknown key stops the run, naming the fingerprint it presented.
+// StrictHostKeyChecking would: an unknown key stops the run, naming the fingerprint it presented. A tunnel lost during
+// the run (a gateway restarted, a NAT that forgot the connection) is opened again on the same port (keptTunnel): the
+// provider keeps delivering to the address it was given, and its redeliveries cover the callbacks of the gap.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import ssh2 from 'ssh2';
 import { describeConnectError } from './probe.js';
 
@@ -15,6 +18,9 @@ const { Client } = ssh2;
 
 /** How long connecting and authenticating may take, and the request to listen. */
 const TUNNEL_CONNECT_MS = 15_000;
+/** How long a tunnel lost during the run is tried again, and the longest pause between two tries. */
+const RECONNECT_MS = 120_000;
+const RECONNECT_PAUSE_MAX_MS = 8_000;
 const DEFAULT_SSH_PORT = 22;
 
 export class TunnelError extends Error {
@@ -71,6 +77,8 @@ export interface TunnelOptions {
   target: { host: string; port: number };
   /** Asks for no forward: only connect and authenticate (the preflight). */
   probeOnly?: boolean;
+  /** Called when an open tunnel closes before the run asked it to. */
+  onLost?: () => void;
 }
 
 export interface Tunnel {
@@ -117,8 +125,7 @@ export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
     let ending = false;
     client.on('close', () => {
       closed = true;
-      // Once the run is under way a lost tunnel loses the callbacks still to come: say so where the run's lines go.
-      if (open && !ending) console.error(`callbacks: the tunnel ${tunnelName(address)} closed during the run: callbacks after this cannot arrive`);
+      if (open && !ending) options.onLost?.();
       fail('the gateway closed the connection');
     });
     client.on('ready', () => {
@@ -197,4 +204,63 @@ function hostKeyProblem(presented: string, expected: string | undefined): string
   return expected === undefined
     ? `the gateway's host key is ${presented} and CALLBACK_TUNNEL_HOST_KEY is not set: compare it with \`ssh-keygen -lf\` of the gateway's host key and set CALLBACK_TUNNEL_HOST_KEY=${presented}`
     : `the gateway's host key is ${presented}, not CALLBACK_TUNNEL_HOST_KEY=${expected}: someone may be in between, or the gateway's key changed`;
+}
+
+export interface KeepOptions {
+  /** How long a lost tunnel is tried again before the run is told that callbacks can no longer arrive. */
+  reconnectMs?: number;
+  /** Where the run is told (its error output). */
+  report?: (line: string) => void;
+  /** The tunnel lost (with why), and open again: the receiver judges the waits that met the gap as not judged. */
+  down?: (why: string) => void;
+  up?: () => void;
+}
+
+/**
+ * A tunnel opened as openTunnel opens it, and opened again, on the port the gateway gave it first, whenever it is
+ * lost during the run: tries with pauses growing to 8 s, for up to two minutes (the gateway may still hold the old
+ * port for a while). A host key that changed in between is not tried again. Each loss, and what came of it, is one line.
+ */
+export async function keptTunnel(options: TunnelOptions, keep: KeepOptions = {}): Promise<Tunnel> {
+  const report = keep.report ?? ((line: string) => console.error(line));
+  const name = tunnelName(options.address);
+  let ending = false;
+  /** Connections forwarded by the tunnels lost before the live one. */
+  let earlier = 0;
+  let live: Tunnel | undefined;
+  const reopen = async (port: number): Promise<void> => {
+    if (ending || live === undefined) return;
+    earlier += live.forwarded();
+    live = undefined;
+    keep.down?.(`the tunnel ${name} closed`);
+    report(`callbacks: the tunnel ${name} closed during the run: opening it again on port ${port} there`);
+    const until = Date.now() + (keep.reconnectMs ?? RECONNECT_MS);
+    let why = 'the run ended';
+    for (let pause = 250; !ending && Date.now() < until; pause = Math.min(pause * 2, RECONNECT_PAUSE_MAX_MS)) {
+      try {
+        const again = await openTunnel({ ...options, address: { ...options.address, bindPort: port }, onLost: () => void reopen(port) });
+        if (ending) return void (await again.close());
+        live = again;
+        keep.up?.();
+        return report(`callbacks: the tunnel ${name} is open again on port ${port} there`);
+      } catch (e) {
+        why = (e as Error).message;
+        if (e instanceof TunnelError && why.includes('host key')) break;
+      }
+      // A pause between tries, as ssh's reconnecting wrappers make: the gateway or the network is on its way back.
+      await delay(Math.min(pause, Math.max(0, until - Date.now())));
+    }
+    if (!ending) report(`callbacks: the tunnel ${name} could not be opened again (${why}): callbacks after this cannot arrive`);
+  };
+  let port = 0;
+  live = await openTunnel({ ...options, onLost: () => void reopen(port) });
+  port = live.remotePort;
+  return {
+    remotePort: port,
+    forwarded: () => earlier + (live?.forwarded() ?? 0),
+    close: async () => {
+      ending = true;
+      await live?.close();
+    },
+  };
 }

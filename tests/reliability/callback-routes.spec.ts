@@ -10,7 +10,8 @@
 //   judged passed; a gateway whose host key or client key is not the one given stops the run with one line.
 // The namespace tests are skipped, with the reason, where `ip netns` is not permitted.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -18,7 +19,9 @@ import { childEnv, runScript } from '../../scripts/child-run.js';
 import { createNetns, netnsProblem, type Netns } from './netns.js';
 import { startSmeeChannel } from './smee-channel.js';
 import { startSshGateway } from './ssh-gateway.js';
-import { openTunnel } from '../../suite/runner/callback-tunnel.js';
+import { keptTunnel } from '../../suite/runner/callback-tunnel.js';
+import { CallbackInbox, CallbackReceiver } from '../../suite/harness/callback-receiver.js';
+import { OutOfReach } from '../../suite/harness/failure.js';
 
 // The namespace tests share their namespace, one after the other; the relay tests run beside them.
 test.describe.configure({ mode: 'parallel' });
@@ -291,23 +294,91 @@ test('a gateway that is not the one CALLBACK_TUNNEL_HOST_KEY names, or that refu
   }
 });
 
-test('a tunnel whose gateway goes away during the run: the run is told on its error output, and closing the route still ends', async () => {
+/** A kept tunnel to `target` through `gateway`, its lines collected; `next()` resolves with the next line it reports. */
+async function keptThrough(gateway: Awaited<ReturnType<typeof startSshGateway>>, target: number, reconnectMs: number) {
+  const lines: string[] = [];
+  let waiting: ((line: string) => void) | undefined;
+  const tunnel = await keptTunnel(
+    {
+      address: { user: 'merchant', host: '127.0.0.1', port: Number(new URL(gateway.address).port), bindAddress: '127.0.0.1', bindPort: 0 },
+      hostKey: gateway.hostKey,
+      keyPath: gateway.clientKeyPath,
+      target: { host: '127.0.0.1', port: target },
+    },
+    {
+      reconnectMs,
+      report: (line) => {
+        lines.push(line);
+        waiting?.(line);
+      },
+    },
+  );
+  const next = () => new Promise<string>((resolve) => (waiting = resolve));
+  return { tunnel, lines, next };
+}
+
+/** An HTTP answer through the gateway's forwarded port. */
+async function throughForward(port: number): Promise<number> {
+  return (await fetch(`http://127.0.0.1:${port}/callbacks`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(10_000) })).status;
+}
+
+test('a tunnel lost during the run is opened again on the same port: what the provider sends there arrives again, and the run is told both', async () => {
   const gateway = await startSshGateway();
-  const tunnel = await openTunnel({
-    address: { user: 'merchant', host: '127.0.0.1', port: Number(new URL(gateway.address).port), bindAddress: '127.0.0.1', bindPort: 0 },
-    hostKey: gateway.hostKey,
-    keyPath: gateway.clientKeyPath,
-    target: { host: '127.0.0.1', port: 9 },
-  });
+  const receiver = createHttpServer((_req, res) => res.writeHead(200).end('ok'));
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  try {
+    const { tunnel, lines, next } = await keptThrough(gateway, (receiver.address() as AddressInfo).port, 30_000);
+    expect(await throughForward(tunnel.remotePort)).toBe(200);
+    const lost = next();
+    gateway.dropClients();
+    expect(await lost).toMatch(/^callbacks: the tunnel ssh:\/\/merchant@127\.0\.0\.1:\d+ closed during the run: opening it again on port \d+ there$/);
+    expect(await next()).toBe(lines[0]!.replace('closed during the run: opening it again', 'is open again'));
+    expect(await throughForward(tunnel.remotePort), 'the same port, as the provider was told').toBe(200);
+    expect(tunnel.forwarded(), 'both tunnels counted').toBe(2);
+    await tunnel.close();
+  } finally {
+    receiver.close();
+    await gateway.close();
+  }
+});
+
+test('a tunnel whose gateway goes away for good: the run is told that callbacks can no longer arrive, and closing the route still ends', async () => {
+  const gateway = await startSshGateway();
+  const { tunnel, next } = await keptThrough(gateway, 9, 1_500);
   expect(tunnel.remotePort).toBeGreaterThan(0);
-  const told = new Promise<string>((resolve) => {
-    const original = console.error;
-    console.error = (...args: unknown[]) => {
-      console.error = original;
-      resolve(args.join(' '));
-    };
-  });
+  const lost = next();
   await gateway.close();
-  expect(await told).toMatch(/^callbacks: the tunnel ssh:\/\/merchant@127\.0\.0\.1:\d+ closed during the run: callbacks after this cannot arrive$/);
-  await tunnel.close(); // after the close, at once: the test's time limit would catch a wait for a close that already came
+  expect(await lost).toMatch(/closed during the run: opening it again on port \d+ there$/);
+  expect(await next()).toMatch(
+    /^callbacks: the tunnel ssh:\/\/merchant@127\.0\.0\.1:\d+ could not be opened again \(.+\): callbacks after this cannot arrive$/,
+  );
+  await tunnel.close(); // after the loss, at once: the test's time limit would catch a wait for a close that already came
+});
+
+test('a wait that met a gap of the route and did not get what it waited for is not judged; one that got it, or met no gap, is judged', async () => {
+  const receiver = await CallbackReceiver.start();
+  const inbox = new CallbackInbox(receiver.url);
+  const deliver = (transaction: string) =>
+    fetch(receiver.url + '/callbacks', { method: 'POST', body: JSON.stringify({ transaction, payment: { state: 'deposited' } }) });
+  try {
+    expect(await inbox.waitFor('before-any-gap', 1, 50), 'no gap: nothing arrived is a verdict').toEqual([]);
+    receiver.routeDown('the tunnel ssh://merchant@gateway:22 closed');
+    const lost = await inbox.waitFor('sent-during-the-gap', 1, 50).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(OutOfReach);
+    expect((lost as Error).message).toMatch(
+      /^the route of the callbacks was down from \d\d:\d\d:\d\d\.\d{3} on \(the tunnel ssh:\/\/merchant@gateway:22 closed\)/,
+    );
+    receiver.routeUp();
+    await deliver('arrived-after-the-gap');
+    expect(await inbox.waitFor('arrived-after-the-gap', 1, 50), 'what it waited for came: judged, gap or not').toHaveLength(1);
+    await expect(inbox.waitFor('still-missing', 1, 1_000), 'the gap ended within the wait: its callbacks may still be on their way').rejects.toThrow(
+      /was down from .* to /,
+    );
+    const canary = await inbox.issueCanary({ scope: 'gap', field: 'return_url', example: 'x', payerMayArrive: false });
+    await expect(inbox.canaries('gap', 0), 'an unrequested canary proves nothing across a gap').rejects.toBeInstanceOf(OutOfReach);
+    await fetch(canary.url);
+    expect((await inbox.canaries('gap', 0)).canaries[0]!.hits, 'a request found is one, gap or not').toHaveLength(1);
+  } finally {
+    await receiver.close();
+  }
 });

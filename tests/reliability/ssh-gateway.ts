@@ -23,6 +23,8 @@ export interface SshGateway {
   otherKeyPath: string;
   /** Connections the gateway forwarded to the client. */
   forwarded(): number;
+  /** Ends every client's connection (and the ports it listened on), as a restarted gateway or a NAT that forgot them would; keeps listening for SSH. */
+  dropClients(): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,9 @@ export async function startSshGateway(host = '127.0.0.1'): Promise<SshGateway> {
     clientKeyPath,
     otherKeyPath,
     forwarded: () => forwarded,
+    dropClients: () => {
+      for (const c of clients) c.end();
+    },
     close: async () => {
       for (const c of clients) c.end();
       for (const l of listeners) l.close();
