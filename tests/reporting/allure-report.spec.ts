@@ -64,10 +64,13 @@ async function watch(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the report shows `locator`; a failure says what else the page did meanwhile. */
+/**
+ * Waits until the report shows `locator`; a failure says what else the page did meanwhile. The bound is generous: the
+ * single-file report is 7 MB of HTML that its script decodes, and it runs first in npm test, on a machine busy to its last core.
+ */
 async function shows(locator: Locator): Promise<void> {
   try {
-    await expect(locator).toBeVisible({ timeout: 60_000 });
+    await expect(locator).toBeVisible({ timeout: 150_000 });
   } catch (e) {
     // What the page had come to, for a wait that fails only inside the whole npm test (not reproduced alone).
     const state = await locator
