@@ -9,9 +9,12 @@
 // (PTS_PLAN: npm test, the kill and variation matrices) has many more tests per project, and more workers each.
 //
 // Places: the order the dispatcher takes projects in, 1 first. A default run takes the longest first (child runs,
-// then the browser areas, whose waits run on one or two workers each), so that the property areas fill the cores
-// around them: browser areas started last would add their waits to the end of the run (about half again the wall
-// time of a default run on 2 cores). A matrix run (npm test) takes its CPU-bound unit and small areas before
+// then the callback and lifecycle areas, whose waits run on one or two workers each, the property areas and the
+// payment page), so that the property areas fill the cores around the waits: browser areas started last would add
+// their waits to the end of the run (about half again the wall time of a default run on 2 cores). The payment page
+// comes after the property areas: it starts on the sixth worker, and takes its second only when the callback or
+// lifecycle area ends, before upload and status (one worker of its own from the start left it the run's longest
+// line, its last checks ending alone). A matrix run (npm test) takes its CPU-bound unit and small areas before
 // lifecycle and the property areas: once the child runs end, a free worker then goes to work that keeps a core
 // busy, not to a third area of page waits (the cores idled a fifth of a minute there), and the property areas,
 // two workers each, end the run with both cores busy. Its callbacks area, mostly waits, starts beside the child
@@ -61,7 +64,7 @@ export const PROJECTS = [
     // One in a default run, like account2card, so that both start at once (a second worker of invoice kept account to
     // card waiting, and costs a start-up): a property keeps its examples in flight as streams, so one worker loses it little depth.
     workers: { run: 1, matrix: 2 },
-    place: { run: 8, matrix: 10 },
+    place: { run: 7, matrix: 10 },
   },
   {
     name: 'account2card',
@@ -69,7 +72,7 @@ export const PROJECTS = [
     kind: 'conformance',
     browser: false,
     workers: { run: 1, matrix: 2 },
-    place: { run: 9, matrix: 11 },
+    place: { run: 8, matrix: 11 },
   },
   { name: 'upload', testDir: 'suite/conformance/upload', kind: 'conformance', browser: false, workers: { run: 1, matrix: 1 }, place: { run: 10, matrix: 7 } },
   { name: 'status', testDir: 'suite/conformance/status', kind: 'conformance', browser: false, workers: { run: 1, matrix: 1 }, place: { run: 11, matrix: 8 } },
@@ -82,15 +85,16 @@ export const PROJECTS = [
     // mostly waiting). Two in a matrix run: with three, page and callback waits took every worker of npm test's six
     // once the child runs ended.
     workers: { run: 2, matrix: 2 },
-    place: { run: 4, matrix: 3 },
+    place: { run: 3, matrix: 3 },
   },
   {
     name: 'payment-page',
     testDir: 'suite/conformance/payment-page',
     kind: 'conformance',
     browser: true,
-    workers: { run: 1, matrix: 3 },
-    place: { run: 3, matrix: 4 },
+    // Two in a default run, the second from the middle of the run on (see Places above).
+    workers: { run: 2, matrix: 3 },
+    place: { run: 9, matrix: 4 },
   },
   {
     name: 'lifecycle',
@@ -98,7 +102,7 @@ export const PROJECTS = [
     kind: 'conformance',
     browser: true,
     workers: { run: 1, matrix: 2 },
-    place: { run: 5, matrix: 9 },
+    place: { run: 4, matrix: 9 },
   },
   {
     name: 'whole-run',
@@ -109,8 +113,8 @@ export const PROJECTS = [
     place: { run: 12, matrix: 12 },
     wholeRun: true,
   },
-  { name: 'selftest', testDir: 'tests/selftest', kind: 'own', browser: false, workers: { run: 2, matrix: 1 }, place: { run: 6, matrix: 5 }, offline: true },
-  { name: 'provider', testDir: 'mock/tests', kind: 'own', browser: false, workers: { run: 2, matrix: 1 }, place: { run: 7, matrix: 6 } },
+  { name: 'selftest', testDir: 'tests/selftest', kind: 'own', browser: false, workers: { run: 2, matrix: 1 }, place: { run: 5, matrix: 5 }, offline: true },
+  { name: 'provider', testDir: 'mock/tests', kind: 'own', browser: false, workers: { run: 2, matrix: 1 }, place: { run: 6, matrix: 6 } },
   // Tests of the suite's own reports and of its behaviour against hostile providers; they run the suite in child
   // processes. Their time limit only guards against a hung child: a child run on a loaded 2-core machine can take minutes.
   {

@@ -16,6 +16,9 @@ import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-version
 import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } from '../../checks/intermediary-headers.js';
 
 const CHECKS = [
+  // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
+  // judgement of its canaries listens out the profile's quiet time after the last one issued, which then passes during the run.
+  merchantAddressesNotFetched(),
   ...paymentOperationChecks('invoice'),
   deeplinkCount(),
   deeplinkKeys(),
@@ -31,8 +34,6 @@ const CHECKS = [
   ownedFieldsNotTaken('invoice'),
   // Passive look at the answers (docs/security-probes.md)
   answerHeadersSafe('invoice'),
-  // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF)
-  merchantAddressesNotFetched(),
   // The same request spelled another way, and near misses (docs/security-probes.md)
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
