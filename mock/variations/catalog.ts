@@ -704,6 +704,14 @@ const entries = [
     ...PAGE_HEADER_READERS,
     description: 'The page sets a session cookie `__Host-pts_session=…; Path=/; Secure; HttpOnly; SameSite=Strict` (the reference provider sets none).',
   },
+
+  // Archives in the vehicle file upload (docs/security-probes.md)
+  {
+    name: 'upload-archives-refused-422',
+    rule: 'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
+    sees: ['upload'],
+    description: 'A vehicle file that is a gzip or a zip (by its first bytes) is refused keyed file: "Archives (gzip, zip) are not accepted; send the file itself."',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];
