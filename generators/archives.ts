@@ -125,7 +125,11 @@ export function archiveBombs(maxFileBytes: number): ArchiveUpload[] {
   const zeros = deflatedZeros(mib);
   const many = Array.from({ length: MANY_ENTRIES }, (_, i): ZipEntry => ({ name: i.toString(36).padStart(3, '0'), data: EMPTY, method: 'stored', crc: 0 }));
   const made: ArchiveUpload[] = [
-    { what: `a gzip of ${zeros.raw.length + 18} bytes that inflates to ${mib} MiB`, file: asFile('vehicles.csv.gz', 'application/gzip', gzipOf(zeros.raw, zeros.crc, zeros.size)), names: [] },
+    {
+      what: `a gzip of ${zeros.raw.length + 18} bytes that inflates to ${mib} MiB`,
+      file: asFile('vehicles.csv.gz', 'application/gzip', gzipOf(zeros.raw, zeros.crc, zeros.size)),
+      names: [],
+    },
     {
       what: `a zip whose one deflated entry inflates to ${mib} MiB`,
       file: asFile('vehicles.zip', 'application/zip', zipOf([{ name: 'vehicles.csv', data: zeros.raw, method: 'deflate', size: zeros.size, crc: zeros.crc }])),

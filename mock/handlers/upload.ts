@@ -102,7 +102,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     bb.on('close', () => {
       void fileEnded.then(() => {
         if (broken) return answer(() => sendError(res, ctx.out, ctx.err.malformedMultipart));
-        const archive = fileChunks && fileBytes !== undefined && fileBytes <= maxFile ? archiveOutcome(Buffer.concat(fileChunks), ctx) : Promise.resolve(undefined);
+        const archive =
+          fileChunks && fileBytes !== undefined && fileBytes <= maxFile ? archiveOutcome(Buffer.concat(fileChunks), ctx) : Promise.resolve(undefined);
         void archive.then((outcome) => answer(() => validate(outcome)));
       });
     });

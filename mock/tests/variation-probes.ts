@@ -5,7 +5,7 @@ import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { connectStatus, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipSync } from 'node:zlib';
-import { zipOfOne } from './archives.js';
+import { gzipOfZeros, zipOfOne } from './archives.js';
 
 export interface ProbeEnv {
   receiver: CallbackReceiver;
@@ -594,11 +594,13 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'page-cookie-host-prefix': async (api) =>
     /^__Host-pts_session=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Strict$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
   // Archives in the vehicle file upload
-  'upload-archives-refused-422': async (api) => {
-    const refused = async (file: Blob) => {
-      const reply = await api.upload({ api_key: api.merchant.apiKey, file });
-      return reply.status === 422 && /Archives/.test(String(reply.json.file));
-    };
-    return (await refused(new Blob([gzipSync('plate,vin\r\n')]))) && (await refused(zipOfOne('transports.csv', 'plate,vin\r\n'))) && (await api.upload({ api_key: api.merchant.apiKey, file: 'x' })).status === 200;
+  'upload-unsafe-archives-refused-422': async (api) => {
+    const status = async (file: Blob) => (await api.upload({ api_key: api.merchant.apiKey, file })).status;
+    return (
+      (await status(gzipOfZeros(11 * 1024 * 1024))) === 422 &&
+      (await status(zipOfOne('../transports.csv', 'plate,vin\r\n'))) === 422 &&
+      (await status(zipOfOne('transports.csv', 'plate,vin\r\n'))) === 200 &&
+      (await status(new Blob([gzipSync('plate,vin\r\n')]))) === 200
+    );
   },
 };

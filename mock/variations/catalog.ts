@@ -707,10 +707,11 @@ const entries = [
 
   // Archives in the vehicle file upload (docs/security-probes.md)
   {
-    name: 'upload-archives-refused-422',
+    name: 'upload-unsafe-archives-refused-422',
     rule: 'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
     sees: ['upload'],
-    description: 'A vehicle file that is a gzip or a zip (by its first bytes) is refused keyed file: "Archives (gzip, zip) are not accepted; send the file itself."',
+    description:
+      'Archives are unpacked with bounds: a gzip that inflates past the file limit, a zip whose declared sizes add up past it or that holds over 1000 entries, a link or an entry leading out of its folder, is refused keyed file ("The archive unpacks past 10485760 bytes."); anything else, an XLSX or a broken zip included, is stored as it is.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

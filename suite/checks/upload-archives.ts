@@ -28,7 +28,10 @@ async function answerTo(api: ProviderApi, rule: RuleId, archive: ArchiveUpload):
   if (exchange.response !== undefined && !exchange.unavailable) return { exchange, res: exchange.response };
   const plain = await control(api);
   if (plain.unavailable || plain.response === undefined)
-    throw new ProviderUnavailable(`${archive.what}: ${describeResponse(exchange)}; a control of the same moment met trouble too: ${describeResponse(plain)}`, true);
+    throw new ProviderUnavailable(
+      `${archive.what}: ${describeResponse(exchange)}; a control of the same moment met trouble too: ${describeResponse(plain)}`,
+      true,
+    );
   throw new CheckFailure({
     rule,
     expected: `an answer to ${archive.what} within REQUEST_TIMEOUT (${api.requestTimeoutMs / 1000} s), as to a plain upload`,
@@ -40,7 +43,12 @@ async function answerTo(api: ProviderApi, rule: RuleId, archive: ArchiveUpload):
 /** Accepted with the profile's {message}, or refused keyed file; a server error is the archive breaking the provider (`rule`). */
 function expectTakenOrRefused(api: ProviderApi, rule: RuleId, archive: ArchiveUpload, exchange: Exchange, res: ReceivedResponse): void {
   if (res.status >= 500)
-    throw new CheckFailure({ rule, expected: `${archive.what} accepted or refused keyed file, never a server error`, received: describeResponse(exchange), exchange });
+    throw new CheckFailure({
+      rule,
+      expected: `${archive.what} accepted or refused keyed file, never a server error`,
+      received: describeResponse(exchange),
+      exchange,
+    });
   if (res.status >= 200 && res.status <= 299) expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
   else expectUploadRefused(api, exchange, { rule, breaks: ['file'] });
 }
