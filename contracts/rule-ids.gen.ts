@@ -145,6 +145,8 @@ export const RULE_IDS = [
   'PRO-SEC-HSTS',
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
+  'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
+  'PRO-SEC-UPLOAD-ARCHIVE-PATHS',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

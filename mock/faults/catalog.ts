@@ -651,6 +651,20 @@ const entries = [
     judgedWith: 'page-headers-fail',
     description: 'The payment page holds a Flash receipt widget: `<embed type="application/x-shockwave-flash">`.',
   },
+
+  // Archives in the vehicle file upload (docs/security-probes.md)
+  {
+    name: 'upload-unpacks-gzip',
+    rule: 'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
+    description:
+      "Upload: a gzip file is inflated whole in memory before it is read, with no bound of its own; past the worker's buffers (twice the file limit) the inflation fails and the upload gets 500.",
+  },
+  {
+    name: 'upload-zip-path-in-error',
+    rule: 'PRO-SEC-UPLOAD-ARCHIVE-PATHS',
+    description:
+      'Upload: a zip is unpacked under /var/pts/unpacked/<time>/, and an entry that leads out of it (../, an absolute path, a symbolic link) is refused keyed file with a message that quotes the resolved path and the folder.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import { DRAIN_CAP_BYTES, mediaType } from '../body.js';
 import type { Ctx } from '../context.js';
+import { archiveOutcome, needsFileBytes, type ArchiveOutcome } from '../archive-upload.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 
 const MiB = 1024 * 1024;
@@ -63,6 +64,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     let signature: string | undefined;
     let fileBytes: number | undefined;
     let fileName = '';
+    // The file's bytes, kept only where an archive is looked into (a variation or a fault).
+    const fileChunks: Buffer[] | undefined = needsFileBytes(ctx) ? [] : undefined;
     let fileEnded: Promise<void> = Promise.resolve();
     let answered = false;
     const answer = (fn: () => void) => {
@@ -85,7 +88,10 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       fileBytes = 0;
       fileName = info.filename ?? '';
       fileEnded = new Promise((done) => {
-        stream.on('data', (c: Buffer) => (fileBytes! += c.length));
+        stream.on('data', (c: Buffer) => {
+          fileBytes! += c.length;
+          fileChunks?.push(c);
+        });
         stream.on('end', done);
         stream.on('error', done);
       });
@@ -96,11 +102,13 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     bb.on('close', () => {
       void fileEnded.then(() => {
         if (broken) return answer(() => sendError(res, ctx.out, ctx.err.malformedMultipart));
-        answer(() => validate());
+        const archive =
+          fileChunks && fileBytes !== undefined && fileBytes <= maxFile ? archiveOutcome(Buffer.concat(fileChunks), ctx) : Promise.resolve(undefined);
+        void archive.then((outcome) => answer(() => validate(outcome)));
       });
     });
 
-    const validate = () => {
+    const validate = (archive: ArchiveOutcome) => {
       const errors = new ValidationErrors(ctx.validation);
       const { text } = errors;
       if (apiKey === undefined || (apiKey === '' && ctx.rules.emptyIsMissing)) errors.required('api_key');
@@ -109,11 +117,13 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       if (faults.has('upload-requires-signature') && !signature) errors.required('signature');
       if (fileBytes === undefined) errors.required('file');
       else if (fileBytes > maxFile && !noLimit) errors.add('file', text.fileTooLarge(maxFile));
+      else if (archive && 'refuse' in archive) errors.add('file', archive.refuse);
       if (!errors.empty) {
         if (faults.has('upload-validation-400'))
           return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
         return sendValidation(res, ctx, errors);
       }
+      if (archive && 'fail' in archive) return sendError(res, ctx.out, ctx.err.unknown);
       if (faults.has('upload-writes-file-name') && cannotWrite(fileName)) return sendError(res, ctx.out, ctx.err.unknown);
       const saved = faults.has('upload-answer-quotes-path') ? ` (saved as ${posix.join(UPLOAD_DIR, posix.basename(fileName.replace(/\\/g, '/')))})` : '';
       const message = (ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted) + saved;

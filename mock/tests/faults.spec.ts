@@ -5,6 +5,7 @@ import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
 import { connectStatus, methodExchange } from './raw-http.js';
+import { gzipOfZeros, zipOfOne } from './archives.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
@@ -488,6 +489,14 @@ const PROBES: Record<string, Probe> = {
   'page-merchant-script-without-integrity': async (api) =>
     /<script async src="https:\/\/merchant\.example\/widgets\/pay-badge\.js"><\/script>/.test((await pageAnswer(api)).text),
   'page-embeds-plugin': async (api) => /<embed type="application\/x-shockwave-flash"/.test((await pageAnswer(api)).text),
+  // Archives in the vehicle file upload
+  'upload-unpacks-gzip': async (api) =>
+    (await api.upload({ api_key: api.merchant.apiKey, file: gzipOfZeros(21 * 1024 * 1024), fileName: 'transports.csv.gz' })).status === 500 &&
+    (await api.upload({ api_key: api.merchant.apiKey, file: gzipOfZeros(1024), fileName: 'transports.csv.gz' })).status === 200,
+  'upload-zip-path-in-error': async (api) => {
+    const reply = await api.upload({ api_key: api.merchant.apiKey, file: zipOfOne('../../etc/cron.d/pts', 'x'), fileName: 'transports.zip' });
+    return reply.status === 422 && /\/etc\/cron\.d\/pts is outside \/var\/pts\/unpacked\/\d+\//.test(String(reply.json.file));
+  },
 };
 
 /** The payment page of a new invoice, as a browser asks for it. */

@@ -4,6 +4,8 @@ import type { Page } from '@playwright/test';
 import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { connectStatus, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
+import { gzipSync } from 'node:zlib';
+import { gzipOfZeros, zipOfOne } from './archives.js';
 
 export interface ProbeEnv {
   receiver: CallbackReceiver;
@@ -591,4 +593,14 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'page-coop-allow-popups': async (api) => (await pageAnswer(api)).headers.get('cross-origin-opener-policy') === 'same-origin-allow-popups',
   'page-cookie-host-prefix': async (api) =>
     /^__Host-pts_session=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Strict$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
+  // Archives in the vehicle file upload
+  'upload-unsafe-archives-refused-422': async (api) => {
+    const status = async (file: Blob) => (await api.upload({ api_key: api.merchant.apiKey, file })).status;
+    return (
+      (await status(gzipOfZeros(11 * 1024 * 1024))) === 422 &&
+      (await status(zipOfOne('../transports.csv', 'plate,vin\r\n'))) === 422 &&
+      (await status(zipOfOne('transports.csv', 'plate,vin\r\n'))) === 200 &&
+      (await status(new Blob([gzipSync('plate,vin\r\n')]))) === 200
+    );
+  },
 };

@@ -704,6 +704,15 @@ const entries = [
     ...PAGE_HEADER_READERS,
     description: 'The page sets a session cookie `__Host-pts_session=…; Path=/; Secure; HttpOnly; SameSite=Strict` (the reference provider sets none).',
   },
+
+  // Archives in the vehicle file upload (docs/security-probes.md)
+  {
+    name: 'upload-unsafe-archives-refused-422',
+    rule: 'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
+    sees: ['upload'],
+    description:
+      'Archives are unpacked with bounds: a gzip that inflates past the file limit, a zip whose declared sizes add up past it or that holds over 1000 entries, a link or an entry leading out of its folder, is refused keyed file ("The archive unpacks past 10485760 bytes."); anything else, an XLSX or a broken zip included, is stored as it is.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

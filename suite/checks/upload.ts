@@ -19,7 +19,7 @@ import { vehicleFile, vehicleFileOfSize } from '../../generators/vehicle-files.j
  * (what the refusal is owed to); another status or shape breaks PRO-UPL-VALIDATION; several fields
  * reported partly PRO-VAL-ALL-FIELDS; no "required" word PRO-VAL-MISSING.
  */
-function expectUploadRefused(api: ProviderApi, exchange: Exchange, e: { rule: RuleId; breaks: string[]; required?: boolean }): void {
+export function expectUploadRefused(api: ProviderApi, exchange: Exchange, e: { rule: RuleId; breaks: string[]; required?: boolean }): void {
   expectProfileValidation(api, exchange, {
     rule: e.rule,
     keysRule: 'PRO-UPL-VALIDATION',
@@ -168,7 +168,7 @@ export function uploadWithNeitherPartRefused(): ApiCheck {
 }
 
 /** The names a provider may echo of a file name: the whole, and each segment between separators. */
-const echoesOf = (name: string): string[] => [name, ...name.split(/[/\\]/)].filter((s) => s.length > 0);
+export const echoesOf = (name: string): string[] => [name, ...name.split(/[/\\]/)].filter((s) => s.length > 0);
 
 /**
  * Hostile file names (generators: every member of every class, once as the platform's encoder writes the name,

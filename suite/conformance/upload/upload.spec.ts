@@ -17,6 +17,7 @@ import { uploadOverMaxSizeRefusedChunked } from '../../checks/upload-framing.js'
 import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
+import { archiveBombsHandled, archiveEntryPathsHandled } from '../../checks/upload-archives.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -43,6 +44,9 @@ const CHECKS = [
   otherMethodTokensNotCarriedOut('upload'),
   traceRefused('upload'),
   methodRefusalsListAllow('upload'),
+  // Archives in the vehicle file: bombs, many entries, zip slip and symbolic links (docs/security-probes.md)
+  archiveBombsHandled(),
+  archiveEntryPathsHandled(),
 ];
 
 declareChecks('upload', CHECKS, import.meta.url);
