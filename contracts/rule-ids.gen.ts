@@ -145,6 +145,10 @@ export const RULE_IDS = [
   'PRO-SEC-HSTS',
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
+  'PRO-SEC-PAGE-REFERRER',
+  'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+  'PRO-SEC-PAGE-NO-JSONP',
+  'PRO-SEC-PAGE-CORP',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

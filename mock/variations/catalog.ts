@@ -704,6 +704,33 @@ const entries = [
     ...PAGE_HEADER_READERS,
     description: 'The page sets a session cookie `__Host-pts_session=…; Path=/; Secure; HttpOnly; SameSite=Strict` (the reference provider sets none).',
   },
+
+  // What the page lets other origins learn: other correct ways (docs/security-probes.md)
+  {
+    name: 'page-referrer-no-referrer',
+    rule: 'PRO-SEC-PAGE-REFERRER',
+    sees: PAGE,
+    rules: ['PRO-SEC-PAGE-REFERRER'],
+    description:
+      'The page sends `Referrer-Policy: no-referrer` (the reference provider: strict-origin-when-cross-origin): no Referer at all, form posts carry `Origin: null`.',
+  },
+  {
+    name: 'page-corp-same-site',
+    rule: 'PRO-SEC-PAGE-CORP',
+    sees: PAGE,
+    rules: ['PRO-SEC-PAGE-CORP'],
+    hiddenWhenCombined: { by: ['page-sec-fetch-refused'], why: 'page-sec-fetch-refused sends no CORP at all' },
+    description: 'The page sends `Cross-Origin-Resource-Policy: same-site` (the reference provider: same-origin).',
+  },
+  {
+    name: 'page-sec-fetch-refused',
+    rule: 'PRO-SEC-PAGE-CORP',
+    sees: PAGE,
+    // The checks whose requests another site's load resembles (the cross-site probes, the framing page); the others meet it in the all-at-once run.
+    rules: ['PRO-SEC-PAGE-CORP', 'PRO-SEC-PAGE-NO-FRAMING'],
+    description:
+      'The page sends no CORP; its addresses refuse a request of another site that is no navigation (Sec-Fetch-Site cross-site, Sec-Fetch-Mode other than navigate) with 403 (Resource Isolation Policy).',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

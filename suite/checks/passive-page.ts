@@ -5,7 +5,7 @@
 import type { Page, Response } from '@playwright/test';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
-import { judgeFindings, requireFindings, type Finding } from '../harness/findings.js';
+import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
 import { framingPageFor } from '../harness/framing-site.js';
 import { PAGE_LOAD_MS, gatewayAnswer } from '../harness/page-load.js';
 import { createInvoice, openPaymentPage, press, requireButton, settleMs } from '../harness/payment-page.js';
@@ -13,6 +13,11 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { bannerFindings, cachingFindings, charsetFindings, cookieFindings, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
 import { coopFindings, cookiePrefixFindings, cookieSizeFindings, cspFindings, hstsFindings } from './document-header-findings.js';
 import { pageAssets, pluginFindings, sriFindings } from './page-dom-findings.js';
+import { followReturnLink, referrerFindings, watchRequestsAway } from './referrer-findings.js';
+import { corpFindings, jsonpFindings, scriptDataFindings, type PageSecrets } from './cross-site-findings.js';
+import { withAddressClient } from '../harness/address-client.js';
+import { OwnOrigins } from '../harness/page-crawl.js';
+import { randomBytes } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
 import { INVOICE_DEFAULTS } from '../../generators/builders.js';
 
@@ -145,6 +150,11 @@ export function paymentPageAnswersProtected(): BrowserCheck {
       'PRO-SEC-PAGE-COOKIE-SIZE',
       'PRO-SEC-PAGE-SRI',
       'PRO-SEC-PAGE-NO-PLUGINS',
+      // What other origins learn of the page (referrer-findings.ts, cross-site-findings.ts).
+      'PRO-SEC-PAGE-REFERRER',
+      'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+      'PRO-SEC-PAGE-NO-JSONP',
+      'PRO-SEC-PAGE-CORP',
     ],
     browser: true,
     async run({ api, page }) {
@@ -152,23 +162,48 @@ export function paymentPageAnswersProtected(): BrowserCheck {
       requireFindings(api, [
         ...['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags'],
         ...['cspPolicy', 'cspReport', 'coop', 'hsts', 'cookiePrefix', 'cookieSize', 'subresourceIntegrity', 'pluginContent'],
+        ...['referrer', 'scriptData', 'jsonp', 'crossOriginResource'],
       ] as const);
       const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
-      const shown = await documentsDuring(page, async () => {
-        await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
-        await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
-      });
-      // The page as shown, read before the press leaves it: its assets and plugin elements.
-      const assets = await pageAssets(page);
-      const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+      const origins = new OwnOrigins(response.redirect_url, api.baseUrl);
+      // Every request of the tab to other origins, with the Referer Chromium sent (the page's assets, the way back).
+      const away = watchRequestsAway(page.context(), origins);
+      const seen = await (async () => {
+        try {
+          const shown = await documentsDuring(page, async () => {
+            await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
+            await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
+          });
+          // The page as shown, read before the press leaves it: its assets and plugin elements.
+          const assets = await pageAssets(page);
+          origins.add(assets.url);
+          const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+          await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
+          return { shown, assets, pressed, sentAway: await away.seen() };
+        } finally {
+          away.stop();
+        }
+      })();
+      const { shown, assets, pressed, sentAway } = seen;
       if (shown.length === 0)
         throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
+      const secrets: PageSecrets = { pageUrl: assets.url, redirectUrl: response.redirect_url, credentials: response.payment.credentials, baseUrl: api.baseUrl };
+      const scripts = assets.assets.filter((a) => a.tag === 'script').map((a) => a.url);
+      const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
+      // As another site's page would load them: a few requests, none when the profile looks for none of it.
+      const crossSite = await withAddressClient(api, async (client) => [
+        ...(looksFor('scriptData') ? await scriptDataFindings(client, scripts, origins, secrets) : []),
+        ...(looksFor('jsonp') ? await jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : []),
+        ...(looksFor('crossOriginResource') ? await corpFindings(client, secrets) : []),
+      ]);
       await step('the page and the answers to Pay', async () => {
         const findings = [
           ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
           ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
           ...sriFindings(assets),
           ...pluginFindings(assets),
+          ...referrerFindings(sentAway, origins),
+          ...crossSite,
         ];
         judgeFindings(api, findings);
       });
