@@ -63,10 +63,14 @@ export async function scriptDataFindings(client: AddressClient, scripts: readonl
   const tokens = tokenParts(s).map((t) => t.toLowerCase());
   const own = [...new Set(scripts)].filter((u) => origins.owns(u) && !decodings(u).some((d) => tokens.some((t) => d.toLowerCase().includes(t))));
   const found: string[] = [];
+  let exchange: Exchange | undefined;
   for (const url of own.slice(0, MAX_SCRIPTS)) {
-    const r = answered(await client.send(url, { method: 'GET', headers: crossSite('script') }));
+    const e = await client.send(url, { method: 'GET', headers: crossSite('script') });
+    const r = answered(e);
     const held = r && ok(r.status) ? secretsIn(r.bodyText, s) : [];
-    if (held.length > 0) found.push(`GET ${url} as another site's script (no cookies, no Referer): HTTP ${r!.status} holding ${held.join(', ')}`);
+    if (held.length === 0) continue;
+    found.push(`GET ${url} as another site's script (no cookies, no Referer): HTTP ${r!.status} holding ${held.join(', ')}`);
+    exchange ??= e;
   }
   if (found.length === 0) return [];
   return [
@@ -75,6 +79,7 @@ export async function scriptDataFindings(client: AddressClient, scripts: readonl
       rule: SCRIPT_DATA_RULE,
       expected: "the page's scripts whose addresses carry no token hold no data of the payment: any site could include them",
       received: found.join('; '),
+      exchange,
     },
   ];
 }
@@ -88,18 +93,27 @@ export function callsBack(body: string, name: string): boolean {
 /** The page's addresses with ?callback= and ?jsonp= naming a function: no answer may call it. */
 export async function jsonpFindings(client: AddressClient, s: PageSecrets, name: string): Promise<Finding[]> {
   const found: string[] = [];
+  let exchange: Exchange | undefined;
   for (const page of new Set([s.redirectUrl, s.pageUrl]))
     for (const parameter of ['callback', 'jsonp']) {
       const u = new URL(page);
       u.hash = '';
       u.searchParams.set(parameter, name);
-      const r = answered(await client.send(u.href, { method: 'GET', headers: crossSite('script') }));
-      if (r && ok(r.status) && callsBack(r.bodyText, name))
-        found.push(`GET ${u.href}: HTTP ${r.status} ${r.headers['content-type'] ?? ''} ${r.bodyText.slice(0, 40)}… (a call of ${name})`);
+      const e = await client.send(u.href, { method: 'GET', headers: crossSite('script') });
+      const r = answered(e);
+      if (!r || !ok(r.status) || !callsBack(r.bodyText, name)) continue;
+      found.push(`GET ${u.href}: HTTP ${r.status} ${r.headers['content-type'] ?? ''} ${r.bodyText.slice(0, 40)}… (a call of ${name})`);
+      exchange ??= e;
     }
   if (found.length === 0) return [];
   return [
-    { name: 'jsonp', rule: JSONP_RULE, expected: 'no page address answers JSONP: a script calling the function a parameter names', received: found.join('; ') },
+    {
+      name: 'jsonp',
+      rule: JSONP_RULE,
+      expected: 'no page address answers JSONP: a script calling the function a parameter names',
+      received: found.join('; '),
+      exchange,
+    },
   ];
 }
 
@@ -109,14 +123,17 @@ const KEEPS_OUT = new Set(['same-origin', 'same-site']);
 /** The page fetched as another site's script and image: refused (Sec-Fetch), or answered with CORP same-origin or same-site. */
 export async function corpFindings(client: AddressClient, s: PageSecrets): Promise<Finding[]> {
   const found: string[] = [];
+  let exchange: Exchange | undefined;
   for (const dest of ['script', 'image'] as const) {
-    const r = answered(await client.send(s.pageUrl, { method: 'GET', headers: crossSite(dest) }));
+    const e = await client.send(s.pageUrl, { method: 'GET', headers: crossSite(dest) });
+    const r = answered(e);
     if (!r || !ok(r.status) || r.bodyText.length === 0) continue;
     const corp = (r.headers['cross-origin-resource-policy'] ?? '').trim().toLowerCase();
-    if (!KEEPS_OUT.has(corp))
-      found.push(
-        `GET ${s.pageUrl} as another site's ${dest} (Sec-Fetch-Site cross-site, no-cors): HTTP ${r.status}, Cross-Origin-Resource-Policy ${corp || '(none)'}`,
-      );
+    if (KEEPS_OUT.has(corp)) continue;
+    found.push(
+      `GET ${s.pageUrl} as another site's ${dest} (Sec-Fetch-Site cross-site, no-cors): HTTP ${r.status}, Cross-Origin-Resource-Policy ${corp || '(none)'}`,
+    );
+    exchange ??= e;
   }
   if (found.length === 0) return [];
   return [
@@ -126,6 +143,7 @@ export async function corpFindings(client: AddressClient, s: PageSecrets): Promi
       expected:
         "the payment page refuses another site's no-cors load (Sec-Fetch-Site cross-site) or answers it with Cross-Origin-Resource-Policy same-origin or same-site",
       received: found.join('; '),
+      exchange,
     },
   ];
 }

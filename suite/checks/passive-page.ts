@@ -129,13 +129,16 @@ async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]
 
 /**
  * The page and the answers to a press (the card data is on them): no shared cache may keep them, no type is
- * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags.
+ * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags. What other
+ * origins learn of the page: the Referer of every request the tab sends them (the payer's way back to return_url
+ * taken, by the link the page shows when the press did not redirect), and a few requests as another site's
+ * script or image would send them (referrer-findings.ts, cross-site-findings.ts).
  */
 export function paymentPageAnswersProtected(): BrowserCheck {
   return {
     name: 'paymentPageAnswersProtected()',
     title:
-      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin',
+      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin; it sends other origins no Referer with its address, and another site can load neither its data (its scripts, JSONP) nor the page itself (CORP, Sec-Fetch)',
     rules: [
       'PRO-SEC-PAGE-NO-SHARED-CACHE',
       'PRO-SEC-CONTENT-TYPE-NOSNIFF',
@@ -165,6 +168,7 @@ export function paymentPageAnswersProtected(): BrowserCheck {
         ...['referrer', 'scriptData', 'jsonp', 'crossOriginResource'],
       ] as const);
       const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
+      const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
       const origins = new OwnOrigins(response.redirect_url, api.baseUrl);
       // Every request of the tab to other origins, with the Referer Chromium sent (the page's assets, the way back).
       const away = watchRequestsAway(page.context(), origins);
@@ -178,7 +182,7 @@ export function paymentPageAnswersProtected(): BrowserCheck {
           const assets = await pageAssets(page);
           origins.add(assets.url);
           const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
-          await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
+          if (looksFor('referrer')) await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
           return { shown, assets, pressed, sentAway: await away.seen() };
         } finally {
           away.stop();
@@ -189,13 +193,16 @@ export function paymentPageAnswersProtected(): BrowserCheck {
         throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
       const secrets: PageSecrets = { pageUrl: assets.url, redirectUrl: response.redirect_url, credentials: response.payment.credentials, baseUrl: api.baseUrl };
       const scripts = assets.assets.filter((a) => a.tag === 'script').map((a) => a.url);
-      const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
       // As another site's page would load them: a few requests, none when the profile looks for none of it.
-      const crossSite = await withAddressClient(api, async (client) => [
-        ...(looksFor('scriptData') ? await scriptDataFindings(client, scripts, origins, secrets) : []),
-        ...(looksFor('jsonp') ? await jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : []),
-        ...(looksFor('crossOriginResource') ? await corpFindings(client, secrets) : []),
-      ]);
+      const crossSite = await withAddressClient(api, async (client) =>
+        (
+          await Promise.all([
+            looksFor('scriptData') ? scriptDataFindings(client, scripts, origins, secrets) : [],
+            looksFor('jsonp') ? jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : [],
+            looksFor('crossOriginResource') ? corpFindings(client, secrets) : [],
+          ])
+        ).flat(),
+      );
       await step('the page and the answers to Pay', async () => {
         const findings = [
           ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
