@@ -56,12 +56,23 @@ const answered = (e: Exchange) => (!e.unavailable && e.response ? e.response : u
 const ok = (status: number) => status >= 200 && status < 300;
 
 /**
- * Each script of the page's own origins whose address carries no token part (one that does is the payer's own, as
- * the page is), fetched as another site's script element: it must hold no recipient and no token.
+ * Whether a script's address is a capability the payer was handed with the page: it carries a part of the page's
+ * token, or a run of 16 or more letters and digits mixed (a token of its own; or a static file's content hash, whose
+ * file is the same for every payment and holds none's data either). Another site cannot name such an address.
+ */
+export function unguessable(url: string, s: PageSecrets): boolean {
+  const tokens = tokenParts(s).map((t) => t.toLowerCase());
+  if (decodings(url).some((d) => tokens.some((t) => d.toLowerCase().includes(t)))) return true;
+  const { pathname, search } = new URL(url);
+  return [...(pathname + search).matchAll(/[A-Za-z0-9]{16,}/g)].some(([run]) => /\d/.test(run) && /[A-Za-z]/.test(run));
+}
+
+/**
+ * Each script of the page's own origins at an address another site can name (no token: `unguessable`), fetched as
+ * another site's script element: it must hold no recipient and no token.
  */
 export async function scriptDataFindings(client: AddressClient, scripts: readonly string[], origins: OwnOrigins, s: PageSecrets): Promise<Finding[]> {
-  const tokens = tokenParts(s).map((t) => t.toLowerCase());
-  const own = [...new Set(scripts)].filter((u) => origins.owns(u) && !decodings(u).some((d) => tokens.some((t) => d.toLowerCase().includes(t))));
+  const own = [...new Set(scripts)].filter((u) => origins.owns(u) && !unguessable(u, s));
   const found: string[] = [];
   let exchange: Exchange | undefined;
   for (const url of own.slice(0, MAX_SCRIPTS)) {

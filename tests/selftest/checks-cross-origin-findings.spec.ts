@@ -1,7 +1,7 @@
 // How the page's leaks to other origins are read: a Referer at most the provider's origin, the payment's data and token
 // in a text, and a JSONP answer by its call. Each allowed form yields no finding.
 import { test, expect } from '@playwright/test';
-import { callsBack, secretsIn, tokenParts, type PageSecrets } from '../../suite/checks/cross-site-findings.js';
+import { callsBack, secretsIn, tokenParts, unguessable, type PageSecrets } from '../../suite/checks/cross-site-findings.js';
 import { referrerFindings, type SentAway } from '../../suite/checks/referrer-findings.js';
 import { OwnOrigins } from '../../suite/harness/page-crawl.js';
 
@@ -36,4 +36,15 @@ test('JSONP: an answer that calls the named function, bare, after /**/ or behind
   for (const body of ['cb_1({"a":1})', '/**/ cb_1({})', "/**/ typeof cb_1 === 'function' && cb_1({});", ' window.cb_1 ({})'])
     expect(callsBack(body, 'cb_1'), body).toBe(true);
   for (const body of ['<!doctype html><p>cb_1(</p>', '{"callback":"cb_1"}', 'cb_12({})']) expect(callsBack(body, 'cb_1'), body).toBe(false);
+});
+
+test("a script's address another site cannot name: one with the page's token or a mixed run of 16 letters and digits; an id or a plain name it can", () => {
+  for (const url of [
+    'http://127.0.0.1:4001/pay/AbCdEf123456/app.js',
+    'http://127.0.0.1:4001/s.js?c=9f8e7d6c5b4a39281706',
+    'http://127.0.0.1:4001/app.3f9a8c7d1e2b4a6f.js',
+  ])
+    expect(unguessable(url, secrets), url).toBe(true);
+  for (const url of ['http://127.0.0.1:4001/pay-assets/payment-2.js', 'http://127.0.0.1:4001/static/payment-summary-widget.js?id=1234567'])
+    expect(unguessable(url, secrets), url).toBe(false);
 });
