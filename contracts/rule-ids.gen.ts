@@ -147,6 +147,10 @@ export const RULE_IDS = [
   'PRO-SEC-PAGE-NO-PLUGINS',
   'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED',
   'PRO-SEC-UPLOAD-ARCHIVE-PATHS',
+  'PRO-SEC-PAGE-REFERRER',
+  'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+  'PRO-SEC-PAGE-NO-JSONP',
+  'PRO-SEC-PAGE-CORP',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

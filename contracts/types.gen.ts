@@ -574,6 +574,22 @@ export interface ProfileSecurityFindings {
    * The payment page holds an object, embed or applet element (PRO-SEC-PAGE-NO-PLUGINS).
    */
   pluginContent: 'fail' | 'warn' | 'off';
+  /**
+   * A request the payment page makes to another origin (a subresource, the navigation to return_url) carries a Referer with the page's path or query (PRO-SEC-PAGE-REFERRER).
+   */
+  referrer: 'fail' | 'warn' | 'off';
+  /**
+   * A script of the page's own origin, at an address without the page's token, holds the recipient or the token when fetched without cookies and Referer (PRO-SEC-PAGE-SCRIPT-NO-DATA).
+   */
+  scriptData: 'fail' | 'warn' | 'off';
+  /**
+   * A page address with a callback or jsonp parameter answers a script calling that name (PRO-SEC-PAGE-NO-JSONP).
+   */
+  jsonp: 'fail' | 'warn' | 'off';
+  /**
+   * The payment page fetched as another site's no-cors script or image is answered 2xx without Cross-Origin-Resource-Policy same-origin or same-site (PRO-SEC-PAGE-CORP).
+   */
+  crossOriginResource: 'fail' | 'warn' | 'off';
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -857,6 +873,22 @@ export interface ProfileOverride {
        * The payment page holds an object, embed or applet element (PRO-SEC-PAGE-NO-PLUGINS).
        */
       pluginContent?: 'fail' | 'warn' | 'off';
+      /**
+       * A request the payment page makes to another origin (a subresource, the navigation to return_url) carries a Referer with the page's path or query (PRO-SEC-PAGE-REFERRER).
+       */
+      referrer?: 'fail' | 'warn' | 'off';
+      /**
+       * A script of the page's own origin, at an address without the page's token, holds the recipient or the token when fetched without cookies and Referer (PRO-SEC-PAGE-SCRIPT-NO-DATA).
+       */
+      scriptData?: 'fail' | 'warn' | 'off';
+      /**
+       * A page address with a callback or jsonp parameter answers a script calling that name (PRO-SEC-PAGE-NO-JSONP).
+       */
+      jsonp?: 'fail' | 'warn' | 'off';
+      /**
+       * The payment page fetched as another site's no-cors script or image is answered 2xx without Cross-Origin-Resource-Policy same-origin or same-site (PRO-SEC-PAGE-CORP).
+       */
+      crossOriginResource?: 'fail' | 'warn' | 'off';
     };
   };
 }

@@ -9,6 +9,7 @@ import { groupThousands, maskPan, rubles, rublesPlain } from './present.js';
 import { hiddenFields } from './press-form.js';
 import type { Payment } from './store.js';
 import { isAbsoluteHttpUrl } from './validation.js';
+import { paymentScriptPath } from './page-leaks.js';
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -144,7 +145,9 @@ function foreignContentHtml(ctx: Ctx, p: Payment): string {
       ? `\n<script async src="${esc(new URL(p.returnUrl).origin)}/widgets/pay-badge.js"></script>`
       : '';
   const plugin = ctx.faults.has('page-embeds-plugin') ? '\n<embed type="application/x-shockwave-flash" width="1" height="1">' : '';
-  return script + plugin;
+  // Fault page-script-embeds-payment: the page's data in a script of its own origin, addressed by the payment id.
+  const data = ctx.faults.has('page-script-embeds-payment') ? `\n<script src="${paymentScriptPath(p)}"></script>` : '';
+  return script + plugin + data;
 }
 
 export function paymentPage(ctx: Ctx, p: Payment): string {

@@ -102,6 +102,25 @@ function pageCookie(faults: FaultSet, variations: VariationSet): string | undefi
   return undefined;
 }
 
+/**
+ * What other sites learn of the page (ASVS 3.4.5, 3.5.8): a Referer of its origin only, and no other site may load it
+ * as a subresource. Fault page-referrer-unsafe-url: the whole address (the token) in every Referer; variation
+ * page-referrer-no-referrer: none at all. Fault page-no-corp and variation page-sec-fetch-refused: no CORP (the
+ * variation refuses such loads by their Sec-Fetch headers instead: sec-fetch.ts); variation page-corp-same-site.
+ */
+function leakHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
+  const h: Headers = {
+    'referrer-policy': faults.has('page-referrer-unsafe-url')
+      ? 'unsafe-url'
+      : variations.has('page-referrer-no-referrer')
+        ? 'no-referrer'
+        : 'strict-origin-when-cross-origin',
+  };
+  if (!faults.has('page-no-corp') && !variations.has('page-sec-fetch-refused'))
+    h['cross-origin-resource-policy'] = variations.has('page-corp-same-site') ? 'same-site' : 'same-origin';
+  return h;
+}
+
 /** The page's protections: no other site frames it, no type is sniffed, no cache keeps it (docs/security-probes.md). */
 function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
   const h: Headers = { 'x-content-type-options': NOSNIFF, 'cache-control': 'no-store' };
@@ -109,6 +128,7 @@ function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
   if (!faults.has('page-no-coop')) h['cross-origin-opener-policy'] = variations.has('page-coop-allow-popups') ? 'same-origin-allow-popups' : 'same-origin';
   const cookie = pageCookie(faults, variations);
   if (cookie) h['set-cookie'] = cookie;
+  Object.assign(h, leakHeadersOf(faults, variations));
   // Fault page-framable: no framing protection at all.
   if (faults.has('page-framable')) return cachingOf(faults, variations, h);
   // Several CSP headers, each enforced; directive and keyword in another letter case.

@@ -21,6 +21,7 @@ import { checkProfile, DEFAULT_PROFILE, type Profile } from './profile.js';
 import { CSP_REPORT_PATH, makeOutput, makeValidationStyle, sendError, sendText } from './respond.js';
 import { answerConnect, carriedOut, rawAnswer, refuseMethod, unknownMethodAnswer } from './methods.js';
 import { PaymentStore } from './store.js';
+import { answeredPaymentScript } from './page-leaks.js';
 import { RECENT_PAYMENTS } from './faults/history.js';
 import { frontFailsOn } from './faults/front.js';
 import type { ProviderOptions, RunningProvider } from './types.js';
@@ -143,6 +144,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     req.resume();
     // The page's CSP violation reports (report-uri, report-to): taken and dropped.
     if (path === CSP_REPORT_PATH && req.method === 'POST') return sendText(res, ctx.out, 204, 'text/plain; charset=utf-8', '');
+    if (req.method === 'GET' && answeredPaymentScript(res, ctx, path)) return;
     if (answeredBeside(req, res, ctx, path)) return;
     return sendError(res, ctx.out, ctx.err.notFound);
   }

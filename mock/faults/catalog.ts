@@ -665,6 +665,30 @@ const entries = [
     description:
       'Upload: a zip is unpacked under /var/pts/unpacked/<time>/, and an entry that leads out of it (../, an absolute path, a symbolic link) is refused keyed file with a message that quotes the resolved path and the folder.',
   },
+  // What the page lets other origins learn: Referer, script inclusion, JSONP, CORP (docs/security-probes.md)
+  {
+    name: 'page-referrer-unsafe-url',
+    rule: 'PRO-SEC-PAGE-REFERRER',
+    description:
+      "The page's answers send `Referrer-Policy: unsafe-url`: the payer's way back to return_url carries the page address, its token included, as Referer.",
+  },
+  {
+    name: 'page-script-embeds-payment',
+    rule: 'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+    description:
+      'The page loads its data from `/pay-assets/payment-<id>.js` (`window.PTS_PAYMENT = {…credentials…, page_token}`), a script any site can include by the payment id.',
+  },
+  {
+    name: 'page-jsonp-callback',
+    rule: 'PRO-SEC-PAGE-NO-JSONP',
+    description: "The page address with `?callback=` or `?jsonp=` answers `/**/ typeof cb === 'function' && cb({…payment…})` as application/javascript.",
+  },
+  {
+    name: 'page-no-corp',
+    rule: 'PRO-SEC-PAGE-CORP',
+    judgedWith: 'page-headers-fail',
+    description: 'The page sends no Cross-Origin-Resource-Policy and checks no Sec-Fetch header: another site may load it as a script or an image.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

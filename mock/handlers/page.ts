@@ -8,6 +8,7 @@ import { pressReadsForm, pressTarget, readPressForm } from '../press-form.js';
 import { sendError, sendHtml, sendJson, sendRedirect } from '../respond.js';
 import type { Payment } from '../store.js';
 import { isAbsoluteHttpUrl } from '../validation.js';
+import { answeredJsonp, refusedBySecFetch } from '../page-leaks.js';
 
 /** /pay/<token> (page), /pay/<token>/pay|decline (press), /pay/<token>/view (script-rendered page), /go/<token> (page-redirect). */
 export const PAGE_ROUTE = /^\/(pay|go)\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline|view))?$/;
@@ -17,6 +18,9 @@ export const DECLINE_CODE_NUMBER = 1001;
 export const DECLINE_DESCRIPTION = 'The payer declined the payment';
 /** Variation press-settles-later. */
 export const SETTLE_LATER_MS = 1000;
+
+/** Variation page-sec-fetch-refused: the refusal of another site's subresource load. */
+const CROSS_SITE_REFUSED: ErrorResponse = { status: 403, message: 'Cross-site load refused' };
 
 /** Browsers (Accept: text/html) get HTML; API clients get JSON. */
 const wantsHtml = (req: IncomingMessage) => /text\/html/i.test(req.headers.accept ?? '');
@@ -42,6 +46,11 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
     req.resume();
     return fail(req, res, ctx, ctx.err.pageNotFound);
   }
+  // Variation page-sec-fetch-refused: another site's subresource load of a page address.
+  if (refusedBySecFetch(req, ctx)) {
+    req.resume();
+    return fail(req, res, ctx, CROSS_SITE_REFUSED);
+  }
   const expected = pressing ? 'POST' : 'GET';
   const head = !v.has('page-head-405'); // variation page-head-405: GET only
   // Fault press-answers-get: the press routes are registered for every method.
@@ -60,6 +69,7 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   }
   if (kind === 'go') return sendRedirect(res, ctx.out, 302, `/pay/${token}`);
   if (action === 'view') return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults), html: pageContent(ctx, p) });
+  if (!pressing && !action && answeredJsonp(req, res, ctx, p)) return;
   if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p));
   if (!readsForm) return press(req, res, ctx, p, action);
   return readPressForm(req).then((fields) => {

@@ -497,7 +497,28 @@ const PROBES: Record<string, Probe> = {
     const reply = await api.upload({ api_key: api.merchant.apiKey, file: zipOfOne('../../etc/cron.d/pts', 'x'), fileName: 'transports.zip' });
     return reply.status === 422 && /\/etc\/cron\.d\/pts is outside \/var\/pts\/unpacked\/\d+\//.test(String(reply.json.file));
   },
+
+  // What the page lets other origins learn
+  'page-referrer-unsafe-url': async (api) => (await pageAnswer(api)).headers.get('referrer-policy') === 'unsafe-url',
+  'page-script-embeds-payment': async (api) => {
+    const src = /<script src="(\/pay-assets\/payment-\d+\.js)"><\/script>/.exec((await pageAnswer(api)).text)?.[1];
+    if (!src) return false;
+    const script = await sendTo(new URL(src, api.url).href);
+    return /^window\.PTS_PAYMENT = \{.*"credentials":\{.*"page_token":"[\w-]+"\};$/.test(script.text);
+  },
+  'page-jsonp-callback': async (api) => {
+    const page = `${pageOf((await api.invoice()).json.redirect_url)}?callback=cb`;
+    const reply = await sendTo(page);
+    return /javascript/.test(reply.headers.get('content-type') ?? '') && reply.text.startsWith("/**/ typeof cb === 'function' && cb({");
+  },
+  'page-no-corp': async (api) => {
+    const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: CROSS_SITE_SCRIPT });
+    return page.status === 200 && !page.headers.has('cross-origin-resource-policy');
+  },
 };
+
+/** What another site's script element sends (Fetch Metadata). */
+const CROSS_SITE_SCRIPT = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
 
 /** The payment page of a new invoice, as a browser asks for it. */
 async function pageAnswer(api: Client) {

@@ -78,3 +78,14 @@ test.describe("the page's headers beyond the passive set", () => {
     expect(report.status).toBe(204);
   });
 });
+
+test.describe('what the page lets other origins learn', () => {
+  test('the page sends Referrer-Policy strict-origin-when-cross-origin and CORP same-origin, and answers no JSONP', async ({ api }) => {
+    const inv = (await api.invoice()).json;
+    const page = await fetch(inv.redirect_url, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const jsonp = await fetch(`${inv.redirect_url}?callback=cb`);
+    expect(await jsonp.text()).not.toMatch(/cb\(/);
+  });
+});

@@ -603,4 +603,17 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       (await status(new Blob([gzipSync('plate,vin\r\n')]))) === 200
     );
   },
+
+  // What the page lets other origins learn
+  'page-referrer-no-referrer': async (api) => (await pageAnswer(api)).headers.get('referrer-policy') === 'no-referrer',
+  'page-corp-same-site': async (api) => (await pageAnswer(api)).headers.get('cross-origin-resource-policy') === 'same-site',
+  'page-sec-fetch-refused': async (api) => {
+    // Node's fetch writes Sec-Fetch-Mode cors whatever it is given: a cross-site load that is no navigation.
+    const page = pageOf((await api.invoice()).json.redirect_url);
+    const [script, plain] = [
+      await sendTo(page, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'script' } }),
+      await sendTo(page, { headers: { accept: 'text/html' } }),
+    ];
+    return script.status === 403 && plain.status === 200 && !plain.headers.has('cross-origin-resource-policy');
+  },
 };

@@ -713,6 +713,32 @@ const entries = [
     description:
       'Archives are unpacked with bounds: a gzip that inflates past the file limit, a zip whose declared sizes add up past it or that holds over 1000 entries, a link or an entry leading out of its folder, is refused keyed file ("The archive unpacks past 10485760 bytes."); anything else, an XLSX or a broken zip included, is stored as it is.',
   },
+  // What the page lets other origins learn: other correct ways (docs/security-probes.md)
+  {
+    name: 'page-referrer-no-referrer',
+    rule: 'PRO-SEC-PAGE-REFERRER',
+    sees: PAGE,
+    rules: ['PRO-SEC-PAGE-REFERRER'],
+    description:
+      'The page sends `Referrer-Policy: no-referrer` (the reference provider: strict-origin-when-cross-origin): no Referer at all, form posts carry `Origin: null`.',
+  },
+  {
+    name: 'page-corp-same-site',
+    rule: 'PRO-SEC-PAGE-CORP',
+    sees: PAGE,
+    rules: ['PRO-SEC-PAGE-CORP'],
+    hiddenWhenCombined: { by: ['page-sec-fetch-refused'], why: 'page-sec-fetch-refused sends no CORP at all' },
+    description: 'The page sends `Cross-Origin-Resource-Policy: same-site` (the reference provider: same-origin).',
+  },
+  {
+    name: 'page-sec-fetch-refused',
+    rule: 'PRO-SEC-PAGE-CORP',
+    sees: PAGE,
+    // The checks whose requests another site's load resembles (the cross-site probes, the framing page); the others meet it in the all-at-once run.
+    rules: ['PRO-SEC-PAGE-CORP', 'PRO-SEC-PAGE-NO-FRAMING'],
+    description:
+      'The page sends no CORP; its addresses refuse a request of another site that is no navigation (Sec-Fetch-Site cross-site, Sec-Fetch-Mode other than navigate) with 403 (Resource Isolation Policy).',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

@@ -24,7 +24,7 @@ const AMOUNTS = { other: 3_141_592, own: 2_718_281 } as const;
 /** Redirects followed at most from one address. */
 const MAX_HOPS = 5;
 /** A part of an address shorter than this may be shared by chance (a path word, a small number): not a mark. */
-const MIN_MARK_LENGTH = 8;
+export const MIN_MARK_LENGTH = 8;
 
 /** What names the other payment in an address: its transaction, and the parts of its redirect_url not in the own one's (its page token). */
 export interface Mark {
@@ -32,7 +32,8 @@ export interface Mark {
   what: string;
 }
 
-function partsOf(url: string): string[] {
+/** The path segments and query values of an address. */
+export function partsOf(url: string): string[] {
   const u = new URL(url);
   return [...u.pathname.split('/'), ...u.searchParams.values()].filter((p) => p !== '');
 }

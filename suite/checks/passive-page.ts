@@ -5,7 +5,7 @@
 import type { Page, Response } from '@playwright/test';
 import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
-import { judgeFindings, requireFindings, type Finding } from '../harness/findings.js';
+import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
 import { framingPageFor } from '../harness/framing-site.js';
 import { PAGE_LOAD_MS, gatewayAnswer } from '../harness/page-load.js';
 import { createInvoice, openPaymentPage, press, requireButton, settleMs } from '../harness/payment-page.js';
@@ -13,6 +13,11 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { bannerFindings, cachingFindings, charsetFindings, cookieFindings, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
 import { coopFindings, cookiePrefixFindings, cookieSizeFindings, cspFindings, hstsFindings } from './document-header-findings.js';
 import { pageAssets, pluginFindings, sriFindings } from './page-dom-findings.js';
+import { followReturnLink, referrerFindings, watchRequestsAway } from './referrer-findings.js';
+import { corpFindings, jsonpFindings, scriptDataFindings, type PageSecrets } from './cross-site-findings.js';
+import { withAddressClient } from '../harness/address-client.js';
+import { OwnOrigins } from '../harness/page-crawl.js';
+import { randomBytes } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
 import { INVOICE_DEFAULTS } from '../../generators/builders.js';
 
@@ -124,13 +129,16 @@ async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]
 
 /**
  * The page and the answers to a press (the card data is on them): no shared cache may keep them, no type is
- * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags.
+ * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags. What other
+ * origins learn of the page: the Referer of every request the tab sends them (the payer's way back to return_url
+ * taken, by the link the page shows when the press did not redirect), and a few requests as another site's
+ * script or image would send them (referrer-findings.ts, cross-site-findings.ts).
  */
 export function paymentPageAnswersProtected(): BrowserCheck {
   return {
     name: 'paymentPageAnswersProtected()',
     title:
-      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin',
+      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin; it sends other origins no Referer with its address, and another site can load neither its data (its scripts, JSONP) nor the page itself (CORP, Sec-Fetch)',
     rules: [
       'PRO-SEC-PAGE-NO-SHARED-CACHE',
       'PRO-SEC-CONTENT-TYPE-NOSNIFF',
@@ -145,6 +153,11 @@ export function paymentPageAnswersProtected(): BrowserCheck {
       'PRO-SEC-PAGE-COOKIE-SIZE',
       'PRO-SEC-PAGE-SRI',
       'PRO-SEC-PAGE-NO-PLUGINS',
+      // What other origins learn of the page (referrer-findings.ts, cross-site-findings.ts).
+      'PRO-SEC-PAGE-REFERRER',
+      'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+      'PRO-SEC-PAGE-NO-JSONP',
+      'PRO-SEC-PAGE-CORP',
     ],
     browser: true,
     async run({ api, page }) {
@@ -152,23 +165,52 @@ export function paymentPageAnswersProtected(): BrowserCheck {
       requireFindings(api, [
         ...['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags'],
         ...['cspPolicy', 'cspReport', 'coop', 'hsts', 'cookiePrefix', 'cookieSize', 'subresourceIntegrity', 'pluginContent'],
+        ...['referrer', 'scriptData', 'jsonp', 'crossOriginResource'],
       ] as const);
       const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
-      const shown = await documentsDuring(page, async () => {
-        await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
-        await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
-      });
-      // The page as shown, read before the press leaves it: its assets and plugin elements.
-      const assets = await pageAssets(page);
-      const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+      const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
+      const origins = new OwnOrigins(response.redirect_url, api.baseUrl);
+      // Every request of the tab to other origins, with the Referer Chromium sent (the page's assets, the way back).
+      const away = watchRequestsAway(page.context(), origins);
+      const seen = await (async () => {
+        try {
+          const shown = await documentsDuring(page, async () => {
+            await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
+            await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
+          });
+          // The page as shown, read before the press leaves it: its assets and plugin elements.
+          const assets = await pageAssets(page);
+          origins.add(assets.url);
+          const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+          if (looksFor('referrer')) await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
+          return { shown, assets, pressed, sentAway: await away.seen() };
+        } finally {
+          away.stop();
+        }
+      })();
+      const { shown, assets, pressed, sentAway } = seen;
       if (shown.length === 0)
         throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
+      const secrets: PageSecrets = { pageUrl: assets.url, redirectUrl: response.redirect_url, credentials: response.payment.credentials, baseUrl: api.baseUrl };
+      const scripts = assets.assets.filter((a) => a.tag === 'script').map((a) => a.url);
+      // As another site's page would load them: a few requests, none when the profile looks for none of it.
+      const crossSite = await withAddressClient(api, async (client) =>
+        (
+          await Promise.all([
+            looksFor('scriptData') ? scriptDataFindings(client, scripts, origins, secrets) : [],
+            looksFor('jsonp') ? jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : [],
+            looksFor('crossOriginResource') ? corpFindings(client, secrets) : [],
+          ])
+        ).flat(),
+      );
       await step('the page and the answers to Pay', async () => {
         const findings = [
           ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
           ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
           ...sriFindings(assets),
           ...pluginFindings(assets),
+          ...referrerFindings(sentAway, origins),
+          ...crossSite,
         ];
         judgeFindings(api, findings);
       });
