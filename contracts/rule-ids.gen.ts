@@ -145,6 +145,9 @@ export const RULE_IDS = [
   'PRO-SEC-HSTS',
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
+  'PRO-HTTP-MEDIA-TYPE',
+  'PRO-HTTP-CONTENT-CODING',
+  'PRO-HTTP-ACCEPT',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */
