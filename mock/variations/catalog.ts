@@ -710,6 +710,7 @@ const entries = [
     name: 'media-type-read-as-json',
     rule: 'PRO-HTTP-MEDIA-TYPE',
     sees: API,
+    hiddenWhenCombined: { by: ['spellings-refused'], why: 'spellings-refused refuses every media type but application/json 415' },
     description:
       'The JSON operations read the body as JSON whatever Content-Type says (text/plain, form-urlencoded, application/xml), with every check; a form or XML body is then malformed JSON (400).',
   },
