@@ -67,9 +67,20 @@ export function acceptRefusal(req: IncomingMessage, ctx: Ctx): ErrorResponse | u
   return undefined;
 }
 
-/** Fault accept-406-after-create: the payment is made, then the answer's serializer refuses an Accept without JSON. */
-export function refusesAfterCreating(req: IncomingMessage, ctx: Ctx): boolean {
-  return ctx.faults.has('accept-406-after-create') && !acceptsJson(req);
+/**
+ * What a request is refused with once its payment is made: fault accept-406-after-create (the answer's serializer
+ * refuses an Accept without JSON), fault media-type-refused-after-create (a content-type filter that runs after the
+ * handler refuses another media type). Undefined: the handler's own answer.
+ */
+export function refusalAfterCreating(req: IncomingMessage, ctx: Ctx, otherType: boolean): ErrorResponse | undefined {
+  if (ctx.faults.has('accept-406-after-create') && !acceptsJson(req)) return ctx.err.notAcceptable;
+  if (ctx.faults.has('media-type-refused-after-create') && otherType) return ctx.err.unsupportedMediaType;
+  return undefined;
+}
+
+/** Fault media-type-refused-after-create: another media type reaches the handler (refusalAfterCreating refuses it after). */
+export function createsBeforeTypeCheck(ctx: Ctx): boolean {
+  return ctx.faults.has('media-type-refused-after-create');
 }
 
 /** Fault other-media-type-skips-signature: text/plain bodies reach the invoice through a route without the digest check. */

@@ -28,7 +28,16 @@ import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
 import { answeredBeside, isStaleInvoicePath, siblingVersionPath } from './exposure.js';
 import { VariationSet } from './variations/catalog.js';
-import { acceptRefusal, CODING_REFUSAL_HEADERS, codingReading, gunzipped, plainTextRoute, readsAnyMediaType, refusesAfterCreating } from './negotiation.js';
+import {
+  acceptRefusal,
+  CODING_REFUSAL_HEADERS,
+  codingReading,
+  gunzipped,
+  plainTextRoute,
+  readsAnyMediaType,
+  refusalAfterCreating,
+  createsBeforeTypeCheck,
+} from './negotiation.js';
 
 /** The default profile's paths (a provider started with another profile serves that profile's). */
 export const PATHS = DEFAULT_PROFILE.paths;
@@ -174,7 +183,10 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   const otherType = type !== '' && type !== 'application/json';
   // Fault other-media-type-skips-signature: a text/plain invoice goes to a route registered apart from the digest check.
   const plainRoute = plainTextRoute(type, ctx) && path === ctx.profile.paths.invoice;
-  if ((otherType && !readsAnyMediaType(ctx) && !plainRoute) || (ctx.variations.has('spellings-refused') && spelledOtherwise(req))) {
+  if (
+    (otherType && !readsAnyMediaType(ctx) && !plainRoute && !createsBeforeTypeCheck(ctx)) ||
+    (ctx.variations.has('spellings-refused') && spelledOtherwise(req))
+  ) {
     req.resume();
     return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
@@ -216,8 +228,8 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
       if (frontFailsOn(req, res, ctx, path, body)) return;
       // Fault chunked-created-then-refused: the payment is made, then an audit layer that needs Content-Length refuses the answer.
-      // Fault accept-406-after-create: likewise, the serializer refuses an Accept without JSON once the payment is made.
-      const refusedAfter = refusesAfterCreating(req, ctx) ? ctx.err.notAcceptable : undefined;
+      // Faults accept-406-after-create, media-type-refused-after-create: likewise, a layer after the handler refuses.
+      const refusedAfter = refusalAfterCreating(req, ctx, otherType);
       if (refusedAfter || (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined)) {
         const unseen = new ServerResponse(req); // no socket: what the handler writes goes nowhere
         return watch(

@@ -678,6 +678,12 @@ const entries = [
       "A request whose Accept does not take application/json is carried out, then the answer's serializer refuses it 406: the merchant, told nothing was done, sends it again (a double payment).",
   },
   {
+    name: 'media-type-refused-after-create',
+    rule: 'PRO-HTTP-MEDIA-TYPE',
+    description:
+      'A JSON body sent with another media type (text/plain, form-urlencoded, application/xml) is carried out, then a content-type filter placed after the handler answers 415: the merchant, told nothing was done, sends it again.',
+  },
+  {
     name: 'accept-xml-server-error',
     rule: 'PRO-ERR-SERVER',
     description: 'An Accept naming application/xml picks an XML serializer the operations do not have: HTTP 500 Unknown error.',

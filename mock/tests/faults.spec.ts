@@ -500,6 +500,11 @@ const PROBES: Record<string, Probe> = {
     const reply = await api.post(PATHS.invoice, body, { accept: 'application/xml' });
     return reply.status === 406 && (await api.status(String(body.transaction))).status === 200;
   },
+  'media-type-refused-after-create': async (api) => {
+    const body = api.invoiceBody();
+    const reply = await api.post(PATHS.invoice, body, { 'content-type': 'text/plain' });
+    return reply.status === 415 && (await api.status(String(body.transaction))).status === 200;
+  },
   'accept-xml-server-error': async (api) => (await api.post(PATHS.invoice, api.invoiceBody(), { accept: 'application/xml' })).status === 500,
 };
 
