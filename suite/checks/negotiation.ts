@@ -35,8 +35,8 @@ const OTHER_MEDIA_TYPES = ['text/plain; charset=utf-8', 'application/x-www-form-
 const ACCEPTS = ['application/xml', 'text/html', 'application/json;q=0'] as const;
 /** A content coding no provider knows. */
 const UNKNOWN_CODING = 'x-pts-unknown';
-/** What the small gzip body expands to: many times any JSON limit, a few KiB on the wire. */
 const MiB = 1024 * 1024;
+/** What the small gzip body expands to: many times any JSON limit, a few KiB on the wire. */
 const BOMB_BYTES = 16 * MiB;
 
 const bodyOf = (c: Canonical): Body => JSON.parse(c.request.body.toString('utf8')) as Body;
@@ -73,7 +73,7 @@ const OTHER_FORMATS: readonly { name: string; type: string; write(body: Body): s
   { name: 'an XML document', type: 'application/xml', write: xmlOf },
 ];
 
-/** The request with Content-Encoding and the body coded by `code` (X-Sign stays over the decoded bytes: send() signs the plain ones). */
+/** The request with Content-Encoding and its body coded by `code`; `c` keeps the plain body (X-Sign is over it: sendCoded). */
 function coded(c: Canonical, coding: string, code: (plain: Buffer) => Buffer = (b) => b): { c: Canonical; request: WireRequest } {
   return { c, request: { ...c.request, headers: { ...c.request.headers, 'Content-Encoding': coding }, body: code(c.request.body) } };
 }
