@@ -151,6 +151,9 @@ export const RULE_IDS = [
   'PRO-SEC-PAGE-SCRIPT-NO-DATA',
   'PRO-SEC-PAGE-NO-JSONP',
   'PRO-SEC-PAGE-CORP',
+  'PRO-HTTP-MEDIA-TYPE',
+  'PRO-HTTP-CONTENT-CODING',
+  'PRO-HTTP-ACCEPT',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -16,6 +16,8 @@ export const ERRORS = {
   methodNotAllowed: { status: 405, message: 'Method not allowed; use POST' },
   unsupportedMediaType: { status: 415, message: 'Unsupported content type; send application/json' },
   unsupportedMediaTypeUpload: { status: 415, message: 'Unsupported content type; send multipart/form-data' },
+  unsupportedContentCoding: { status: 415, message: 'Unsupported content coding; send the body uncoded' },
+  notAcceptable: { status: 406, message: 'Not acceptable; this operation answers application/json' },
   payloadTooLarge: { status: 413, message: 'Request body too large' },
   malformedJson: { status: 400, message: 'Request body is not valid JSON' },
   notAnObject: { status: 400, message: 'Request body must be a JSON object' },

@@ -29,6 +29,16 @@ import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
 import { answeredBeside, isStaleInvoicePath, siblingVersionPath } from './exposure.js';
 import { VariationSet } from './variations/catalog.js';
+import {
+  acceptRefusal,
+  CODING_REFUSAL_HEADERS,
+  codingReading,
+  gunzipped,
+  plainTextRoute,
+  readsAnyMediaType,
+  refusalAfterCreating,
+  createsBeforeTypeCheck,
+} from './negotiation.js';
 
 /** The default profile's paths (a provider started with another profile serves that profile's). */
 export const PATHS = DEFAULT_PROFILE.paths;
@@ -172,44 +182,65 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   }
 
   const type = mediaType(req.headers['content-type']);
-  if ((type !== '' && type !== 'application/json') || (ctx.variations.has('spellings-refused') && spelledOtherwise(req))) {
+  const otherType = type !== '' && type !== 'application/json';
+  // Fault other-media-type-skips-signature: a text/plain invoice goes to a route registered apart from the digest check.
+  const plainRoute = plainTextRoute(type, ctx) && path === ctx.profile.paths.invoice;
+  if (
+    (otherType && !readsAnyMediaType(ctx) && !plainRoute && !createsBeforeTypeCheck(ctx)) ||
+    (ctx.variations.has('spellings-refused') && spelledOtherwise(req))
+  ) {
     req.resume();
     return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
+  const coding = codingReading(req, ctx);
+  const refusal = coding === 'refuse' ? ctx.err.unsupportedContentCoding : acceptRefusal(req, ctx);
+  if (refusal) {
+    req.resume();
+    return sendError(res, ctx.out, refusal, coding === 'refuse' ? CODING_REFUSAL_HEADERS : undefined);
+  }
+  // Fault gzip-body-signature-skipped: the decoding layer sits after the signature middleware, which let the gzip bytes through.
+  const unsigned = plainRoute || (coding === 'gunzip' && faults.has('gzip-body-signature-skipped') && path === ctx.profile.paths.invoice);
+  const handler = unsigned ? aliasRoute : jsonRoute;
   readBody(req, MAX_JSON_BYTES, (read) => {
     try {
       if (!read.ok) return sendError(res, ctx.out, ctx.err.payloadTooLarge);
-      const parsed = parseJsonObject(read.bytes);
+      // Variation gzip-decoded: the decoded bytes are the body (its signature and X-Sign are over them), at most MAX_JSON_BYTES.
+      const decoded = coding === 'gunzip' ? gunzipped(read.bytes, MAX_JSON_BYTES) : read;
+      if (!decoded.ok) return sendError(res, ctx.out, decoded.reason === 'too-large' ? ctx.err.payloadTooLarge : ctx.err.malformedJson);
+      const bytes = decoded.bytes;
+      const parsed = parseJsonObject(bytes);
       if (!parsed.ok) {
         if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
-        if (parsed.reason === 'malformed' && faults.has('error-stack-trace')) return sendError(res, ctx.out, parseFailure(read.bytes, ctx, 'stack'));
-        if (parsed.reason === 'malformed' && ctx.variations.has('messages-detailed')) return sendError(res, ctx.out, parseFailure(read.bytes, ctx, 'where'));
+        if (parsed.reason === 'malformed' && faults.has('error-stack-trace')) return sendError(res, ctx.out, parseFailure(bytes, ctx, 'stack'));
+        if (parsed.reason === 'malformed' && ctx.variations.has('messages-detailed')) return sendError(res, ctx.out, parseFailure(bytes, ctx, 'where'));
         return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
       }
       let body = parsed.value;
       let carried: Record<string, unknown> | undefined;
       if (faults.has('json-duplicate-keys-split') || ctx.variations.has('spellings-refused')) {
-        const members = topLevelMembers(read.bytes.toString('utf8'));
+        const members = topLevelMembers(bytes.toString('utf8'));
         // Variation spellings-refused: a name given twice is no JSON it takes. Fault json-duplicate-keys-split:
         // validated on the first of each name (a streaming reader), carried out on the last (JSON.parse).
         if (hasDuplicateNames(members) && ctx.variations.has('spellings-refused')) return sendError(res, ctx.out, ctx.err.malformedJson);
         if (hasDuplicateNames(members) && faults.has('json-duplicate-keys-split')) [body, carried] = [firstWins(members), parsed.value];
       }
-      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(body, read.bytes);
+      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(body, bytes);
       // Fault amount-exponent-crash: an integer parser that throws on 1e4.
-      if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(read.bytes.toString('utf8')))
+      if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
       if (frontFailsOn(req, res, ctx, path, body)) return;
       // Fault chunked-created-then-refused: the payment is made, then an audit layer that needs Content-Length refuses the answer.
-      if (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined) {
+      // Faults accept-406-after-create, media-type-refused-after-create: likewise, a layer after the handler refuses.
+      const refusedAfter = refusalAfterCreating(req, ctx, otherType);
+      if (refusedAfter || (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined)) {
         const unseen = new ServerResponse(req); // no socket: what the handler writes goes nowhere
         return watch(
           res,
           ctx,
-          Promise.resolve(jsonRoute(req, unseen, ctx, body, read.bytes, carried)).then(() => sendError(res, ctx.out, ctx.err.badRequest)),
+          Promise.resolve(handler(req, unseen, ctx, body, bytes, carried)).then(() => sendError(res, ctx.out, refusedAfter ?? ctx.err.badRequest)),
         );
       }
-      watch(res, ctx, jsonRoute(req, res, ctx, body, read.bytes, carried));
+      watch(res, ctx, handler(req, res, ctx, body, bytes, carried));
     } catch (err) {
       failed(res, ctx, err);
     }

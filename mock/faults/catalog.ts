@@ -689,6 +689,42 @@ const entries = [
     judgedWith: 'page-headers-fail',
     description: 'The page sends no Cross-Origin-Resource-Policy and checks no Sec-Fetch header: another site may load it as a script or an image.',
   },
+  // Content negotiation and content coding (RFC 9110 8.3, 8.4, 12.5.1; docs/security-probes.md)
+  {
+    name: 'other-media-type-skips-signature',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description:
+      'Invoice: a body sent as text/plain is read as JSON by a second route, registered apart from the signature middleware: its digest is never compared.',
+  },
+  {
+    name: 'gzip-body-signature-skipped',
+    rule: 'DOC-AUTH-INV-DIGEST',
+    description:
+      'Invoice: a body with Content-Encoding: gzip is decoded by a layer placed after the signature middleware, which saw no JSON and let it through: its digest is never compared.',
+  },
+  {
+    name: 'content-encoding-ignored-carried-out',
+    rule: 'PRO-HTTP-CONTENT-CODING',
+    description:
+      'Content-Encoding is ignored: the body is read as if uncoded, so a JSON body declared x-pts-unknown is carried out (and a gzip one refused as malformed).',
+  },
+  {
+    name: 'accept-406-after-create',
+    rule: 'PRO-HTTP-ACCEPT',
+    description:
+      "A request whose Accept does not take application/json is carried out, then the answer's serializer refuses it 406: the merchant, told nothing was done, sends it again (a double payment).",
+  },
+  {
+    name: 'media-type-refused-after-create',
+    rule: 'PRO-HTTP-MEDIA-TYPE',
+    description:
+      'A JSON body sent with another media type (text/plain, form-urlencoded, application/xml) is carried out, then a content-type filter placed after the handler answers 415: the merchant, told nothing was done, sends it again.',
+  },
+  {
+    name: 'accept-xml-server-error',
+    rule: 'PRO-ERR-SERVER',
+    description: 'An Accept naming application/xml picks an XML serializer the operations do not have: HTTP 500 Unknown error.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -1,5 +1,6 @@
 import { constants, createHmac, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
@@ -515,10 +516,36 @@ const PROBES: Record<string, Probe> = {
     const page = await sendTo(pageOf((await api.invoice()).json.redirect_url), { headers: CROSS_SITE_SCRIPT });
     return page.status === 200 && !page.headers.has('cross-origin-resource-policy');
   },
+  // Content negotiation and content coding
+  'other-media-type-skips-signature': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody({ signature: 'f'.repeat(64) }), { 'content-type': 'text/plain' })).status === 200,
+  'gzip-body-signature-skipped': async (api) => (await gzipPost(api, PATHS.invoice, api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 200,
+  'content-encoding-ignored-carried-out': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-encoding': 'x-pts-unknown' })).status === 200,
+  'accept-406-after-create': async (api) => {
+    const body = api.invoiceBody();
+    const reply = await api.post(PATHS.invoice, body, { accept: 'application/xml' });
+    return reply.status === 406 && (await api.status(String(body.transaction))).status === 200;
+  },
+  'media-type-refused-after-create': async (api) => {
+    const body = api.invoiceBody();
+    const reply = await api.post(PATHS.invoice, body, { 'content-type': 'text/plain' });
+    return reply.status === 415 && (await api.status(String(body.transaction))).status === 200;
+  },
+  'accept-xml-server-error': async (api) => (await api.post(PATHS.invoice, api.invoiceBody(), { accept: 'application/xml' })).status === 500,
 };
 
 /** What another site's script element sends (Fetch Metadata). */
 const CROSS_SITE_SCRIPT = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
+
+/** A JSON body gzip-coded, sent with Content-Encoding: gzip. */
+function gzipPost(api: Client, path: string, body: Json) {
+  return api.send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body: gzipSync(JSON.stringify(body)),
+  });
+}
 
 /** The payment page of a new invoice, as a browser asks for it. */
 async function pageAnswer(api: Client) {

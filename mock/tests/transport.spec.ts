@@ -80,4 +80,22 @@ test.describe('transport', () => {
     expect(raw).toMatch(/content-type: application\/json/i);
     expect((await api.invoice()).status).toBe(200);
   });
+
+  // Content negotiation and content coding (RFC 9110 8.4, 12.5.1): the default profile's choices
+  test('a content coding gets 415 naming the codings taken, nothing created; Accept is not judged', async ({ api }) => {
+    for (const coding of ['gzip', 'x-pts-unknown']) {
+      const body = api.invoiceBody();
+      const coded = await api.post(PATHS.invoice, body, { 'content-encoding': coding });
+      expect(coded.status).toBe(415);
+      expect(coded.headers.get('accept-encoding')).toBe('identity');
+      expect(Object.keys(coded.json)).toEqual(['message']);
+      expect((await api.status(String(body.transaction))).status).toBe(404);
+    }
+    expect((await api.post(PATHS.invoice, api.invoiceBody(), { 'content-encoding': 'identity' })).status).toBe(200);
+    for (const accept of ['application/xml', 'text/html', 'application/json;q=0']) {
+      const answer = await api.post(PATHS.invoice, api.invoiceBody(), { accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(JSON_CT);
+    }
+  });
 });

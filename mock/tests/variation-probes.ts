@@ -1,10 +1,10 @@
 // For each variation: a probe that is true when its behaviour is observed (false on a clean provider).
 import { createHmac, randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { connectStatus, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
-import { gzipSync } from 'node:zlib';
 import { gzipOfZeros, zipOfOne } from './archives.js';
 
 export interface ProbeEnv {
@@ -615,5 +615,24 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       await sendTo(page, { headers: { accept: 'text/html' } }),
     ];
     return script.status === 403 && plain.status === 200 && !plain.headers.has('cross-origin-resource-policy');
+  },
+
+  // Content negotiation and content coding
+  'media-type-read-as-json': async (api) =>
+    (await api.post(PATHS.invoice, api.invoiceBody(), { 'content-type': 'text/plain' })).status === 200 &&
+    (await api.post(PATHS.invoice, api.invoiceBody({ signature: 'f'.repeat(64) }), { 'content-type': 'application/xml' })).status === 422,
+  'gzip-decoded': async (api) => {
+    const gzipped = (body: Json) =>
+      api.send(PATHS.invoice, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(JSON.stringify(body)),
+      });
+    return (await gzipped(api.invoiceBody())).status === 200 && (await gzipped(api.invoiceBody({ signature: 'f'.repeat(64) }))).status === 422;
+  },
+  'accept-406': async (api) => {
+    const body = api.invoiceBody();
+    const reply = await api.post(PATHS.invoice, body, { accept: 'text/html' });
+    return reply.status === 406 && (await api.status(String(body.transaction))).status === 404;
   },
 };

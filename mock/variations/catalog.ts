@@ -739,6 +739,28 @@ const entries = [
     description:
       'The page sends no CORP; its addresses refuse a request of another site that is no navigation (Sec-Fetch-Site cross-site, Sec-Fetch-Mode other than navigate) with 403 (Resource Isolation Policy).',
   },
+  // Content negotiation and content coding: the other answers RFC 9110 allows (docs/security-probes.md)
+  {
+    name: 'media-type-read-as-json',
+    rule: 'PRO-HTTP-MEDIA-TYPE',
+    sees: API,
+    hiddenWhenCombined: { by: ['spellings-refused'], why: 'spellings-refused refuses every media type but application/json 415' },
+    description:
+      'The JSON operations read the body as JSON whatever Content-Type says (text/plain, form-urlencoded, application/xml), with every check; a form or XML body is then malformed JSON (400).',
+  },
+  {
+    name: 'gzip-decoded',
+    rule: 'PRO-HTTP-CONTENT-CODING',
+    sees: API,
+    description:
+      'A JSON body with Content-Encoding: gzip is decoded (at most 1 MiB decoded, more is 413) and judged as the uncoded body: the signature and X-Sign over the decoded bytes. Other codings are refused 415.',
+  },
+  {
+    name: 'accept-406',
+    rule: 'PRO-HTTP-ACCEPT',
+    sees: API,
+    description: 'A JSON request whose Accept does not take application/json is refused 406 {message} before its body is read.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

@@ -42,7 +42,7 @@ export interface Canonical {
   multipart?: FormPart[];
 }
 
-const json = (api: ProviderApi, op: Operation, body: Body, xSign?: Canonical['xSign']): Canonical => ({
+export const json = (api: ProviderApi, op: Operation, body: Body, xSign?: Canonical['xSign']): Canonical => ({
   request: { method: 'POST', path: api.profile.paths[op], headers: { 'Content-Type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) },
   transaction: typeof body.transaction === 'string' ? body.transaction : undefined,
   xSign,
@@ -85,13 +85,13 @@ function spelled(api: ProviderApi, op: Operation, make: () => Canonical): { name
   return out;
 }
 
-function requireOperation(api: ProviderApi, op: Operation): void {
+export function requireOperation(api: ProviderApi, op: Operation): void {
   if (op === 'account2card') PAYMENT_OPERATIONS.account2card.requireConfigured(api);
   if (op === 'status') requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
 }
 
 /** A valid request of the operation, fresh (a new transaction each), and what its accepted answer must show. */
-async function validRequests(api: ProviderApi, op: Operation): Promise<() => Canonical> {
+export async function validRequests(api: ProviderApi, op: Operation): Promise<() => Canonical> {
   if (op === 'upload')
     return () =>
       form(api, [
@@ -112,7 +112,7 @@ const isObject = (v: unknown): v is Body => v !== null && typeof v === 'object' 
  * What two accepted answers must share: status, keys, transaction, state; credentials, id and created_at of the same
  * payment. An answer that is no JSON object (profile account2card.successBody false) is judged by its status.
  */
-function sameAnswer(op: Operation, canonical: Exchange, spelledX: Exchange, c: Canonical): string | undefined {
+export function sameAnswer(op: Operation, canonical: Exchange, spelledX: Exchange, c: Canonical): string | undefined {
   const a = canonical.response!;
   const b = spelledX.response!;
   if (a.status !== b.status) return `HTTP ${b.status}, the request itself HTTP ${a.status}`;
@@ -134,13 +134,13 @@ function sameAnswer(op: Operation, canonical: Exchange, spelledX: Exchange, c: C
 }
 
 /** A refused payment request created nothing: the status method does not know its transaction. */
-async function expectNothingCreated(api: ProviderApi, c: Canonical, refused: Exchange, name: string): Promise<void> {
+export async function expectNothingCreated(api: ProviderApi, c: Canonical, refused: Exchange, expected: string, rule: RuleId = SAME): Promise<void> {
   if (c.transaction === undefined || !api.profile.status.enabled) return;
   const status = await api.status(buildStatusRequest(api.merchant, c.transaction));
-  if (responseOf(status, SAME, 'the status of the refused request').status === api.profile.http.success)
+  if (responseOf(status, rule, 'the status of the refused request').status === api.profile.http.success)
     throw new CheckFailure({
-      rule: SAME,
-      expected: `a request spelled another way (${name}) carried out as the request itself, or refused with nothing created`,
+      rule,
+      expected,
       received: `refused (${describeResponse(refused)}), yet the status method knows its transaction ${c.transaction}: ${describeResponse(status)}`,
       exchange: refused,
     });
@@ -168,7 +168,15 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
           const exchange = await send(api, c, request);
           const res = expectNoServerError(exchange, `the ${OPERATION_NAMES[op].request} spelled another way (${name})`);
           // A refused status request asked about a payment that exists: nothing of it to look for.
-          if (res.status < 200 || res.status > 299) return op === 'status' ? undefined : expectNothingCreated(api, c, exchange, name);
+          if (res.status < 200 || res.status > 299)
+            return op === 'status'
+              ? undefined
+              : expectNothingCreated(
+                  api,
+                  c,
+                  exchange,
+                  `a request spelled another way (${name}) carried out as the request itself, or refused with nothing created`,
+                );
           const differs = sameAnswer(op, canonical, exchange, c);
           if (differs)
             throw new CheckFailure({
@@ -183,7 +191,7 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
 }
 
 /** A 2xx answer (its body is sameAnswer's to compare). */
-function expectSuccess(exchange: Exchange, rule: RuleId, what: string): void {
+export function expectSuccess(exchange: Exchange, rule: RuleId, what: string): void {
   const res = responseOf(exchange, rule, `a 2xx answer: ${what}`);
   if (res.status < 200 || res.status > 299) throw new CheckFailure({ rule, expected: `a 2xx answer: ${what}`, received: describeResponse(exchange), exchange });
 }
@@ -197,7 +205,7 @@ interface InvalidBase {
   make(api: ProviderApi): Canonical;
 }
 
-const wrongSignature = (body: Body): Body => ({ ...body, signature: flipHexDigit(String(body.signature), 7) });
+export const wrongSignature = (body: Body): Body => ({ ...body, signature: flipHexDigit(String(body.signature), 7) });
 
 /** The invalid requests of each operation whose spellings must all be refused. */
 const INVALID: Record<Operation, readonly InvalidBase[]> = {

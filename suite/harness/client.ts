@@ -46,6 +46,8 @@ export interface SendOptions {
   body?: string | Buffer;
   /** Evidence for a multipart body (the body itself is binary). */
   multipart?: SentRequest['multipart'];
+  /** Evidence for a body sent coded (Content-Encoding: gzip): its text before coding (the body itself is binary). */
+  coded?: { text: string; coding: NonNullable<SentRequest['bodyCoding']> };
   /**
    * After transport trouble: `same` sends the same bytes again (default; nothing the check judges changes: a
    * request that must be refused, a status query, a body the check signed itself); `none` gives up at once (a
@@ -112,7 +114,8 @@ export class HttpClient {
       method,
       url: this.options.baseUrl + opts.path,
       headers,
-      body: typeof opts.body === 'string' ? opts.body : opts.multipart ? undefined : opts.body?.toString('utf8'),
+      body: opts.coded?.text ?? (typeof opts.body === 'string' ? opts.body : opts.multipart ? undefined : opts.body?.toString('utf8')),
+      ...(opts.coded ? { bodyCoding: opts.coded.coding } : {}),
       multipart: opts.multipart,
     };
     registerSentCardNumbers(request.body); // so that evidence masks them wherever the provider quotes them

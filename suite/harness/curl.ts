@@ -15,6 +15,9 @@ export function toCurl(request: SentRequest): string {
       if (p.filename !== undefined) parts.push('-F', quote(`${p.name}=@${p.filename}${p.contentType ? `;type=${p.contentType}` : ''}`));
       else parts.push('-F', quote(`${p.name}=${redactText(p.value ?? '')}`));
     }
+  } else if (request.bodyCoding !== undefined && request.body !== undefined) {
+    // A coded body is binary: its text, coded again on the way.
+    return `printf '%s' ${quote(redactText(request.body))} | ${request.bodyCoding} | ${parts.join(' ')} --data-binary @-`;
   } else if (request.body !== undefined) {
     parts.push('--data-raw', quote(redactText(request.body)));
   }

@@ -9,6 +9,8 @@ export interface SentRequest {
   body?: string;
   /** For multipart requests: the parts, so the replay command can rebuild them with curl -F. */
   multipart?: { name: string; value?: string; filename?: string; contentType?: string; size?: number }[];
+  /** The content coding `body` was sent in (Content-Encoding): the replay command codes it again. */
+  bodyCoding?: 'gzip';
 }
 
 /** Form parts as the evidence describes them: a file by its name, type and size, never its bytes. */

@@ -190,9 +190,10 @@ export class ProviderApi {
   async raw(
     req: { method: string; path: string; headers: Record<string, string>; body: Buffer; chunked?: boolean },
     multipart?: SendOptions['multipart'],
+    coded?: SendOptions['coded'],
   ): Promise<Exchange> {
     const { method, path, headers, body, chunked } = req;
-    return this.lostTryMet(await this.track(this.http.send({ method, path, headers, body, chunked, multipart })));
+    return this.lostTryMet(await this.track(this.http.send({ method, path, headers, body, chunked, multipart, coded })));
   }
 
   /** Any method on any path, for transport rules (405, 404). */

@@ -14,6 +14,7 @@ import { ownedFieldsNotTaken } from '../../checks/owned-fields.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
+import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -40,6 +41,10 @@ const CHECKS = [
   otherMethodTokensNotCarriedOut('account2card'),
   traceRefused('account2card'),
   methodRefusalsListAllow('account2card'),
+  // Content negotiation and content coding (docs/security-probes.md)
+  otherMediaTypesJudgedAsJson('account2card'),
+  contentCodingsDecodedOrRefused('account2card'),
+  acceptNegotiatedOrIgnored('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, import.meta.url);

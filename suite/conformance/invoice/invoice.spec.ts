@@ -9,6 +9,7 @@ import { merchantAddressesNotFetched } from '../../checks/canaries.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
+import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
@@ -49,6 +50,10 @@ const CHECKS = [
   // Header fields only a proxy may set (docs/security-probes.md, intermediary headers)
   handedOutAddressesIgnoreForwardedHost(),
   antifraudIgnoresForwardedFor(),
+  // Content negotiation and content coding (docs/security-probes.md)
+  otherMediaTypesJudgedAsJson('invoice'),
+  contentCodingsDecodedOrRefused('invoice'),
+  acceptNegotiatedOrIgnored('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);

@@ -10,6 +10,7 @@ import {
 import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.js';
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
+import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -29,6 +30,10 @@ const CHECKS = [
   // The same request spelled another way (docs/security-probes.md)
   spellingsOfValidRequestAgree('status'),
   spellingsOfInvalidRequestRefused('status'),
+  // Content negotiation and content coding (docs/security-probes.md)
+  otherMediaTypesJudgedAsJson('status'),
+  contentCodingsDecodedOrRefused('status'),
+  acceptNegotiatedOrIgnored('status'),
 ];
 
 declareChecks('status', CHECKS, import.meta.url);
