@@ -145,6 +145,7 @@ export const RULE_IDS = [
   'PRO-SEC-HSTS',
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
+  'PRO-SEC-REQUEST-FRAMING',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */
