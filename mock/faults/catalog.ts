@@ -651,6 +651,24 @@ const entries = [
     judgedWith: 'page-headers-fail',
     description: 'The payment page holds a Flash receipt widget: `<embed type="application/x-shockwave-flash">`.',
   },
+  // Request framing (mock/framing-front.ts; the parser's option in server.ts): request smuggling
+  {
+    name: 'front-frames-by-content-length',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description:
+      'A front before the provider frames a request by its Content-Length even beside Transfer-Encoding, and forwards the rest of the bytes as the next request (CL.TE smuggling).',
+  },
+  {
+    name: 'front-duplicate-content-length-first',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description: 'A front before the provider takes the first of two differing Content-Length values and forwards the rest of the bytes as the next request.',
+  },
+  {
+    name: 'http-parser-lenient',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description:
+      "The provider's HTTP parser is lenient (node's insecureHTTPParser): Transfer-Encoding with Content-Length is framed chunked and the connection kept open, so the bytes after the chunked body are served as a request.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

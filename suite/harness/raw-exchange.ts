@@ -30,7 +30,7 @@ export function sendBytes(baseUrl: string, bytes: Buffer, options: RawSendOption
   const started = performance.now();
   return new Promise((resolve) => {
     let connected = false;
-    let received = Buffer.alloc(0);
+    let received: Buffer = Buffer.alloc(0);
     let followed = options.afterFirstAnswer === undefined;
     const finish = (ended: string) => {
       clearTimeout(timer);
