@@ -73,10 +73,17 @@ function closingRequest(api: ProviderApi): string {
   return `GET ${url.pathname.replace(/\/$/, '')}${api.profile.paths.invoice} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`;
 }
 
+/** One byte inside bash's `$'…'`: CR, LF, quote and backslash escaped, bytes outside printable ASCII as `\xHH`. */
+function escaped(byte: number): string {
+  const named: Record<number, string> = { 0x0d: '\\r', 0x0a: '\\n', 0x27: "\\'", 0x5c: '\\\\' };
+  if (named[byte] !== undefined) return named[byte];
+  return byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
+}
+
 /** The bytes as a shell can send them again (`$'…'` keeps CR and LF). */
 function replayOf(baseUrl: string, bytes: Buffer): string {
   const url = new URL(baseUrl);
-  const quoted = bytes.toString('latin1').replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  const quoted = [...bytes].map(escaped).join('');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const to = url.protocol === 'https:' ? `openssl s_client -quiet -connect ${url.hostname}:${port}` : `nc ${url.hostname} ${port}`;
   return `printf %s $'${quoted}' | ${to}`;
@@ -85,17 +92,20 @@ function replayOf(baseUrl: string, bytes: Buffer): string {
 const shown = (a: RawAnswer) => `HTTP ${a.status} ${a.headers['content-type'] ?? '(no Content-Type)'} ${a.body.slice(0, 300)}`;
 const answered = (o: RawOutcome) => (o.answers.length === 0 ? `no answer (${o.ended})` : `${o.answers.map(shown).join(' | then | ')} (then ${o.ended})`);
 
-/** The outcome as an exchange for the evidence: the first answer as its response. */
+/**
+ * The outcome as an exchange (the first answer as its response), for a control's message. Not noted in the evidence:
+ * its curl would send the message as a body; the failure's replay sends the bytes as they were.
+ */
 function exchangeOf(api: ProviderApi, sent: Buffer, outcome: RawOutcome): Exchange {
   const first = outcome.answers[0];
-  return api.noteExchange({
+  return {
     request: { method: 'POST', url: `${api.baseUrl}${api.profile.paths.invoice}`, headers: {}, body: sent.toString('latin1') },
     ms: outcome.ms,
     rateLimitedRetries: 0,
     ...(first
       ? { response: { status: first.status, headers: first.headers, bodyText: first.body, truncated: false } }
       : { transportError: `${outcome.ended} without an answer`, unavailable: true }),
-  });
+  };
 }
 
 /** Whether the status method knows `transaction` (undefined: there is no status method to ask). */
