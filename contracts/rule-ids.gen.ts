@@ -146,6 +146,7 @@ export const RULE_IDS = [
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
   'PRO-SEC-REQUEST-FRAMING',
+  'PRO-SEC-ANSWER-FRAMING',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -669,6 +669,12 @@ const entries = [
     description:
       "The provider's HTTP parser is lenient (node's insecureHTTPParser): Transfer-Encoding with Content-Length is framed chunked and the connection kept open, so the bytes after the chunked body are served as a request.",
   },
+  {
+    name: 'answer-length-in-characters',
+    rule: 'PRO-SEC-ANSWER-FRAMING',
+    description:
+      "Every answer's Content-Length counts the characters of its text, not its bytes: an answer with Cyrillic (the fast payment system holder's name) ends before its last bytes, which the connection then reads as the start of the next answer.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

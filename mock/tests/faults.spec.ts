@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
-import { connectStatus, framedTwoWays, methodExchange } from './raw-http.js';
+import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
@@ -460,6 +460,18 @@ const PROBES: Record<string, Probe> = {
   'front-frames-by-content-length': async (api) => (await framedTwoWays(api.url, 'cl-before-te')).length === 2,
   'front-duplicate-content-length-first': async (api) => (await framedTwoWays(api.url, 'two-lengths')).length === 2,
   'http-parser-lenient': async (api) => (await framedTwoWays(api.url, 'te-after-chunks')).length === 2,
+  'answer-length-in-characters': async (api) => {
+    // Two invoices: the recipients alternate, and one answer carries the Cyrillic holder's name.
+    const invoice = () =>
+      rawExchange(api.url + PATHS.invoice, {
+        method: 'POST',
+        body: JSON.stringify(api.invoiceBody()),
+        headers: { 'content-type': 'application/json' },
+        watchMs: 0,
+      });
+    const bodies = [(await invoice()).body, (await invoice()).body];
+    return bodies.some((b) => !b.endsWith('}')); // cut short by its Content-Length
+  },
   // Header fields only a proxy may set, taken from the client
   'redirect-url-from-forwarded-host': async (api) =>
     String((await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-host': 'probe.invalid' })).json?.redirect_url).startsWith('http://probe.invalid/'),

@@ -173,3 +173,45 @@ export function ambiguousFramingSmugglesNothing(): ApiCheck {
     },
   };
 }
+
+const ANSWER_FRAMING: RuleId = 'PRO-SEC-ANSWER-FRAMING';
+
+/** An answer as its framing shows it: the framing fields it carries and the bytes of its content. */
+const framingShown = (a: RawAnswer) =>
+  `HTTP ${a.status} (Content-Length ${a.headers['content-length'] ?? 'none'}, Transfer-Encoding ${a.headers['transfer-encoding'] ?? 'none'}, ${Buffer.byteLength(a.body)} bytes of content)`;
+
+/**
+ * Two valid invoices on one bare connection, the second (with `Connection: close`) sent once the first is answered:
+ * no answer carries Content-Length beside Transfer-Encoding, and the bytes until the close are whole answers (a
+ * Content-Length that counts characters, or bytes of another encoding, leaves bytes over or waits for bytes that
+ * never come). Answers that are all ASCII cannot show a count of characters: the payments' recipients vary.
+ */
+export function answersFramedByTheirLength(): ApiCheck {
+  return {
+    name: 'answersFramedByTheirLength()',
+    title: 'answers on one connection are framed one way, their Content-Length counting their bytes: the bytes until the close are whole answers',
+    rules: [ANSWER_FRAMING],
+    async run({ api }) {
+      const [one, two] = [validRequest(api, 'invoice'), validRequest(api, 'invoice')];
+      const first = message(api, [`Content-Length: ${one.body.length}`], one.body);
+      const second = message(api, [`Content-Length: ${two.body.length}`], two.body, ['Connection: close']);
+      const outcome = await sendBytes(api.baseUrl, first, { timeoutMs: api.requestTimeoutMs, afterFirstAnswer: second });
+      if (!outcome.connected || outcome.ended.startsWith('no answer') || (outcome.answers.length === 0 && outcome.rest.length === 0))
+        throw new ProviderUnavailable(`two invoices on a bare connection to ${api.baseUrl}: ${answered(outcome)}`);
+      const expected =
+        'every answer framed one way (never Content-Length beside Transfer-Encoding), its Content-Length the number of bytes of its content: the bytes until the close are whole answers (RFC 9112 6.2, 6.3; RFC 9110 8.6)';
+      const both = outcome.answers.find((a) => a.headers['content-length'] !== undefined && a.headers['transfer-encoding'] !== undefined);
+      if (both || outcome.rest.length > 0)
+        throw new CheckFailure({
+          rule: ANSWER_FRAMING,
+          expected,
+          received: `${outcome.answers.map(framingShown).join(', then ') || 'no whole answer'}${both ? '; an answer with both Content-Length and Transfer-Encoding' : ''}${
+            outcome.rest.length > 0
+              ? `; then ${outcome.rest.length} bytes that are no whole answer before the connection ${outcome.ended}: ${JSON.stringify(outcome.rest.toString('utf8').slice(0, 160))}`
+              : ''
+          }`,
+          replay: replayOf(api.baseUrl, Buffer.concat([first, second])),
+        });
+    },
+  };
+}

@@ -22,7 +22,7 @@ export interface RawSendOptions {
   /** Half-close the connection after the bytes: no more of the message will come. */
   endAfter?: boolean;
   /** Sent once the first answer is complete, if the connection is still open (a request with `Connection: close`). */
-  afterFirstAnswer?: string;
+  afterFirstAnswer?: Buffer | string;
 }
 
 /** Writes `bytes` to the provider at `baseUrl` and reads its answers until the connection ends (or `timeoutMs`). */

@@ -10,7 +10,7 @@ import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { declareChecks } from '../../runner/declarations.js';
-import { ambiguousFramingSmugglesNothing } from '../../checks/framing.js';
+import { ambiguousFramingSmugglesNothing, answersFramedByTheirLength } from '../../checks/framing.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
 import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
@@ -51,6 +51,7 @@ const CHECKS = [
   antifraudIgnoresForwardedFor(),
   // Request framing on a bare connection: request smuggling (docs/security-probes.md, framing)
   ambiguousFramingSmugglesNothing(),
+  answersFramedByTheirLength(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
