@@ -35,8 +35,9 @@ const besideLength = (label: string, ...te: string[]): Probe => ({ label, fields
 
 /**
  * In the order that finds a lenient reader soonest: Transfer-Encoding wins and the connection stays open (the
- * smuggled request follows a well-formed chunked body); Content-Length wins (the smuggled request follows it); then
- * the spellings a strict reader refuses (RFC 9112 6.1, 5.1) and two Content-Length values (6.3).
+ * smuggled request follows a well-formed chunked body); Content-Length wins (the smuggled request follows it, or is
+ * the chunk a reader of Transfer-Encoding passes on with the Content-Length: TE.CL); then the spellings a strict
+ * reader refuses (RFC 9112 6.1, 5.1) and two Content-Length values (6.3).
  */
 const PROBES: readonly Probe[] = [
   {
@@ -45,6 +46,11 @@ const PROBES: readonly Probe[] = [
     body: (f, s) => Buffer.concat([chunked(f), s]),
   },
   besideLength('Content-Length with Transfer-Encoding: chunked, body not chunked', 'Transfer-Encoding: chunked'),
+  {
+    label: 'Transfer-Encoding: chunked whose chunk is the second request, Content-Length covering the chunk size line',
+    fields: (_f, s) => [`Content-Length: ${s.length.toString(16).length + 2}`, 'Transfer-Encoding: chunked'],
+    body: (_f, s) => chunked(s),
+  },
   besideLength('Transfer-Encoding: xchunked', 'Transfer-Encoding: xchunked'),
   besideLength('Transfer-Encoding: chunked, identity', 'Transfer-Encoding: chunked, identity'),
   besideLength('two Transfer-Encoding fields', 'Transfer-Encoding: chunked', 'Transfer-Encoding: identity'),
