@@ -56,15 +56,16 @@ function relay(client: Socket, host: string, port: number, reading: FrontReading
     client.destroy();
     backend.destroy();
   };
-  backend.pipe(client);
+  let refused = false;
+  // The answers to what was forwarded come first, in order; then the front's refusal, if it refused, and the close.
+  backend.pipe(client, { end: false });
+  backend.on('end', () => (refused ? client.end(REFUSAL) : client.end()));
   client.on('error', drop);
   backend.on('error', drop);
   client.on('end', () => backend.end());
   const refuse = () => {
-    done = true;
-    backend.unpipe(client);
-    backend.destroy();
-    client.end(REFUSAL);
+    done = refused = true;
+    backend.end();
   };
   const forward = () => {
     while (!done) {
