@@ -154,6 +154,8 @@ export const RULE_IDS = [
   'PRO-HTTP-MEDIA-TYPE',
   'PRO-HTTP-CONTENT-CODING',
   'PRO-HTTP-ACCEPT',
+  'PRO-SEC-REQUEST-FRAMING',
+  'PRO-SEC-ANSWER-FRAMING',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

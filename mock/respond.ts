@@ -21,6 +21,8 @@ export interface Output {
   readonly plainJson: boolean;
   /** false: writeHead + end with a Content-Length and nothing else (the hot path). */
   readonly special: boolean;
+  /** Fault answer-length-in-characters: Content-Length counts the text's characters (UTF-16 units), not its bytes. */
+  readonly lengthInCharacters: boolean;
   /** Headers every answer carries (variation extra-headers); a new X-Request-Id each. */
   readonly extraHeaders: (() => Headers) | null;
   readonly chunked: boolean;
@@ -45,11 +47,13 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
   const chunked = variations.has('chunked');
   const close = variations.has('connection-close');
   const cors = corsOf(faults, variations);
+  const lengthInCharacters = faults.has('answer-length-in-characters');
   return {
     jsonType,
     serialize: serializer(variations),
     plainJson: plainJson(variations),
-    special: extraHeaders !== null || chunked || close || cors !== null,
+    special: extraHeaders !== null || chunked || close || cors !== null || lengthInCharacters,
+    lengthInCharacters,
     extraHeaders,
     chunked,
     close,
@@ -189,7 +193,7 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
   const h: Headers = { 'x-content-type-options': NOSNIFF, ...out.extraHeaders?.(), ...out.cors?.(res.req?.headers.origin), ...headers, 'content-type': type };
   if (out.close) h.connection = 'close';
   if (!out.chunked) {
-    h['content-length'] = String(bytes.length);
+    h['content-length'] = String(out.lengthInCharacters ? text.length : bytes.length);
     res.writeHead(status, h);
     res.end(bytes);
     return;

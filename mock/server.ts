@@ -1,5 +1,6 @@
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { framingFront, frontReading, type Front } from './framing-front.js';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
 import { firstWins, hasDuplicateNames, topLevelMembers } from './duplicate-keys.js';
 import { CallbackDispatcher, DEFAULT_RETRY_DELAYS_MS } from './callbacks.js';
@@ -313,6 +314,9 @@ function makeStore(options: ProviderOptions, faults: FaultSet, variations: Varia
   });
 }
 
+/** The parser's refusals of a message whose length it could read two ways (RFC 9112 6.1, 6.3). */
+const AMBIGUOUS_FRAMING = new Set(['HPE_INVALID_TRANSFER_ENCODING', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_CONTENT_LENGTH']);
+
 function serve(ctx: Ctx, app: App): Server {
   const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -324,10 +328,17 @@ function serve(ctx: Ctx, app: App): Server {
   const slow = ctx.variations.has('slow');
   const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
   const handle = slow ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch;
-  const server = createServer({ keepAliveTimeout, requestTimeout: 60_000 }, ctx.network ? behindNetwork(ctx.network, ctx.later, handle) : handle);
+  // Fault http-parser-lenient: node's lenient parser (Transfer-Encoding beside Content-Length taken, the connection kept).
+  const insecureHTTPParser = ctx.faults.has('http-parser-lenient');
+  const server = createServer(
+    { keepAliveTimeout, requestTimeout: 60_000, insecureHTTPParser },
+    ctx.network ? behindNetwork(ctx.network, ctx.later, handle) : handle,
+  );
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    // Variation framing-ambiguous-closed: a message framed two ways is dropped without an answer.
+    if (ctx.variations.has('framing-ambiguous-closed') && AMBIGUOUS_FRAMING.has(err.code ?? '')) return void socket.destroy();
     const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : err.code === 'HPE_INVALID_METHOD' ? unknownMethodAnswer(ctx) : ctx.err.badRequest;
     if (e === undefined) return void socket.destroy();
     rawAnswer(socket, e);
@@ -336,7 +347,7 @@ function serve(ctx: Ctx, app: App): Server {
   return server;
 }
 
-async function listen(server: Server, port: number, host: string): Promise<string> {
+async function listen(server: NetServer, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -357,11 +368,20 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin, ctx.variations.has('rate-limit-429') ? RATE_LIMIT_EVERY : 0))];
   if (otherOrigin) servers.push(serve(ctx, PAGE_APP));
   const urls: string[] = [];
+  // Faults front-frames-by-content-length, front-duplicate-content-length-first, variation framing-te-wins: a front
+  // listens where the provider is reached, the provider behind it on a port of its own.
+  const reading = frontReading(ctx.faults, ctx.variations);
+  let front: Front | undefined;
   try {
-    urls.push(await listen(servers[0]!, options.port ?? 0, host));
+    urls.push(await listen(servers[0]!, reading ? 0 : (options.port ?? 0), host));
+    if (reading) {
+      front = framingFront(host, Number(new URL(urls[0]!).port), reading);
+      urls[0] = await listen(front.server, options.port ?? 0, host);
+    }
     if (otherOrigin) urls.push(await listen(servers[1]!, 0, host));
   } catch (e) {
     for (const s of servers) s.close();
+    void front?.close();
     throw e;
   }
   ctx.baseUrl = urls[0]!;
@@ -375,15 +395,16 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     faults: ctx.faults.names,
     variations: ctx.variations.names,
     close() {
-      closing ??= Promise.all(
-        servers.map(
+      closing ??= Promise.all([
+        front?.close(),
+        ...servers.map(
           (server) =>
             new Promise<void>((resolve) => {
               server.close(() => resolve());
               server.closeAllConnections();
             }),
         ),
-      ).then(() => undefined);
+      ]).then(() => undefined);
       ctx.callbacks.stop();
       ctx.later.stop();
       return closing;

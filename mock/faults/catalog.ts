@@ -725,6 +725,30 @@ const entries = [
     rule: 'PRO-ERR-SERVER',
     description: 'An Accept naming application/xml picks an XML serializer the operations do not have: HTTP 500 Unknown error.',
   },
+  // Request framing (mock/framing-front.ts; the parser's option in server.ts): request smuggling
+  {
+    name: 'front-frames-by-content-length',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description:
+      'A front before the provider frames a request by its Content-Length even beside Transfer-Encoding, and forwards the rest of the bytes as the next request (CL.TE smuggling).',
+  },
+  {
+    name: 'front-duplicate-content-length-first',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description: 'A front before the provider takes the first of two differing Content-Length values and forwards the rest of the bytes as the next request.',
+  },
+  {
+    name: 'http-parser-lenient',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    description:
+      "The provider's HTTP parser is lenient (node's insecureHTTPParser): Transfer-Encoding with Content-Length is framed chunked and the connection kept open, so the bytes after the chunked body are served as a request.",
+  },
+  {
+    name: 'answer-length-in-characters',
+    rule: 'PRO-SEC-ANSWER-FRAMING',
+    description:
+      "Every answer's Content-Length counts the characters of its text, not its bytes: an answer with Cyrillic (the fast payment system holder's name) ends before its last bytes, which the connection then reads as the start of the next answer.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
-import { connectStatus, methodExchange } from './raw-http.js';
+import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
 
 const requirementIds = new Set<string>(
@@ -458,6 +458,22 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 405 && reply.headers.get('allow') === null;
   },
   'connect-tunnel': async (api) => (await connectStatus(api.url, '127.0.0.1:22')) === 200,
+  // Request framing: the bytes after an ambiguously framed request answered as a request of their own
+  'front-frames-by-content-length': async (api) => (await framedTwoWays(api.url, 'cl-before-te')).length === 2,
+  'front-duplicate-content-length-first': async (api) => (await framedTwoWays(api.url, 'two-lengths')).length === 2,
+  'http-parser-lenient': async (api) => (await framedTwoWays(api.url, 'te-after-chunks')).length === 2,
+  'answer-length-in-characters': async (api) => {
+    // Two invoices: the recipients alternate, and one answer carries the Cyrillic holder's name.
+    const invoice = () =>
+      rawExchange(api.url + PATHS.invoice, {
+        method: 'POST',
+        body: JSON.stringify(api.invoiceBody()),
+        headers: { 'content-type': 'application/json' },
+        watchMs: 0,
+      });
+    const bodies = [(await invoice()).body, (await invoice()).body];
+    return bodies.some((b) => !b.endsWith('}')); // cut short by its Content-Length
+  },
   // Header fields only a proxy may set, taken from the client
   'redirect-url-from-forwarded-host': async (api) =>
     String((await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-host': 'probe.invalid' })).json?.redirect_url).startsWith('http://probe.invalid/'),

@@ -127,3 +127,31 @@ export function connectStatus(url: string, target: string): Promise<number> {
     socket.on('error', () => resolve(0));
   });
 }
+
+/** How a request smuggled in the body of an ambiguously framed one can be framed (RFC 9112 6.1, 6.3). */
+export type TwoWays = 'te-after-chunks' | 'cl-before-te' | 'two-lengths';
+
+/**
+ * An invoice request of body `{}` framed two ways, followed by a status request with `Connection: close`, written
+ * as they are: the status lines of every answer until the server closes (`[]`: closed without one).
+ */
+export function framedTwoWays(url: string, how: TwoWays): Promise<string[]> {
+  const u = new URL(url);
+  const first = '{}';
+  const second = `POST /api/v1/payments/status HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+  const chunked = `${first.length.toString(16)}\r\n${first}\r\n0\r\n\r\n`;
+  const [fields, body] = {
+    'te-after-chunks': [[`Content-Length: ${first.length}`, 'Transfer-Encoding: chunked'], chunked + second],
+    'cl-before-te': [[`Content-Length: ${first.length}`, 'Transfer-Encoding: chunked'], first + second],
+    'two-lengths': [[`Content-Length: ${first.length}`, `Content-Length: ${first.length + second.length}`], first + second],
+  }[how];
+  const head = [`POST /api/v1/payments/card2account/invoice HTTP/1.1`, `Host: ${u.host}`, 'Content-Type: application/json', ...fields];
+  return new Promise((resolve) => {
+    const socket = connect(Number(u.port), u.hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
+    let text = '';
+    const done = () => resolve(text.match(/HTTP\/1\.1 \d{3}/g) ?? []);
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('close', done);
+    socket.on('error', done);
+  });
+}

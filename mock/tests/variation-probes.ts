@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
-import { connectStatus, methodExchange, rawExchange } from './raw-http.js';
+import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
 
@@ -576,6 +576,9 @@ export const VARIATION_PROBES: Record<string, Probe> = {
       () => true, // the connection closed without an answer
     ),
   'connect-405': async (api) => (await connectStatus(api.url, new URL(api.url).host)) === 405,
+  // Request framing: an ambiguous message closed without an answer, or framed by its chunks and the connection closed
+  'framing-ambiguous-closed': async (api) => (await framedTwoWays(api.url, 'cl-before-te')).length === 0 && (await api.invoice()).status === 200,
+  'framing-te-wins': async (api) => (await framedTwoWays(api.url, 'te-after-chunks')).join() === 'HTTP/1.1 422' && (await api.invoice()).status === 200,
   // Header fields only a proxy may set, refused at the edge
   'host-misdirected-421': async (api) =>
     (await methodExchange(api.url + PATHS.invoice, 'POST', JSON.stringify(api.invoiceBody()), { host: 'probe.invalid' })).status === 421 &&

@@ -92,6 +92,8 @@ const METHOD_READERS = {
   sees: API,
   rules: ['PRO-SEC-ONLY-POST-CARRIED-OUT', 'PRO-SEC-NO-TRACE', 'PRO-SEC-NO-CONNECT-TUNNEL', 'PRO-HTTP-405-ALLOW', 'PRO-HTTP-405'],
 } as const;
+/** How the provider frames an ambiguous request is read by the framing check only (a bare connection of its own). */
+const FRAMING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-REQUEST-FRAMING'] } as const;
 /** What the provider makes of the header fields a proxy sets is read by the checks of the intermediary rules only. */
 const FORWARDING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-FORWARDED-HOST-IGNORED', 'PRO-SEC-FORWARDED-FOR-IGNORED'] } as const;
 
@@ -760,6 +762,23 @@ const entries = [
     rule: 'PRO-HTTP-ACCEPT',
     sees: API,
     description: 'A JSON request whose Accept does not take application/json is refused 406 {message} before its body is read.',
+  },
+  // Request framing (mock/framing-front.ts, server.ts): what RFC 9112 6.1 and 6.3 leave open for an ambiguous message
+  {
+    name: 'framing-ambiguous-closed',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    ...FRAMING_READERS,
+    description:
+      'A request with Content-Length beside Transfer-Encoding, an invalid Transfer-Encoding or two Content-Length values makes the parser close the connection without an answer (instead of 400).',
+  },
+  {
+    name: 'framing-te-wins',
+    rule: 'PRO-SEC-REQUEST-FRAMING',
+    ...FRAMING_READERS,
+    alone:
+      'a front proxy before the provider frames every request again (one Content-Length each): combined, it would hide the variations of chunked and of Content-Length spellings',
+    description:
+      'A front before the provider frames a request with Transfer-Encoding chunked by its chunks whatever Content-Length says, forwards it, and closes the connection after the answer (RFC 9112 6.1, 6.3); any other Transfer-Encoding, or two Content-Length values, 400.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -39,14 +39,14 @@ function requireOperation(api: ProviderApi, op: DocumentedOperation): void {
 }
 
 /** A valid request of the operation on the wire (X-Sign over its bytes), and the transaction it names. */
-interface WireRequest {
+export interface WireRequest {
   headers: Record<string, string>;
   body: Buffer;
   transaction?: string;
   multipart?: SentRequest['multipart'];
 }
 
-function validRequest(api: ProviderApi, op: DocumentedOperation): WireRequest {
+export function validRequest(api: ProviderApi, op: DocumentedOperation): WireRequest {
   if (op === 'upload') {
     const parts = [
       { name: 'api_key', value: api.merchant.apiKey },
@@ -68,7 +68,7 @@ const closedUnanswered = (exchange: Exchange) => exchange.response === undefined
  * A control of the same moment: a request of the operation the provider refuses (an empty body, no parts). Its answer
  * shows the provider was there, so the connection it closed was its refusal; none, and the check is not judged.
  */
-async function expectControlAnswered(api: ProviderApi, op: DocumentedOperation, closed: Exchange): Promise<void> {
+export async function expectControlAnswered(api: ProviderApi, op: DocumentedOperation, closed: Exchange): Promise<void> {
   const control = op === 'upload' ? await api.upload({}) : await api.request('POST', api.profile.paths[op], '{}', { 'content-type': 'application/json' });
   if (control.response === undefined)
     throw new ProviderUnavailable(

@@ -20,12 +20,21 @@ export function authorityOf(url: string): string {
   return `${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
 }
 
+/**
+ * A bare connection to the provider at `baseUrl` (TLS for https, offering http/1.1 only), for the requests the pooled
+ * client cannot send: CONNECT here, bytes framed on purpose (checks/framing.ts).
+ */
+export function openBareConnection(baseUrl: string, onConnect: () => void): Socket {
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (url.protocol === 'https:')
+    return tlsConnect({ host, port: Number(url.port || 443), servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }, onConnect);
+  return tcpConnect({ host, port: Number(url.port || 80) }, onConnect);
+}
+
 /** Sends `CONNECT target HTTP/1.1` to the provider at `baseUrl` and reads its status line, within `timeoutMs`. */
 export function sendConnect(baseUrl: string, target: string, timeoutMs: number): Promise<ConnectOutcome> {
   const url = new URL(baseUrl);
-  const https = url.protocol === 'https:';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(url.port || (https ? 443 : 80));
   const headers = { Host: target };
   const started = performance.now();
   const replay = `curl -sS -i -p -x ${url.origin} http://${target}/`;
@@ -53,9 +62,7 @@ export function sendConnect(baseUrl: string, target: string, timeoutMs: number):
       connected = true;
       socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
     };
-    const socket: Socket = https
-      ? tlsConnect({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }, onConnect)
-      : tcpConnect({ host, port }, onConnect);
+    const socket = openBareConnection(baseUrl, onConnect);
     socket.on('data', (d: Buffer) => {
       head += d.toString('latin1');
       const m = /^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head);

@@ -11,6 +11,7 @@ import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
 import { declareChecks } from '../../runner/declarations.js';
+import { ambiguousFramingSmugglesNothing, answersFramedByTheirLength } from '../../checks/framing.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
 import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
@@ -54,6 +55,9 @@ const CHECKS = [
   otherMediaTypesJudgedAsJson('invoice'),
   contentCodingsDecodedOrRefused('invoice'),
   acceptNegotiatedOrIgnored('invoice'),
+  // Request framing on a bare connection: request smuggling (docs/security-probes.md, framing)
+  ambiguousFramingSmugglesNothing(),
+  answersFramedByTheirLength(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
