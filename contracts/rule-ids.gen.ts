@@ -145,6 +145,8 @@ export const RULE_IDS = [
   'PRO-SEC-HSTS',
   'PRO-SEC-PAGE-SRI',
   'PRO-SEC-PAGE-NO-PLUGINS',
+  'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
+  'PRO-SEC-PAGE-POSTMESSAGE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

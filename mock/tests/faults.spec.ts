@@ -488,6 +488,16 @@ const PROBES: Record<string, Probe> = {
   'page-merchant-script-without-integrity': async (api) =>
     /<script async src="https:\/\/merchant\.example\/widgets\/pay-badge\.js"><\/script>/.test((await pageAnswer(api)).text),
   'page-embeds-plugin': async (api) => /<embed type="application\/x-shockwave-flash"/.test((await pageAnswer(api)).text),
+  // The page's own script against hostile input
+  'page-clobberable-config': async (api) => {
+    const inv = (await api.invoice({ description: '<a id=pageConfig href="https://x.example/" onclick=y data-z=1>x</a><script>1</script>' })).json;
+    const html = (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text;
+    return html.includes('<a id="pageConfig" href="https://x.example/">x</a>') && html.includes('window.pageConfig');
+  },
+  'page-postmessage-pays': async (api) => {
+    const html = (await pageAnswer(api)).text;
+    return html.includes("window.addEventListener('message'") && !html.includes('e.origin');
+  },
 };
 
 /** The payment page of a new invoice, as a browser asks for it. */

@@ -591,4 +591,10 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'page-coop-allow-popups': async (api) => (await pageAnswer(api)).headers.get('cross-origin-opener-policy') === 'same-origin-allow-popups',
   'page-cookie-host-prefix': async (api) =>
     /^__Host-pts_session=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Strict$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
+  // The page's own script: message listeners
+  'page-postmessage-origin-checked': async (api) => {
+    const html = (await pageAnswer(api)).text;
+    return html.includes("window.addEventListener('message'") && html.includes('if (e.origin !== location.origin) return;');
+  },
+  'page-postmessage-resize': async (api) => (await pageAnswer(api)).text.includes('window.onmessage = function (e)'),
 };

@@ -704,6 +704,21 @@ const entries = [
     ...PAGE_HEADER_READERS,
     description: 'The page sets a session cookie `__Host-pts_session=…; Path=/; Secure; HttpOnly; SameSite=Strict` (the reference provider sets none).',
   },
+  // The page's own script: message listeners that drop what they must (ASVS 3.5.5)
+  {
+    name: 'page-postmessage-origin-checked',
+    rule: 'PRO-SEC-PAGE-POSTMESSAGE',
+    sees: PAGE,
+    description:
+      'The page has a message listener (a wallet integration) that presses the form a message names, but only for messages of its own origin (event.origin checked).',
+  },
+  {
+    name: 'page-postmessage-resize',
+    rule: 'PRO-SEC-PAGE-POSTMESSAGE',
+    sees: PAGE,
+    description:
+      "The page sets window.onmessage to an embedding helper that answers any window's `{type:\"pts-size-request\"}` (an object or JSON text) with the page's height and drops everything else, bad JSON included.",
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];
