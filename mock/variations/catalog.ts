@@ -717,7 +717,7 @@ const entries = [
     rule: 'PRO-SEC-PAGE-POSTMESSAGE',
     sees: PAGE,
     description:
-      "The page sets window.onmessage to an embedding helper that answers any window's `{type:\"pts-size-request\"}` (an object or JSON text) with the page's height and drops everything else, bad JSON included.",
+      'The page sets window.onmessage to an embedding helper that answers any window\'s `{type:"pts-size-request"}` (an object or JSON text) with the page\'s height and drops everything else, bad JSON included.',
   },
 ] as const satisfies readonly VariationDefinition[];
 
