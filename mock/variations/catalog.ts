@@ -53,12 +53,19 @@ const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbac
  */
 const AMOUNT_READERS = { sees: ['payment-page', 'invoice'], rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-ADDRESS-OWN-PAYMENT', 'PRO-SEC-ONE-READING'] } as const;
 const CARD_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT'] } as const;
-const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT'] } as const;
+const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT', 'PRO-SEC-PAGE-NO-DOM-CLOBBERING'] } as const;
 const HEADER_READERS = { sees: PAGE, rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE'] } as const;
-/** The page's CSP, COOP and cookies: the framing check and the passive look at the page read them. */
+/** The page's CSP, COOP and cookies: the framing check and the passive look at the page read them (and COOP decides how the page-script check's messages reach the page). */
 const PAGE_HEADER_READERS = {
   sees: PAGE,
-  rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-CSP', 'PRO-SEC-PAGE-COOP', 'PRO-SEC-PAGE-COOKIE-PREFIX', 'PRO-SEC-PAGE-COOKIE-FLAGS'],
+  rules: [
+    'PRO-SEC-PAGE-NO-FRAMING',
+    'PRO-SEC-PAGE-CSP',
+    'PRO-SEC-PAGE-COOP',
+    'PRO-SEC-PAGE-COOKIE-PREFIX',
+    'PRO-SEC-PAGE-COOKIE-FLAGS',
+    'PRO-SEC-PAGE-POSTMESSAGE',
+  ],
 } as const;
 /** HEAD and the other safe methods are sent by the crawl and the addresses' own payment. */
 const SAFE_METHOD_READERS = { sees: PAGE, rules: ['PRO-SEC-SAFE-METHODS', 'PRO-SEC-ADDRESS-OWN-PAYMENT'] } as const;
