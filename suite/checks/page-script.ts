@@ -3,7 +3,8 @@
 // scripts read, in the merchant's description, must not become window or document properties of those names, and
 // the payer must never be sent to an address they carry. postMessage (ASVS 5.0 3.5.5): when the page listens for
 // messages, Pay and Decline intents, navigation, markup and bad syntax posted by a window of another origin change
-// nothing. One page load serves both: the page is opened from another site, read after load, messaged, pressed.
+// nothing. A page without listeners is loaded once, read, pressed; one that listens is loaded again in a tab that a
+// page of another site opens, messaged from there, and pressed.
 import type { Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
 import { RAN_MARKER } from '../../generators/hostile-text.js';
@@ -84,21 +85,40 @@ function ranScripts(tab: Page): Promise<string[]> {
   return readLoaded(tab, () => tab.evaluate((marker) => ((window as unknown as Record<string, string[] | undefined>)[marker] ?? []).slice(), RAN_MARKER));
 }
 
-/** Hostile messages posted from another origin: the payment stays in processing, no script runs, the payer stays, Pay still works. */
-async function expectMessagesDropped(
-  api: ProviderApi,
-  page: Page,
-  opened: Awaited<ReturnType<typeof tabOpenedByAnotherSite>>,
-  transaction: string,
-  elsewhere: string,
-  sentThere: readonly string[],
-  exchange: Exchange,
-): Promise<void> {
-  const { tab } = opened;
+/** Where the payment page was loaded, what it carries, and what watches it. */
+interface Seen {
+  api: ProviderApi;
+  redirectUrl: string;
+  transaction: string;
+  clobbering: Clobbering;
+  /** Requests to the payloads' host from any tab: a payer sent there. */
+  sentThere: string[];
+  exchange: Exchange;
+}
+
+/** Records the tab's requests to the payloads' host. */
+function watchSentThere(tab: Page, seen: Seen): void {
+  tab.on('request', (r) => void (r.url().startsWith(`${seen.clobbering.origin}/`) && seen.sentThere.push(`${r.method()} ${r.url()}`)));
+}
+
+/** The payment page in `tab`, once it shows its Pay button (content and listeners a script adds after load count). */
+async function openPage(tab: Page, seen: Seen): Promise<void> {
+  watchSentThere(tab, seen);
+  await openPaymentPage(tab, seen.redirectUrl, 'PRO-PAGE-CONTENT');
+  await requireButton(seen.api, tab, seen.api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
+}
+
+/**
+ * The page loaded again in a tab a page of another site opens, and hostile messages posted to it from there: the
+ * payment stays in processing, no script of theirs runs, the payer stays, Pay still works. Returns that tab.
+ */
+async function expectMessagesDropped(page: Page, listeners: number, seen: Seen): Promise<Page> {
+  const { api, transaction, sentThere, exchange } = seen;
   const { paymentPage } = api.profile;
-  const listeners = (await readLoaded(tab, () => messageCounts(tab))).listeners;
-  if (listeners === 0) return step('the page adds no message listener: nothing to post to (passes)', async () => undefined);
-  const messages = hostileMessages(paymentPage.payButton, paymentPage.declineButton, elsewhere);
+  const opened = await tabOpenedByAnotherSite(page);
+  const { tab } = opened;
+  await openPage(tab, seen);
+  const messages = hostileMessages(paymentPage.payButton, paymentPage.declineButton, seen.clobbering.origin);
   const how = await postFromAnotherOrigin(
     page,
     opened,
@@ -123,6 +143,7 @@ async function expectMessagesDropped(
     // The page keeps working: its Pay button is still there to press.
     await requireButton(api, tab, paymentPage.payButton, MESSAGE_RULE);
   });
+  return tab;
 }
 
 /**
@@ -145,26 +166,26 @@ export function pageScriptIgnoresHostileInput(): BrowserCheck {
         'an invoice with named elements in its description is accepted',
       );
       const response = expectSchema<InvoiceResponse>(exchange, 'PRO-INV-SUCCESS', 'invoice-response', 'the invoice response (precondition)');
+      const seen: Seen = { api, redirectUrl: response.redirect_url, transaction: response.transaction, clobbering, sentThere: [], exchange };
       const context = page.context();
       await countMessageListeners(context);
       // The payloads' host never resolves: a payer sent there lands on a page of the suite's, and is recorded.
       await context.route(`${clobbering.origin}/**`, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>An address of the payloads.</p>' }),
       );
-      const opened = await tabOpenedByAnotherSite(page);
-      const { tab } = opened;
-      const sentThere: string[] = [];
-      tab.on('request', (r) => void (r.url().startsWith(`${clobbering.origin}/`) && sentThere.push(`${r.method()} ${r.url()}`)));
-      await step('the payment page, opened by a page of another site', async () => {
-        await openPaymentPage(tab, response.redirect_url, 'PRO-PAGE-CONTENT');
-        // Content and listeners a script adds after load count: read once the page shows its Pay button.
-        await requireButton(api, tab, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
-        await expectNotClobbered(tab, clobbering, sentThere, 'once the page shows its Pay button', exchange);
+      const listeners = await step('the payment page', async () => {
+        await openPage(page, seen);
+        await expectNotClobbered(page, clobbering, seen.sentThere, 'once the page shows its Pay button', exchange);
+        return (await readLoaded(page, () => messageCounts(page))).listeners;
       });
-      await step('messages from another origin', () => expectMessagesDropped(api, page, opened, response.transaction, clobbering.origin, sentThere, exchange));
+      // Most pages listen for no message: then there is nothing to post to, and one page load serves the check.
+      const tab =
+        listeners === 0
+          ? await step('the page adds no message listener: nothing to post to (passes)', async () => page)
+          : await step('messages from a page of another site that opens the payment page', () => expectMessagesDropped(page, listeners, seen));
       await step('the page after pressing Pay', async () => {
         await press(api, tab, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY');
-        await expectNotClobbered(tab, clobbering, sentThere, `after pressing "${api.profile.paymentPage.payButton}" (${tab.url()})`, exchange);
+        await expectNotClobbered(tab, clobbering, seen.sentThere, `after pressing "${api.profile.paymentPage.payButton}" (${tab.url()})`, exchange);
       });
     },
   };
