@@ -156,6 +156,8 @@ export const RULE_IDS = [
   'PRO-HTTP-ACCEPT',
   'PRO-SEC-REQUEST-FRAMING',
   'PRO-SEC-ANSWER-FRAMING',
+  'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
+  'PRO-SEC-PAGE-POSTMESSAGE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

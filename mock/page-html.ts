@@ -6,6 +6,7 @@
 import type { Ctx } from './context.js';
 import type { FaultSet } from './faults/catalog.js';
 import { groupThousands, maskPan, rubles, rublesPlain } from './present.js';
+import { pageScriptHtml, richText } from './page-script.js';
 import { hiddenFields } from './press-form.js';
 import type { Payment } from './store.js';
 import { isAbsoluteHttpUrl } from './validation.js';
@@ -83,6 +84,7 @@ function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
 function descriptionHtml(ctx: Ctx, p: Payment): string {
   const text = p.description ?? '';
   if (ctx.faults.has('page-description-unescaped')) return `<dt>Description</dt><dd>${text}</dd>`;
+  if (ctx.faults.has('page-clobberable-config')) return `<dt>Description</dt><dd>${richText(text)}</dd>`;
   if (ctx.variations.has('page-description-hidden')) return '';
   if (ctx.variations.has('page-description-entity-encoded')) return `<dt>Description</dt><dd>${entities(text)}</dd>`;
   return `<dt>Description</dt><dd>${esc(text)}</dd>`;
@@ -153,8 +155,9 @@ function foreignContentHtml(ctx: Ctx, p: Payment): string {
 export function paymentPage(ctx: Ctx, p: Payment): string {
   const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
   const title = `Payment ${amountText(ctx, shown)}`;
-  if (ctx.variations.has('page-script-rendered')) return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT + foreignContentHtml(ctx, p));
-  return layout(title, pageContent(ctx, p), foreignContentHtml(ctx, p));
+  if (ctx.variations.has('page-script-rendered'))
+    return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT + foreignContentHtml(ctx, p) + pageScriptHtml(ctx));
+  return layout(title, pageContent(ctx, p), foreignContentHtml(ctx, p) + pageScriptHtml(ctx));
 }
 
 /** Fault return-url-truncated: the column return_url is kept in (varchar(2048), the length browsers once allowed). */

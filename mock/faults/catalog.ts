@@ -749,6 +749,19 @@ const entries = [
     description:
       "Every answer's Content-Length counts the characters of its text, not its bytes: an answer with Cyrillic (the fast payment system holder's name) ends before its last bytes, which the connection then reads as the start of the next answer.",
   },
+  // The page's own script against hostile input (ASVS 3.2.3, 3.5.5)
+  {
+    name: 'page-clobberable-config',
+    rule: 'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
+    description:
+      'The payment page renders the description as rich text (an allow-list sanitizer: no script, handler, data attribute or javascript: address, but ids and names kept), and its script posts Pay itself and sends the payer to `window.pageConfig.returnUrl` when that is set: an element of the description named pageConfig takes its place.',
+  },
+  {
+    name: 'page-postmessage-pays',
+    rule: 'PRO-SEC-PAGE-POSTMESSAGE',
+    description:
+      'The payment page\'s message listener (a wallet integration) presses the form a message names (`{action:"pay"}`, `{type:"decline"}`, `"pay"`, JSON text) whatever window sent it: it never checks event.origin.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -549,6 +549,16 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 415 && (await api.status(String(body.transaction))).status === 200;
   },
   'accept-xml-server-error': async (api) => (await api.post(PATHS.invoice, api.invoiceBody(), { accept: 'application/xml' })).status === 500,
+  // The page's own script against hostile input
+  'page-clobberable-config': async (api) => {
+    const inv = (await api.invoice({ description: '<a id=pageConfig href="https://x.example/" onclick=y data-z=1>x</a><script>1</script>' })).json;
+    const html = (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text;
+    return html.includes('<a id="pageConfig" href="https://x.example/">x</a>') && html.includes('window.pageConfig');
+  },
+  'page-postmessage-pays': async (api) => {
+    const html = (await pageAnswer(api)).text;
+    return html.includes("window.addEventListener('message'") && !html.includes('e.origin');
+  },
 };
 
 /** What another site's script element sends (Fetch Metadata). */

@@ -638,4 +638,10 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const reply = await api.post(PATHS.invoice, body, { accept: 'text/html' });
     return reply.status === 406 && (await api.status(String(body.transaction))).status === 404;
   },
+  // The page's own script: message listeners
+  'page-postmessage-origin-checked': async (api) => {
+    const html = (await pageAnswer(api)).text;
+    return html.includes("window.addEventListener('message'") && html.includes('if (e.origin !== location.origin) return;');
+  },
+  'page-postmessage-resize': async (api) => (await pageAnswer(api)).text.includes('window.onmessage = function (e)'),
 };

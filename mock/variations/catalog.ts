@@ -53,12 +53,19 @@ const PAYMENTS: readonly Area[] = ['invoice', 'status', 'payment-page', 'callbac
  */
 const AMOUNT_READERS = { sees: ['payment-page', 'invoice'], rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-ADDRESS-OWN-PAYMENT', 'PRO-SEC-ONE-READING'] } as const;
 const CARD_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT'] } as const;
-const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT'] } as const;
+const DESCRIPTION_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-SEC-PAGE-TEXT-INERT', 'PRO-SEC-PAGE-NO-DOM-CLOBBERING'] } as const;
 const HEADER_READERS = { sees: PAGE, rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-NO-SHARED-CACHE'] } as const;
-/** The page's CSP, COOP and cookies: the framing check and the passive look at the page read them. */
+/** The page's CSP, COOP and cookies: the framing check and the passive look at the page read them (and COOP decides how the page-script check's messages reach the page). */
 const PAGE_HEADER_READERS = {
   sees: PAGE,
-  rules: ['PRO-SEC-PAGE-NO-FRAMING', 'PRO-SEC-PAGE-CSP', 'PRO-SEC-PAGE-COOP', 'PRO-SEC-PAGE-COOKIE-PREFIX', 'PRO-SEC-PAGE-COOKIE-FLAGS'],
+  rules: [
+    'PRO-SEC-PAGE-NO-FRAMING',
+    'PRO-SEC-PAGE-CSP',
+    'PRO-SEC-PAGE-COOP',
+    'PRO-SEC-PAGE-COOKIE-PREFIX',
+    'PRO-SEC-PAGE-COOKIE-FLAGS',
+    'PRO-SEC-PAGE-POSTMESSAGE',
+  ],
 } as const;
 /** HEAD and the other safe methods are sent by the crawl and the addresses' own payment. */
 const SAFE_METHOD_READERS = { sees: PAGE, rules: ['PRO-SEC-SAFE-METHODS', 'PRO-SEC-ADDRESS-OWN-PAYMENT'] } as const;
@@ -779,6 +786,21 @@ const entries = [
       'a front proxy before the provider frames every request again (one Content-Length each): combined, it would hide the variations of chunked and of Content-Length spellings',
     description:
       'A front before the provider frames a request with Transfer-Encoding chunked by its chunks whatever Content-Length says, forwards it, and closes the connection after the answer (RFC 9112 6.1, 6.3); any other Transfer-Encoding, or two Content-Length values, 400.',
+  },
+  // The page's own script: message listeners that drop what they must (ASVS 3.5.5)
+  {
+    name: 'page-postmessage-origin-checked',
+    rule: 'PRO-SEC-PAGE-POSTMESSAGE',
+    sees: PAGE,
+    description:
+      'The page has a message listener (a wallet integration) that presses the form a message names, but only for messages of its own origin (event.origin checked).',
+  },
+  {
+    name: 'page-postmessage-resize',
+    rule: 'PRO-SEC-PAGE-POSTMESSAGE',
+    sees: PAGE,
+    description:
+      'The page sets window.onmessage to an embedding helper that answers any window\'s `{type:"pts-size-request"}` (an object or JSON text) with the page\'s height and drops everything else, bad JSON included.',
   },
 ] as const satisfies readonly VariationDefinition[];
 

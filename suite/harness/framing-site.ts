@@ -29,3 +29,8 @@ function framingOrigin(): Promise<string> {
 export async function framingPageFor(url: string): Promise<string> {
   return `${await framingOrigin()}/?frame=${encodeURIComponent(url)}`;
 }
+
+/** A page of that other site that frames nothing: a window of another origin for a check to open the payment page from. */
+export async function anotherSitePage(): Promise<string> {
+  return `${await framingOrigin()}/`;
+}

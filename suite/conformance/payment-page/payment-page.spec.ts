@@ -7,6 +7,7 @@ import { declareChecks } from '../../runner/declarations.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
 import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
+import { pageScriptIgnoresHostileInput } from '../../checks/page-script.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -27,6 +28,8 @@ const CHECKS = [
   tamperedPressChangesOnlyOwnPayment(),
   // Where the payer is sent back: return_url as sent, no open redirect
   payerReturnedToReturnUrl(),
+  // The page's own script: DOM clobbering and messages of another origin (docs/security-probes.md)
+  pageScriptIgnoresHostileInput(),
 ];
 
 declareChecks('payment-page', CHECKS, import.meta.url);
