@@ -12,8 +12,9 @@ function centralDirectory(zip: Buffer): { name: string; method: number; crc: num
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   expect(end, 'an end of central directory record').toBeGreaterThanOrEqual(0);
   const entries = [];
+  const signatures = new Set<number>();
   for (let i = 0, at = zip.readUInt32LE(end + 16); i < zip.readUInt16LE(end + 10); i++) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    signatures.add(zip.readUInt32LE(at));
     const nameLength = zip.readUInt16LE(at + 28);
     entries.push({
       name: zip.toString('utf8', at + 46, at + 46 + nameLength),
@@ -26,6 +27,8 @@ function centralDirectory(zip: Buffer): { name: string; method: number; crc: num
     });
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
+  // One assertion for all the headers: an expect per entry costs Playwright a step each (10 000 of them).
+  expect([...signatures], 'every central directory header signature').toEqual(entries.length === 0 ? [] : [0x02014b50]);
   return entries;
 }
 
