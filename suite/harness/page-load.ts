@@ -150,11 +150,24 @@ export async function lookAtOpenedPage<T>(page: Page, look: () => Promise<T>, ok
   for (;;) {
     const seen = await look();
     const opened = openedPages.get(page);
-    if (ok(seen) || opened?.trouble === undefined) return seen;
+    if (ok(seen) || opened === undefined) return seen;
+    opened.trouble ??= await gatewayPageShown(page);
+    if (opened.trouble === undefined) return seen;
     opened.troubles.push(opened.trouble);
     if (opened.troubles.length >= PAGE_TRIES) throw new ProviderUnavailable(`GET ${opened.url}: ${opened.troubles.join('; ')} (${PAGE_TRIES} tries)`);
     await load(page, opened);
   }
+}
+
+/**
+ * The gateway's answer (502, 503, 504) the tab shows instead of a page, whatever navigation brought it there (a
+ * redirect, a reload, a late navigation of the page): the network's, as when the load itself got it.
+ */
+async function gatewayPageShown(page: Page): Promise<string | undefined> {
+  const status = await page
+    .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
+    .catch(() => undefined);
+  return status !== undefined && GATEWAY_STATUSES.includes(status) ? `GET ${page.url()}: HTTP ${status} (the page the tab shows)` : undefined;
 }
 
 /** The tab's page is no longer read as opened (a page reopened only to see what it does, whatever that is). */

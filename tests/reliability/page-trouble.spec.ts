@@ -15,17 +15,20 @@ import { ProviderApi } from '../../suite/harness/provider-api.js';
 const SHELL = `<!doctype html><title>Payment</title><p id="s">Loading…</p>
 <script>fetch(location.pathname + '/view').then((r) => r.json()).then((v) => { document.body.innerHTML = v.button ? '<button>Pay</button>' : '<p>Nothing</p>'; });</script>`;
 
-type Path = '/go' | '/pay' | '/pay/view';
+type Path = '/go' | '/pay' | '/pay/view' | '/busy';
 
 /** A provider whose `drop(path, n)` decides, for the n-th request of a path (from 1), whether its connection is dropped. */
 async function serve(drop: (path: Path, n: number) => boolean, button = true) {
-  const hits: Record<Path, number> = { '/go': 0, '/pay': 0, '/pay/view': 0 };
+  const hits: Record<Path, number> = { '/go': 0, '/pay': 0, '/pay/view': 0, '/busy': 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url as Path;
     if (!(path in hits)) return void res.writeHead(404).end();
     if (drop(path, ++hits[path])) return void req.socket.destroy();
     if (path === '/go') return void res.writeHead(302, { location: '/pay' }).end();
     if (path === '/pay') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SHELL);
+    // A front's 503 during a burst, as the embedded provider's network variations answer it.
+    if (path === '/busy')
+      return void res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"message":"Service temporarily unavailable"}');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ button }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,11 +71,28 @@ test.describe('the payment page behind a network that drops connections', () => 
     }
   });
 
+  test("a tab that shows a gateway's 503 where the opened page was, from any origin and whatever navigated it there, loads the page again", async ({
+    page,
+  }) => {
+    const s = await serve(() => false);
+    // Another host of the provider's (a front, a CDN) in a burst of 503s: no 'response' of the page's own origins.
+    const front = await serve(() => false);
+    try {
+      await openPaymentPage(page, s.go, 'PRO-PAGE-CONTENT');
+      await page.goto(front.go.replace('/go', '/busy'));
+      await expect(await requireButton(s.api, page, 'Pay', 'PRO-PAGE-CONTENT')).toBeVisible();
+      expect([s.hits['/go'], front.hits['/busy']]).toEqual([2, 1]);
+    } finally {
+      await s.close();
+      await front.close();
+    }
+  });
+
   test('the load itself dropped once: one more load, not one lost to the error page of the first', async ({ page }) => {
     const s = await serve((path, n) => path === '/go' && n === 1);
     try {
       await expect(await payButton(page, s)).toBeVisible();
-      expect(s.hits).toEqual({ '/go': 2, '/pay': 1, '/pay/view': 1 });
+      expect(s.hits).toEqual({ '/go': 2, '/pay': 1, '/pay/view': 1, '/busy': 0 });
     } finally {
       await s.close();
     }
@@ -97,7 +117,7 @@ test.describe('the payment page behind a network that drops connections', () => 
       expect(error).toBeInstanceOf(CheckFailure);
       expect((error as CheckFailure).details.rule).toBe('PRO-PAGE-CONTENT');
       expect((error as Error).message).toContain('no such button; page text: Nothing');
-      expect(s.hits).toEqual({ '/go': 1, '/pay': 1, '/pay/view': 1 });
+      expect(s.hits).toEqual({ '/go': 1, '/pay': 1, '/pay/view': 1, '/busy': 0 });
     } finally {
       await s.close();
     }
