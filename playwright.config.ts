@@ -4,7 +4,7 @@ import { DEFAULT_WORKERS, dispatchOrder, WHOLE_RUN_AREA } from './contracts/area
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
 import { RUN_ENV } from './contracts/run-protocol.js';
 import { RUN_FACTS_KEY, runFacts } from './reporting/run-facts.js';
-import { chromiumLaunchOptions } from './suite/runner/browser.js';
+import { findChromium } from './suite/runner/browser.js';
 import { cliGrep } from './suite/runner/cli-grep.js';
 
 /** A matrix run (PTS_PLAN) takes each project's matrix workers and place (contracts/areas.ts says why each is what it is). */
@@ -13,16 +13,30 @@ const RUN_KIND = process.env.PTS_PLAN ? 'matrix' : 'run';
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
 const REPORTS = reportsDir(); // PTS_REPORTS_DIR, default reports
+const chromiumFound = findChromium();
 // The gate's --reporter chooses the console reporter only, and its --shard adds a blob report: the report files
 // (summary.json above all, which the gate's verdict reads) are written by every run, sharded or not.
 const CONSOLE_REPORTERS = (process.env[RUN_ENV.consoleReporter]?.trim() || (CI ? 'line' : 'list')).split(',').map((name) => [name] as [string]);
 const BLOB_DIR = process.env[RUN_ENV.blobDir]?.trim();
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 // Debian's Chromium headless shell, or its Chromium, where present (Playwright cannot download its own here); Playwright's otherwise.
-// The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser). Global setup starts one for the
-// whole run when a selected project needs it (suite/runner/shared-browser.ts): the workers then connect to it.
-const chromiumLaunch = chromiumLaunchOptions();
-const sharedBrowser = process.env[RUN_ENV.browserEndpoint]?.trim();
+// The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser).
+const chromiumLaunch =
+  chromiumFound?.source === 'system'
+    ? {
+        executablePath: chromiumFound.path,
+        args: [
+          ...(isRoot ? ['--no-sandbox'] : []),
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      }
+    : {};
 
 // Every check stands alone (fresh transactions), so an area's checks spread over its workers: the waits of the
 // page and callback checks overlap the property checks instead of following them. The whole-run project is
@@ -74,7 +88,6 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunch,
-    ...(sharedBrowser ? { connectOptions: { wsEndpoint: sharedBrowser } } : {}),
   },
   projects: PROJECTS,
 });

@@ -134,8 +134,6 @@ export const RUN_ENV = {
   blobDir: 'PTS_BLOB_DIR',
   /** The console reporter instead of the configuration's (the gate's and merge-reports' --reporter): the report files stay. */
   consoleReporter: 'PTS_CONSOLE_REPORTER',
-  /** The address of the run's one Chromium, which the workers connect to instead of each launching its own (set by global setup). */
-  browserEndpoint: 'PTS_BROWSER_ENDPOINT',
 } as const;
 
 /** A whole-run depth plan: what certify tells the workers when the properties share one budget. */

@@ -11,7 +11,6 @@
 // (PLAYWRIGHT_BROWSERS_PATH), and its installer downloads from PLAYWRIGHT_DOWNLOAD_HOST when that is set.
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { LaunchOptions } from '@playwright/test';
 
 export const SYSTEM_CHROMIUM_ENV = 'PTS_SYSTEM_CHROMIUM';
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -57,22 +56,4 @@ function playwrightChromium(): string {
 /** The first Chromium that exists and is executable. */
 export function findChromium(env: Record<string, string | undefined> = process.env): FoundBrowser | undefined {
   return chromiumCandidates(env).find((c) => executable(c.path));
-}
-
-/** How the found Chromium is launched: a system one by its path, with the switches a headless run on a CI machine needs. */
-export function chromiumLaunchOptions(found: FoundBrowser | undefined = findChromium()): LaunchOptions {
-  if (found?.source !== 'system') return {};
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return {
-    executablePath: found.path,
-    args: [
-      ...(isRoot ? ['--no-sandbox'] : []),
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  };
 }

@@ -1,4 +1,4 @@
-// The run's --grep, --grep-invert and --project, read from the runner's command line. Playwright applies them to the
+// The run's --grep and --grep-invert, read from the runner's command line. Playwright applies them to the
 // projects a run selects, but runs a teardown project whole (its tests are not filtered); the whole-run project,
 // the teardown of every area, takes them as its own `grep` so that `--grep @documented` still judges documented
 // rules only and a slice of an area (`-g amount`) brings no other checks along.
@@ -32,19 +32,4 @@ export function cliGrep(args: readonly string[] = process.argv.slice(2)): CliGre
   const grep = optionValue(args, '-g', '--grep');
   const grepInvert = optionValue(args, '-G', '--grep-invert');
   return { ...(grep !== undefined ? { grep: asRegExp(grep) } : {}), ...(grepInvert !== undefined ? { grepInvert: asRegExp(grepInvert) } : {}) };
-}
-
-/**
- * The project names and patterns a `playwright test` command line selects (`--project=a`, `--project a b`, each
- * repeatable); empty when it names none, which selects every project.
- */
-export function cliProjects(args: readonly string[] = process.argv.slice(2)): string[] {
-  const named: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') break;
-    if (a.startsWith('--project=')) named.push(a.slice('--project='.length));
-    else if (a === '--project') while (i + 1 < args.length && !args[i + 1]!.startsWith('-')) named.push(args[++i]!);
-  }
-  return named;
 }

@@ -18,7 +18,6 @@ import { probeProvider } from './probe.js';
 import { startEmbedded } from './embedded.js';
 import { MAIN_TARGET, loadPlan } from './targets.js';
 import { openCallbackRoute, receiverOptions } from './callback-route.js';
-import { startSharedBrowser } from './shared-browser.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const settings = readSettings();
@@ -28,8 +27,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // One seed for the whole run, drawn here when FC_SEED is unset: every property and every sample of the
   // run derives from it, the summary records it, and FC_SEED=<it> replays the run.
   if (settings.fcSeed === undefined) process.env.FC_SEED = String(randomSeed());
-  // The run's browser starts while the receiver, the route and the providers do (a process of its own, about half a second).
-  const sharedBrowser = startSharedBrowser();
   const receiver = await CallbackReceiver.start(receiverOptions(settings));
   process.env[RUN_ENV.inbox] = receiver.url;
   if (settings.baseUrl !== undefined && plan) throw new Error(`${RUN_ENV.plan} runs against embedded providers only: unset BASE_URL`);
@@ -43,10 +40,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (route.relayed !== undefined) process.env[RUN_ENV.relayed] = route.relayed;
 
   if (settings.baseUrl !== undefined) {
-    const closeBrowser = await sharedBrowser;
     const closeLedger = openLedger(settings.baseUrl, profile.paths);
     return async () => {
-      await closeBrowser();
       await route.close();
       await receiver.close();
       closeLedger();
@@ -65,14 +60,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     callbackTryTimeoutMs: 1500,
   });
   const closeLedger = openLedger(embedded.env.BASE_URL.replace(/\/+$/, ''), profile.paths);
-  const closeBrowser = await sharedBrowser;
   Object.assign(process.env, {
     ...embedded.env,
     [RUN_ENV.embedded]: '1',
     [RUN_ENV.targetUrls]: JSON.stringify(Object.fromEntries(targets.map((t) => [t.name, t.baseUrl ?? embedded.providers[started.indexOf(t) + 1].url]))),
   });
   return async () => {
-    await closeBrowser();
     await embedded.close();
     await route.close();
     await receiver.close();
