@@ -6,7 +6,7 @@
 import type { Credentials, RuleId } from '../../contracts/index.js';
 import type { AddressClient } from '../harness/address-client.js';
 import type { Exchange } from '../harness/exchange.js';
-import type { Finding } from '../harness/findings.js';
+import { findingOf, type Finding } from '../harness/findings.js';
 import { decodings, type OwnOrigins } from '../harness/page-crawl.js';
 import { MIN_MARK_LENGTH, partsOf } from './address-own-payment.js';
 
@@ -83,16 +83,12 @@ export async function scriptDataFindings(client: AddressClient, scripts: readonl
     found.push(`GET ${url} as another site's script (no cookies, no Referer): HTTP ${r!.status} holding ${held.join(', ')}`);
     exchange ??= e;
   }
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'scriptData',
-      rule: SCRIPT_DATA_RULE,
-      expected: "the page's scripts whose addresses carry no token hold no data of the payment: any site could include them",
-      received: found.join('; '),
-      exchange,
-    },
-  ];
+  return findingOf(found, {
+    name: 'scriptData',
+    rule: SCRIPT_DATA_RULE,
+    expected: "the page's scripts whose addresses carry no token hold no data of the payment: any site could include them",
+    exchange,
+  });
 }
 
 /** Whether an answer is a script calling `name`: `name(`, `/**\/ name(`, `typeof name === 'function' && name(`. */
@@ -116,16 +112,12 @@ export async function jsonpFindings(client: AddressClient, s: PageSecrets, name:
       found.push(`GET ${u.href}: HTTP ${r.status} ${r.headers['content-type'] ?? ''} ${r.bodyText.slice(0, 40)}… (a call of ${name})`);
       exchange ??= e;
     }
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'jsonp',
-      rule: JSONP_RULE,
-      expected: 'no page address answers JSONP: a script calling the function a parameter names',
-      received: found.join('; '),
-      exchange,
-    },
-  ];
+  return findingOf(found, {
+    name: 'jsonp',
+    rule: JSONP_RULE,
+    expected: 'no page address answers JSONP: a script calling the function a parameter names',
+    exchange,
+  });
 }
 
 /** CORP values that keep another site's no-cors load out (Fetch standard: same-origin, same-site). */
@@ -146,15 +138,11 @@ export async function corpFindings(client: AddressClient, s: PageSecrets): Promi
     );
     exchange ??= e;
   }
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'crossOriginResource',
-      rule: CORP_RULE,
-      expected:
-        "the payment page refuses another site's no-cors load (Sec-Fetch-Site cross-site) or answers it with Cross-Origin-Resource-Policy same-origin or same-site",
-      received: found.join('; '),
-      exchange,
-    },
-  ];
+  return findingOf(found, {
+    name: 'crossOriginResource',
+    rule: CORP_RULE,
+    expected:
+      "the payment page refuses another site's no-cors load (Sec-Fetch-Site cross-site) or answers it with Cross-Origin-Resource-Policy same-origin or same-site",
+    exchange,
+  });
 }

@@ -3,7 +3,7 @@
 // 90004), HSTS on https (3.4.1; ZAP 10035) and its cookies' names and sizes (3.3.1, 3.3.3, 3.3.5). Each returns
 // the findings of one answer; the profile decides which fail and which warn (harness/findings.ts).
 import type { RuleId } from '../../contracts/index.js';
-import type { Finding } from '../harness/findings.js';
+import { findingOf, type Finding } from '../harness/findings.js';
 import { setCookies, shown, values, type SeenAnswer } from './header-findings.js';
 
 export const CSP_RULE: RuleId = 'PRO-SEC-PAGE-CSP';
@@ -108,15 +108,11 @@ export function cookiePrefixFindings(a: SeenAnswer): Finding[] {
     if (name.startsWith('__secure-') && (c.attrs.has('domain') || (path !== undefined && path !== '/'))) continue;
     found.push(name.startsWith('__secure-') ? `${c.name} (host-only, path /: could be __Host-)` : `${c.name} (no prefix)`);
   }
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'cookiePrefix',
-      rule: COOKIE_PREFIX_RULE,
-      expected: 'cookies named __Host-…, or __Secure-… when shared through Domain or kept to a path',
-      received: `${a.where}: ${found.join('; ')}`,
-    },
-  ];
+  return findingOf(
+    found,
+    { name: 'cookiePrefix', rule: COOKIE_PREFIX_RULE, expected: 'cookies named __Host-…, or __Secure-… when shared through Domain or kept to a path' },
+    a.where,
+  );
 }
 
 /** RFC 6265bis 5.6: name and value together at most 4096 bytes, or the browser drops the cookie. */
@@ -125,13 +121,9 @@ export function cookieSizeFindings(a: SeenAnswer): Finding[] {
     .map((c) => ({ name: c.name, bytes: Buffer.byteLength(c.name) + Buffer.byteLength(c.value) }))
     .filter((c) => c.bytes > COOKIE_MAX_BYTES)
     .map((c) => `${c.name || '(no name)'} of ${c.bytes} bytes`);
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'cookieSize',
-      rule: COOKIE_SIZE_RULE,
-      expected: `each cookie's name and value at most ${COOKIE_MAX_BYTES} bytes together`,
-      received: `${a.where}: ${found.join('; ')}`,
-    },
-  ];
+  return findingOf(
+    found,
+    { name: 'cookieSize', rule: COOKIE_SIZE_RULE, expected: `each cookie's name and value at most ${COOKIE_MAX_BYTES} bytes together` },
+    a.where,
+  );
 }

@@ -4,7 +4,7 @@
 // returns the findings of one answer; the profile decides which fail and which warn (harness/findings.ts).
 // Header names are read in any letter case, several header lines of one name as one list (RFC 9110 5.3).
 import type { RuleId } from '../../contracts/index.js';
-import type { Finding } from '../harness/findings.js';
+import { findingOf, type Finding } from '../harness/findings.js';
 
 export const CACHE_RULE: RuleId = 'PRO-SEC-PAGE-NO-SHARED-CACHE';
 export const NOSNIFF_RULE: RuleId = 'PRO-SEC-CONTENT-TYPE-NOSNIFF';
@@ -98,10 +98,7 @@ export function bannerFindings(a: SeenAnswer): Finding[] {
   const server = values(a, 'server').filter((v) => VERSION.test(v));
   if (server.length) found.push(`Server ${server.join(', ')}`);
   if (values(a, 'x-powered-by').some((v) => v.trim())) found.push(`X-Powered-By ${shown(a, 'x-powered-by')}`);
-  if (found.length === 0) return [];
-  return [
-    { name: 'versionBanner', rule: BANNER_RULE, expected: 'no software or version in Server or X-Powered-By', received: `${a.where}: ${found.join('; ')}` },
-  ];
+  return findingOf(found, { name: 'versionBanner', rule: BANNER_RULE, expected: 'no software or version in Server or X-Powered-By' }, a.where);
 }
 
 /**
@@ -147,13 +144,5 @@ export function cookieFindings(a: SeenAnswer, https: boolean): Finding[] {
     ];
     if (missing.length) found.push(`${name} without ${missing.join(', ')}`);
   }
-  if (found.length === 0) return [];
-  return [
-    {
-      name: 'cookieFlags',
-      rule: COOKIE_RULE,
-      expected: 'cookies set with HttpOnly, SameSite and, on https, Secure',
-      received: `${a.where}: ${found.join('; ')}`,
-    },
-  ];
+  return findingOf(found, { name: 'cookieFlags', rule: COOKIE_RULE, expected: 'cookies set with HttpOnly, SameSite and, on https, Secure' }, a.where);
 }

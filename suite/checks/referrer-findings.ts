@@ -5,7 +5,7 @@
 // Referer sent to another origin may carry the provider's origin, never a path or query of its pages.
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
-import type { Finding } from '../harness/findings.js';
+import { findingOf, type Finding } from '../harness/findings.js';
 import type { OwnOrigins } from '../harness/page-crawl.js';
 
 export const REFERRER_RULE: RuleId = 'PRO-SEC-PAGE-REFERRER';
@@ -60,17 +60,13 @@ export function referrerFindings(sent: readonly SentAway[], origins: OwnOrigins)
     const r = new URL(s.referer);
     return r.pathname !== '/' || r.search !== '';
   });
-  if (leaked.length === 0) return [];
-  return [
+  return findingOf(
+    leaked.slice(0, 4).map((s) => `${s.navigation ? 'the navigation' : 'the request'} to ${s.url} carried Referer ${s.referer}`),
     {
       name: 'referrer',
       rule: REFERRER_RULE,
       expected:
         "requests of the payment page to other origins (its assets, the way back to return_url) carry at most the provider's origin as Referer, never the page's path or query (its token)",
-      received: leaked
-        .slice(0, 4)
-        .map((s) => `${s.navigation ? 'the navigation' : 'the request'} to ${s.url} carried Referer ${s.referer}`)
-        .join('; '),
     },
-  ];
+  );
 }

@@ -22,6 +22,15 @@ export interface Finding {
   exchange?: Exchange;
 }
 
+/**
+ * The finding of what a look `found` (each a short account), or none when it found nothing; `where` (the answer, the
+ * page) leads what it received.
+ */
+export function findingOf(found: readonly string[], finding: Omit<Finding, 'received'>, where?: string): Finding[] {
+  if (found.length === 0) return [];
+  return [{ ...finding, received: `${where === undefined ? '' : `${where}: `}${found.join('; ')}` }];
+}
+
 /** Records a warning on the running check (annotation `warning`, read by the summary reporter). */
 export function warn(rule: RuleId, text: string): void {
   const note: WarningNote = { rule, text: redactText(text) };
