@@ -7,11 +7,9 @@ import { forAll } from '../harness/property.js';
 import { eachFromFreshBody, expectTamperingRejected } from '../harness/variants.js';
 import { requireProfile, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-import type { RuleId } from '../../contracts/index.js';
-import { OPERATION_NAMES, PAYMENT_OPERATIONS, article } from './operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, SIGNATURE_RULES, article } from './operations.js';
 
 /** The documented digest of each operation (Authentication 2 and 3). */
-const DIGEST_RULE = { invoice: 'DOC-AUTH-INV-DIGEST', account2card: 'DOC-AUTH-A2C-DIGEST' } as const satisfies Record<PaymentOperation, RuleId>;
 
 const DIGEST_FIELDS_TEXT: Record<PaymentOperation, string> = {
   invoice: 'any one field',
@@ -24,10 +22,10 @@ export function documentedDigestAccepted(op: PaymentOperation): ApiCheck {
   return {
     name: `documentedDigestAccepted(${op})`,
     title: `${article(spec.request)} signed with the documented digest is accepted`,
-    rules: [DIGEST_RULE[op]],
+    rules: [SIGNATURE_RULES[op]],
     async run({ api }) {
       spec.requireConfigured(api);
-      expectStatus(await spec.send(api, spec.build(api)), DIGEST_RULE[op], api.profile.http.success, 'the correct digest is accepted');
+      expectStatus(await spec.send(api, spec.build(api)), SIGNATURE_RULES[op], api.profile.http.success, 'the correct digest is accepted');
     },
   };
 }
@@ -38,7 +36,7 @@ export function tamperedDigestsRejected(op: PaymentOperation): ApiCheck {
   return {
     name: `tamperedDigestsRejected(${op})`,
     title: `every tampered ${OPERATION_NAMES[op].label} signature is refused keyed signature`,
-    rules: [DIGEST_RULE[op], 'PRO-VAL-SIGNATURE'],
+    rules: [SIGNATURE_RULES[op], 'PRO-VAL-SIGNATURE'],
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
@@ -56,7 +54,7 @@ export function leaveOneOutDigestsRejected(op: PaymentOperation): ApiCheck {
   return {
     name: `leaveOneOutDigestsRejected(${op})`,
     title: `${article(OPERATION_NAMES[op].label)} digest that leaves out ${DIGEST_FIELDS_TEXT[op]} is refused`,
-    rules: [DIGEST_RULE[op]],
+    rules: [SIGNATURE_RULES[op]],
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
@@ -74,13 +72,13 @@ export function anyDigitFlipRejected(op: PaymentOperation): ApiCheck {
   return {
     name: `anyDigitFlipRejected(${op})`,
     title: `${article(OPERATION_NAMES[op].label)} signature with any one hex digit changed is refused`,
-    rules: [DIGEST_RULE[op]],
+    rules: [SIGNATURE_RULES[op]],
     property: true,
     async run({ api }) {
       spec.requireConfigured(api);
       // Each flip, shrinking included, goes to a fresh body: a flip wrongly accepted cannot make the next a duplicate.
       await forAll(digitFlips(), (flip) => expectTamperingRejected(api, op, applyDigitFlip(op, api.merchant, spec.build(api), flip)), {
-        rule: DIGEST_RULE[op],
+        rule: SIGNATURE_RULES[op],
       });
     },
   };

@@ -11,7 +11,7 @@ import type { Exchange } from '../harness/exchange.js';
 import { expectNoServerError, expectRefused, responseOf } from '../harness/expect-response.js';
 import { CheckFailure, describeResponse } from '../harness/failure.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { article, OPERATION_NAMES } from './operations.js';
+import { article, OPERATION_NAMES, SIGNATURE_RULES, SUCCESS_RULES } from './operations.js';
 import { expectNothingCreated, expectSuccess, json, requireOperation, sameAnswer, send, validRequests, wrongSignature, type Canonical } from './spellings.js';
 
 /** The JSON operations: the upload's form is PRO-UPL-MULTIPART's. */
@@ -21,13 +21,6 @@ type Body = Record<string, unknown>;
 const MEDIA_TYPE: RuleId = 'PRO-HTTP-MEDIA-TYPE';
 const CODING: RuleId = 'PRO-HTTP-CONTENT-CODING';
 const ACCEPT: RuleId = 'PRO-HTTP-ACCEPT';
-/** The rule a request with a wrong signature, carried out, breaks: the check its other reading skipped. */
-const SIGNATURE_RULE: Record<JsonOperation, RuleId> = {
-  invoice: 'DOC-AUTH-INV-DIGEST',
-  account2card: 'DOC-AUTH-A2C-DIGEST',
-  status: 'PRO-STATUS-REQUEST',
-};
-const SUCCESS_RULE: Record<JsonOperation, RuleId> = { invoice: 'PRO-INV-SUCCESS', account2card: 'PRO-A2C-SUCCESS', status: 'PRO-STATUS-SUCCESS' };
 
 /** Other media types for the same JSON bytes; undefined: no Content-Type at all. */
 const OTHER_MEDIA_TYPES = ['text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'application/xml', undefined] as const;
@@ -124,7 +117,7 @@ async function expectJudgedAsJson(
 /** A request with a wrong signature stays refused, however it is sent: carried out, it skipped the signature's check. */
 function expectStillRefused(op: JsonOperation, exchange: Exchange, what: string): void {
   expectNoServerError(exchange, what);
-  expectRefused(exchange, SIGNATURE_RULE[op], `${what}, as the JSON request is`);
+  expectRefused(exchange, SIGNATURE_RULES[op], `${what}, as the JSON request is`);
 }
 
 /** The valid requests of the operation and the answer the first got as the suite writes it (the relations' ground). */
@@ -133,7 +126,7 @@ async function ground(api: ProviderApi, op: JsonOperation): Promise<{ make: () =
   const make = await validRequests(api, op);
   const first = make();
   const canonical = await send(api, first, first.request);
-  expectSuccess(canonical, SUCCESS_RULE[op], `the ${OPERATION_NAMES[op].request} as the suite writes it (precondition)`);
+  expectSuccess(canonical, SUCCESS_RULES[op], `the ${OPERATION_NAMES[op].request} as the suite writes it (precondition)`);
   return { make, canonical };
 }
 
@@ -150,7 +143,7 @@ export function otherMediaTypesJudgedAsJson(op: JsonOperation): ApiCheck {
   return {
     name: `otherMediaTypesJudgedAsJson(${op})`,
     title: `${article(name)} sent as text/plain, form-urlencoded, application/xml, without Content-Type, or written as a form or XML, is refused with nothing created or judged as the JSON ${name}: a wrong signature still refused, never a server error`,
-    rules: [MEDIA_TYPE, SIGNATURE_RULE[op]],
+    rules: [MEDIA_TYPE, SIGNATURE_RULES[op]],
     async run({ api }) {
       const { make, canonical } = await ground(api, op);
       for (const type of OTHER_MEDIA_TYPES)
@@ -195,7 +188,7 @@ export function contentCodingsDecodedOrRefused(op: JsonOperation): ApiCheck {
   return {
     name: `contentCodingsDecodedOrRefused(${op})`,
     title: `${article(name)} with Content-Encoding gzip is refused with nothing created or decoded and judged as the plain ${name} (a wrong signature still refused); one declared ${UNKNOWN_CODING} is never carried out; a gzip body expanding to 16 MiB gets no server error`,
-    rules: [CODING, SIGNATURE_RULE[op]],
+    rules: [CODING, SIGNATURE_RULES[op]],
     async run({ api }) {
       const { make, canonical } = await ground(api, op);
       await step('gzip', async () => {
@@ -243,7 +236,7 @@ export function acceptNegotiatedOrIgnored(op: JsonOperation): ApiCheck {
   return {
     name: `acceptNegotiatedOrIgnored(${op})`,
     title: `${article(name)} whose Accept is application/xml, text/html or application/json;q=0 gets 406 with nothing created or the answer it gets without Accept (a wrong signature still refused); never an HTML page or a server error`,
-    rules: [ACCEPT, 'PRO-ERR-SERVER', SIGNATURE_RULE[op]],
+    rules: [ACCEPT, 'PRO-ERR-SERVER', SIGNATURE_RULES[op]],
     async run({ api }) {
       const { make, canonical } = await ground(api, op);
       for (const accept of ACCEPTS)

@@ -30,6 +30,21 @@ export const OPERATION_NAMES: Readonly<Record<Operation, { request: string; labe
   status: { request: 'status request', label: 'status' },
 };
 
+/** The rule a request carried out without its signature checked breaks, for each signed operation. */
+export const SIGNATURE_RULES = {
+  invoice: 'DOC-AUTH-INV-DIGEST',
+  account2card: 'DOC-AUTH-A2C-DIGEST',
+  status: 'PRO-STATUS-REQUEST',
+} as const satisfies Record<Exclude<Operation, 'upload'>, RuleId>;
+
+/** The profile's success rule of each operation: what a refused valid request (a check's precondition) breaks. */
+export const SUCCESS_RULES = {
+  invoice: 'PRO-INV-SUCCESS',
+  account2card: 'PRO-A2C-SUCCESS',
+  status: 'PRO-STATUS-SUCCESS',
+  upload: 'PRO-UPL-SUCCESS',
+} as const satisfies Record<Operation, RuleId>;
+
 /** "a" or "an" before a word. */
 export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
@@ -57,7 +72,7 @@ export interface PaymentOperationSpec {
 export const PAYMENT_OPERATIONS: Readonly<Record<PaymentOperation, PaymentOperationSpec>> = {
   invoice: {
     request: OPERATION_NAMES.invoice.request,
-    successRule: 'PRO-INV-SUCCESS',
+    successRule: SUCCESS_RULES.invoice,
     responseSchema: 'invoice-response',
     responseRules: INVOICE_RESPONSE_RULES,
     build: (api, overrides = {}) => buildInvoiceRequest(api.merchant, overrides) as unknown as Body,
@@ -74,7 +89,7 @@ export const PAYMENT_OPERATIONS: Readonly<Record<PaymentOperation, PaymentOperat
   },
   account2card: {
     request: OPERATION_NAMES.account2card.request,
-    successRule: 'PRO-A2C-SUCCESS',
+    successRule: SUCCESS_RULES.account2card,
     responseSchema: 'account2card-response',
     responseRules: PAYMENT_RESPONSE_RULES,
     build: (api, overrides = {}) => buildAccount2CardRequest(api.merchant, overrides) as unknown as Body,

@@ -10,14 +10,9 @@ import { otherSchemeSignatures, otherTypeSignatures, type SignatureTampering } f
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { step, type ApiCheck } from '../harness/check.js';
-import { article } from './operations.js';
+import { article, SIGNATURE_RULES } from './operations.js';
 import { requireSigned, sendSigned, signedBody, signedLabel, type Body } from './signed-operations.js';
 
-/** The digest each signed operation is authorised by. */
-const DIGEST_RULE = { invoice: 'DOC-AUTH-INV-DIGEST', account2card: 'DOC-AUTH-A2C-DIGEST', status: 'PRO-STATUS-REQUEST' } as const satisfies Record<
-  SignedOperation,
-  RuleId
->;
 /** "signature is a required string" of each. */
 const STRING_RULE = { invoice: 'DOC-INV-REQ-SIGNATURE', account2card: 'DOC-A2C-REQ-SIGNATURE', status: 'PRO-STATUS-REQUEST' } as const satisfies Record<
   SignedOperation,
@@ -50,7 +45,7 @@ export function otherSignatureSchemesRefused(op: SignedOperation): ApiCheck {
   return {
     name: `otherSignatureSchemesRefused(${op})`,
     title: `${article(signedLabel(op))} signature made another way (HMAC-SHA256, sha256 of a query string or of JSON, hashed twice, more after the digest) is refused keyed signature`,
-    rules: [DIGEST_RULE[op], 'PRO-VAL-SIGNATURE'],
+    rules: [SIGNATURE_RULES[op], 'PRO-VAL-SIGNATURE'],
     async run({ api }) {
       requireSigned(api, op);
       await expectEachRefused(api, op, (body) => otherSchemeSignatures(op, api.merchant, body), 'signatures of other schemes');
@@ -61,7 +56,7 @@ export function otherSignatureSchemesRefused(op: SignedOperation): ApiCheck {
 /** The right digest in an array or an object, a number, a boolean, a 100 000-character string: refused keyed signature. */
 export function otherSignatureTypesRefused(op: SignedOperation): ApiCheck {
   const rules: [RuleId, ...RuleId[]] = [STRING_RULE[op], 'PRO-VAL-TYPES'];
-  if (DIGEST_RULE[op] !== STRING_RULE[op]) rules.push(DIGEST_RULE[op]);
+  if (SIGNATURE_RULES[op] !== STRING_RULE[op]) rules.push(SIGNATURE_RULES[op]);
   return {
     name: `otherSignatureTypesRefused(${op})`,
     title: `${article(signedLabel(op))} signature of another type (the digest in an array or an object, a number) or 100 000 characters long is refused keyed signature`,

@@ -17,7 +17,7 @@ import { CheckFailure, describeResponse } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { knownTransaction } from './known-transaction.js';
-import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { OPERATION_NAMES, PAYMENT_OPERATIONS, SUCCESS_RULES } from './operations.js';
 import { vehicleFile } from '../../generators/vehicle-files.js';
 
 type Body = Record<string, unknown>;
@@ -161,7 +161,7 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
       const make = await validRequests(api, op);
       const first = make();
       const canonical = await send(api, first, first.request);
-      const successRule = op === 'upload' ? 'PRO-UPL-SUCCESS' : op === 'status' ? 'PRO-STATUS-SUCCESS' : PAYMENT_OPERATIONS[op].successRule;
+      const successRule = SUCCESS_RULES[op];
       expectSuccess(canonical, successRule, `the ${OPERATION_NAMES[op].request} as the suite writes it (precondition)`);
       for (const { name, c, request } of spelled(api, op, make))
         await step(name, async () => {
