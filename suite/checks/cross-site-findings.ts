@@ -52,8 +52,29 @@ export function secretsIn(text: string, s: PageSecrets): string[] {
   return [...recipient, ...token.map((t) => `the page token "${t}"`)];
 }
 
-const answered = (e: Exchange) => (!e.unavailable && e.response ? e.response : undefined);
-const ok = (status: number) => status >= 200 && status < 300;
+type Answer = NonNullable<Exchange['response']>;
+
+/**
+ * Each address fetched as another site's `dest` load, one after another; `reveals` says what a 2xx answer gives that
+ * site, if anything. What they revealed, and the first exchange that did (an answer the network lost reveals nothing).
+ */
+async function crossSiteLoads(
+  client: AddressClient,
+  loads: readonly { url: string; dest: 'script' | 'image' }[],
+  reveals: (answer: Answer, load: { url: string; dest: 'script' | 'image' }) => string | undefined,
+): Promise<{ found: string[]; exchange?: Exchange }> {
+  const found: string[] = [];
+  let exchange: Exchange | undefined;
+  for (const load of loads) {
+    const e = await client.send(load.url, { method: 'GET', headers: crossSite(load.dest) });
+    const r = !e.unavailable ? e.response : undefined;
+    const what = r && r.status >= 200 && r.status < 300 ? reveals(r, load) : undefined;
+    if (what === undefined) continue;
+    found.push(what);
+    exchange ??= e;
+  }
+  return { found, exchange };
+}
 
 /**
  * Whether a script's address is a capability the payer was handed with the page: it carries a part of the page's
@@ -73,16 +94,11 @@ export function unguessable(url: string, s: PageSecrets): boolean {
  */
 export async function scriptDataFindings(client: AddressClient, scripts: readonly string[], origins: OwnOrigins, s: PageSecrets): Promise<Finding[]> {
   const own = [...new Set(scripts)].filter((u) => origins.owns(u) && !unguessable(u, s));
-  const found: string[] = [];
-  let exchange: Exchange | undefined;
-  for (const url of own.slice(0, MAX_SCRIPTS)) {
-    const e = await client.send(url, { method: 'GET', headers: crossSite('script') });
-    const r = answered(e);
-    const held = r && ok(r.status) ? secretsIn(r.bodyText, s) : [];
-    if (held.length === 0) continue;
-    found.push(`GET ${url} as another site's script (no cookies, no Referer): HTTP ${r!.status} holding ${held.join(', ')}`);
-    exchange ??= e;
-  }
+  const loads = own.slice(0, MAX_SCRIPTS).map((url) => ({ url, dest: 'script' as const }));
+  const { found, exchange } = await crossSiteLoads(client, loads, (r, { url }) => {
+    const held = secretsIn(r.bodyText, s);
+    return held.length === 0 ? undefined : `GET ${url} as another site's script (no cookies, no Referer): HTTP ${r.status} holding ${held.join(', ')}`;
+  });
   return findingOf(found, {
     name: 'scriptData',
     rule: SCRIPT_DATA_RULE,
@@ -99,19 +115,17 @@ export function callsBack(body: string, name: string): boolean {
 
 /** The page's addresses with ?callback= and ?jsonp= naming a function: no answer may call it. */
 export async function jsonpFindings(client: AddressClient, s: PageSecrets, name: string): Promise<Finding[]> {
-  const found: string[] = [];
-  let exchange: Exchange | undefined;
-  for (const page of new Set([s.redirectUrl, s.pageUrl]))
-    for (const parameter of ['callback', 'jsonp']) {
+  const loads = [...new Set([s.redirectUrl, s.pageUrl])].flatMap((page) =>
+    ['callback', 'jsonp'].map((parameter) => {
       const u = new URL(page);
       u.hash = '';
       u.searchParams.set(parameter, name);
-      const e = await client.send(u.href, { method: 'GET', headers: crossSite('script') });
-      const r = answered(e);
-      if (!r || !ok(r.status) || !callsBack(r.bodyText, name)) continue;
-      found.push(`GET ${u.href}: HTTP ${r.status} ${r.headers['content-type'] ?? ''} ${r.bodyText.slice(0, 40)}… (a call of ${name})`);
-      exchange ??= e;
-    }
+      return { url: u.href, dest: 'script' as const };
+    }),
+  );
+  const { found, exchange } = await crossSiteLoads(client, loads, (r, { url }) =>
+    callsBack(r.bodyText, name) ? `GET ${url}: HTTP ${r.status} ${r.headers['content-type'] ?? ''} ${r.bodyText.slice(0, 40)}… (a call of ${name})` : undefined,
+  );
   return findingOf(found, {
     name: 'jsonp',
     rule: JSONP_RULE,
@@ -125,19 +139,12 @@ const KEEPS_OUT = new Set(['same-origin', 'same-site']);
 
 /** The page fetched as another site's script and image: refused (Sec-Fetch), or answered with CORP same-origin or same-site. */
 export async function corpFindings(client: AddressClient, s: PageSecrets): Promise<Finding[]> {
-  const found: string[] = [];
-  let exchange: Exchange | undefined;
-  for (const dest of ['script', 'image'] as const) {
-    const e = await client.send(s.pageUrl, { method: 'GET', headers: crossSite(dest) });
-    const r = answered(e);
-    if (!r || !ok(r.status) || r.bodyText.length === 0) continue;
+  const loads = (['script', 'image'] as const).map((dest) => ({ url: s.pageUrl, dest }));
+  const { found, exchange } = await crossSiteLoads(client, loads, (r, { dest }) => {
     const corp = (r.headers['cross-origin-resource-policy'] ?? '').trim().toLowerCase();
-    if (KEEPS_OUT.has(corp)) continue;
-    found.push(
-      `GET ${s.pageUrl} as another site's ${dest} (Sec-Fetch-Site cross-site, no-cors): HTTP ${r.status}, Cross-Origin-Resource-Policy ${corp || '(none)'}`,
-    );
-    exchange ??= e;
-  }
+    if (r.bodyText.length === 0 || KEEPS_OUT.has(corp)) return undefined;
+    return `GET ${s.pageUrl} as another site's ${dest} (Sec-Fetch-Site cross-site, no-cors): HTTP ${r.status}, Cross-Origin-Resource-Policy ${corp || '(none)'}`;
+  });
   return findingOf(found, {
     name: 'crossOriginResource',
     rule: CORP_RULE,

@@ -57,7 +57,8 @@ export class CallbackReceiver {
 
   /** The route lost (`why`), or (no argument) back: a wait that met the gap and did not get what it waited for is not judged. */
   routeDown(why: string): void {
-    if (this.gaps.at(-1)?.to === undefined && this.gaps.length > 0) return;
+    const last = this.gaps.at(-1);
+    if (last && last.to === undefined) return; // already down
     this.gaps.push({ from: Date.now(), why });
   }
 
