@@ -11,9 +11,20 @@ test.describe('contracts: the Ajv module and the schema files', () => {
       warn: (...a: unknown[]) => logged.push(['warn', ...a]),
       error: (...a: unknown[]) => logged.push(['error', ...a]),
     };
-    const validators = compileAll(createAjv({ logger }));
+    const validators = compileAll(createAjv({ logger, validateSchemas: true }));
     expect(Object.keys(validators).sort()).toEqual([...SCHEMA_NAMES].sort());
     expect(logged).toEqual([]);
+  });
+
+  test('every schema file is valid against the draft 2020-12 meta-schema (a run adds them without that check)', () => {
+    const ajv = createAjv({ logger: false });
+    const schemas = readAllSchemas();
+    const invalid = SCHEMA_NAMES.filter((name) => ajv.validateSchema(schemas[name]) !== true).map((name) => `${name}: ${ajv.errorsText(ajv.errors)}`);
+    expect(invalid).toEqual([]);
+    // The check sees a broken schema: a type that is no type.
+    const broken = { ...schemas[SCHEMA_NAMES[0]!], type: 5 };
+    expect(ajv.validateSchema(broken)).toBe(false);
+    expect(() => createAjv({ logger: false, validateSchemas: true, schemas: { ...schemas, [SCHEMA_NAMES[0]!]: broken } })).toThrow(/schema is invalid/);
   });
 
   test('each schema is draft 2020-12 with the absolute $id of its file', () => {
