@@ -19,6 +19,8 @@ const chromiumFound = findChromium();
 const CONSOLE_REPORTERS = (process.env[RUN_ENV.consoleReporter]?.trim() || (CI ? 'line' : 'list')).split(',').map((name) => [name] as [string]);
 const BLOB_DIR = process.env[RUN_ENV.blobDir]?.trim();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+// Every worker loads this file too; only the runner's reporters read the run's facts (a profile digest costs a validation).
+const IN_WORKER = process.env.TEST_WORKER_INDEX !== undefined;
 
 // Debian's Chromium headless shell, or its Chromium, where present (Playwright cannot download its own here); Playwright's otherwise.
 // The same lookup as the gate's (PTS_SYSTEM_CHROMIUM names another system browser).
@@ -67,7 +69,7 @@ const PROJECTS = dispatchOrder(RUN_KIND).map((p) =>
 export default defineConfig({
   globalSetup: './suite/runner/global-setup.ts',
   // Kept by blob reports, so that merge-reports can tell which provider, profile and seed the shards ran with.
-  metadata: { [RUN_FACTS_KEY]: runFacts() },
+  metadata: IN_WORKER ? {} : { [RUN_FACTS_KEY]: runFacts() },
   forbidOnly: CI,
   retries: 0,
   workers: DEFAULT_WORKERS,
