@@ -11,10 +11,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import ssh2 from 'ssh2';
 import { describeConnectError } from './probe.js';
 
-const { Client } = ssh2;
+/** ssh2, loaded by the first tunnel: every process reads the settings that name one, few open one. */
+async function sshClient() {
+  const { default: ssh2 } = await import('ssh2');
+  return new ssh2.Client();
+}
 
 /** How long connecting and authenticating may take, and the request to listen. */
 const TUNNEL_CONNECT_MS = 15_000;
@@ -95,9 +98,9 @@ export function tunnelName(a: TunnelAddress): string {
 }
 
 /** Connects, checks the host key, authenticates and (unless probeOnly) asks the gateway to listen. */
-export function openTunnel(options: TunnelOptions): Promise<Tunnel> {
+export async function openTunnel(options: TunnelOptions): Promise<Tunnel> {
   const { address } = options;
-  const client = new Client();
+  const client = await sshClient();
   let presented: string | undefined;
   let forwarded = 0;
   const sockets = new Set<{ destroy(): void }>();
