@@ -41,14 +41,16 @@ export function apiRefusedOverPlainHttp(): ApiCheck {
       const res = exchange.response;
       if (res === undefined) {
         // Refused or closed: the API is not served over http (what the closing side read is the status method's to tell).
-        if (!REFUSED_CONNECTION.test(exchange.transportError ?? '')) throw new ProviderUnavailable(exchange);
+        // Any other trouble leaves the http side unasked: not judged, and judged so already (the loss judge would send the
+        // same invoice again to BASE_URL, where it is a valid request).
+        if (!REFUSED_CONNECTION.test(exchange.transportError ?? '')) throw new ProviderUnavailable(exchange, true);
         return expectNothingCreated(api, c, exchange, expected, NO_PLAIN_HTTP);
       }
       if (res.status >= 300 && res.status <= 399)
         throw new CheckFailure({
           rule: NO_PLAIN_HTTP,
           expected,
-          received: `HTTP ${res.status} redirect to ${res.headers.location ?? '(no Location)'}: a client following it has sent the signed invoice in clear already, and sends it again (${describeResponse(exchange)})`,
+          received: `HTTP ${res.status} redirect to ${res.headers.location ?? '(no Location)'}: the signed invoice crossed the network in clear before the redirect was read, and a client that follows it never learns of the mistake (${describeResponse(exchange)})`,
           exchange,
         });
       if (res.status >= 200 && res.status <= 299)

@@ -3,8 +3,8 @@
 // Playwright workers inherit). The front's port also takes plain HTTP (told by the first byte, as a TLS handshake
 // starts with 0x16), so that PLAIN_HTTP_URL is left to its default, BASE_URL as http on the same port. Plain HTTP gets,
 // one invoice after the other, each behaviour of a listener: the connection closed (as a TLS-only port does), 426,
-// a 308 to https, the invoice carried out. The kill matrix cannot show this (its providers speak plain http, where the
-// check is skipped): one child run of that check alone, four times, judges all four.
+// a 308 to https, the invoice carried out, no answer. The kill matrix cannot show this (its providers speak plain
+// http, where the check is skipped): one child run of that check alone, once per behaviour, judges them all.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -41,8 +41,10 @@ function selfSigned(): { key: string; cert: string } {
   return { key, cert: forge.pki.certificateToPem(cert) };
 }
 
-type PlainMode = 'close' | 'refuse' | 'redirect' | 'carry out';
-const MODES: readonly PlainMode[] = ['close', 'refuse', 'redirect', 'carry out'];
+type PlainMode = 'close' | 'refuse' | 'redirect' | 'carry out' | 'silent';
+const MODES: readonly PlainMode[] = ['close', 'refuse', 'redirect', 'carry out', 'silent'];
+/** Seconds the child waits for an answer: the silent listener costs two of them (the request is sent once more). */
+const REQUEST_TIMEOUT = 2;
 
 /** Sends a request on to the provider at `backend` (its body read already) and the answer back. */
 function forward(backend: string, req: IncomingMessage, body: Buffer, res: ServerResponse): void {
@@ -54,6 +56,8 @@ function forward(backend: string, req: IncomingMessage, body: Buffer, res: Serve
   out.on('error', () => res.destroy());
   out.end(body);
 }
+
+const transactionOf = (body: Buffer): string => String((JSON.parse(body.toString('utf8') || '{}') as { transaction?: unknown }).transaction);
 
 const bodyOf = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -69,12 +73,22 @@ const bodyOf = (req: IncomingMessage): Promise<Buffer> =>
  */
 async function frontAndPlain(backend: string, tls: { key: string; cert: string }) {
   const met = new Map<string, PlainMode>();
-  const front = createHttpsServer(tls, (req, res) => void bodyOf(req).then((body) => forward(backend, req, body, res)));
+  /** The transactions of the invoices that came over https. */
+  const overTls = new Set<string>();
+  const front = createHttpsServer(
+    tls,
+    (req, res) =>
+      void bodyOf(req).then((body) => {
+        if (req.url?.endsWith('/invoice')) overTls.add(transactionOf(body));
+        forward(backend, req, body, res);
+      }),
+  );
   const plain = createHttpServer((req, res) => {
     void bodyOf(req).then((body) => {
-      const transaction = String((JSON.parse(body.toString('utf8') || '{}') as { transaction?: unknown }).transaction);
+      const transaction = transactionOf(body);
       const mode = met.get(transaction) ?? MODES[met.size] ?? 'close';
       met.set(transaction, mode);
+      if (mode === 'silent') return; // never answers (a firewall that drops the port)
       if (mode === 'close') return void req.socket.destroy();
       if (mode === 'carry out') return forward(backend, req, body, res);
       if (mode === 'redirect') return void res.writeHead(308, { location: `${https}${req.url ?? '/'}`, 'content-length': '0' }).end();
@@ -95,6 +109,7 @@ async function frontAndPlain(backend: string, tls: { key: string; cert: string }
   return {
     https,
     met,
+    overTls,
     stop: () =>
       new Promise<void>((resolve) => {
         front.closeAllConnections();
@@ -112,7 +127,7 @@ test.afterAll(async () => {
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
-test('over TLS, plain HTTP on the same port: closed and 426 pass; a 308 and an invoice carried out fail, naming the rule', async () => {
+test('over TLS, plain HTTP on the same port: closed and 426 pass, a 308 and an invoice carried out fail naming the rule, no answer is not judged', async () => {
   test.setTimeout(BOUND_MS + 30_000);
   const tls = selfSigned();
   certDir = mkdtempSync(join(tmpdir(), 'pts-tls-'));
@@ -122,7 +137,7 @@ test('over TLS, plain HTTP on the same port: closed and 426 pass; a 308 and an i
   const run = await runSuite({
     args: ['--project=invoice', '--workers=1', '-g', GREP, `--repeat-each=${MODES.length}`],
     // PLAIN_HTTP_URL unset: the default, BASE_URL as http on its own port.
-    env: childEnv({ ...provider.env, BASE_URL: site.https, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem') }),
+    env: childEnv({ ...provider.env, BASE_URL: site.https, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), REQUEST_TIMEOUT: String(REQUEST_TIMEOUT) }),
     boundMs: BOUND_MS,
   }).finally(() => site.stop());
   try {
@@ -146,7 +161,12 @@ test('over TLS, plain HTTP on the same port: closed and 426 pass; a 308 and an i
     expect(redirected?.error).toContain(`HTTP 308 redirect to ${site.https}${invoice}`);
     expect(redirected?.error).toContain(`Request:  POST ${plainUrl}${invoice}`);
     expect(failed.find((o) => o !== redirected)?.error).toMatch(/carried out over plain http: HTTP 200/);
-    test.info().annotations.push({ type: 'run', description: `one run of four: exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s` });
+    const unanswered = outcomes.find((o) => o.notJudged !== undefined);
+    expect(unanswered?.status).toBe('skipped');
+    expect(unanswered?.notJudged).toContain(`no response in ${REQUEST_TIMEOUT} s`);
+    const silent = [...site.met].find(([, mode]) => mode === 'silent')![0];
+    expect(site.overTls.has(silent), 'the unanswered invoice is not sent again to BASE_URL (as a lost request of the API would be)').toBe(false);
+    test.info().annotations.push({ type: 'run', description: `one run of ${MODES.length}: exit ${run.code}, ${(run.ms / 1000).toFixed(1)} s` });
   } finally {
     run.cleanup();
   }
