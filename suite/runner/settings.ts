@@ -321,7 +321,8 @@ export const VARIABLES: readonly Variable[] = [
     key: 'plainHttpUrl',
     read: plainHttpUrl,
     meaning: 'the plain http address beside an https BASE_URL, where the API must refuse a valid invoice (no redirect, nothing carried out)',
-    default: 'BASE_URL with the scheme http (port 80 for https on 443, else the same port); unused when BASE_URL is http',
+    default:
+      'BASE_URL with the scheme http (port 80 for https on 443, else the same port); with an http BASE_URL the check is skipped (setting it is an error)',
     own: true,
   },
   { name: 'FC_PATH', readBy: 'generators/settings.ts', meaning: 'replays one counterexample (with FC_SEED; a failure prints it)', default: 'unset', own: true },
