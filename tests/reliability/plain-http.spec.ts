@@ -69,7 +69,8 @@ const bodyOf = (req: IncomingMessage): Promise<Buffer> =>
 
 /**
  * The https front and, on the same port, plain HTTP: each new transaction gets the next mode (its tries again after a
- * closed connection the same one), so that the check's four runs meet the four modes whatever order they run in.
+ * closed connection the same one), so that the check's runs meet every mode once, whatever order they run in. The
+ * handlers read `https` when a request comes, once the port is known.
  */
 async function frontAndPlain(backend: string, tls: { key: string; cert: string }) {
   const met = new Map<string, PlainMode>();
