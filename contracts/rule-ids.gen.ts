@@ -158,6 +158,7 @@ export const RULE_IDS = [
   'PRO-SEC-ANSWER-FRAMING',
   'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
   'PRO-SEC-PAGE-POSTMESSAGE',
+  'PRO-SEC-API-NO-PLAIN-HTTP',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

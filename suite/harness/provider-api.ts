@@ -79,6 +79,8 @@ export class ProviderApi {
     readonly profile: Profile,
     readonly merchant: Merchant,
     private readonly record: (exchange: Exchange) => void,
+    /** The provider's plain http address beside an https BASE_URL (PLAIN_HTTP_URL or its default); undefined otherwise. */
+    readonly plainHttpUrl?: string,
   ) {}
 
   /** The API's base address (BASE_URL): its origin is one of the provider's own. */

@@ -43,6 +43,11 @@ export interface Settings {
   requestTimeoutSeconds: number;
   /** Seconds the property checks may take in all (the deepest run that fits); undefined: the default depth. */
   timeBudgetSeconds?: number;
+  /**
+   * The provider's plain http address beside an https BASE_URL (PLAIN_HTTP_URL, else derived from BASE_URL), where the
+   * API must not be served; undefined when BASE_URL is not https.
+   */
+  plainHttpUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +123,27 @@ function fingerprint(env: Env): string | undefined {
   if (!/^SHA256:[A-Za-z0-9+/]{43}$/.test(raw))
     throw new ConfigError(`CALLBACK_TUNNEL_HOST_KEY=${raw} is not a SHA256 fingerprint as \`ssh-keygen -lf\` prints it (SHA256: and 43 characters)`);
   return raw;
+}
+
+/**
+ * PLAIN_HTTP_URL, or BASE_URL as http when it is https: port 80 for https's default port, the same port otherwise (where
+ * a TLS server answers plain HTTP with an error). Only beside an https BASE_URL: the check it serves judges nothing else.
+ */
+function plainHttpUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env, 'PLAIN_HTTP_URL');
+  const base = baseUrl(env);
+  const https = base !== undefined && new URL(base).protocol === 'https:';
+  if (raw !== undefined) {
+    const url = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (url === undefined || url.protocol !== 'http:' || url.search || url.hash)
+      throw new ConfigError(`PLAIN_HTTP_URL=${raw} is not an absolute http URL without a query or fragment (expected e.g. http://sandbox.example.com)`);
+    if (!https) throw new ConfigError(`PLAIN_HTTP_URL is set but BASE_URL is not https: it names the plain http address beside an https provider; unset it`);
+    return raw.replace(/\/+$/, '');
+  }
+  if (!https) return undefined;
+  const url = new URL(base);
+  url.protocol = 'http:'; // https's default port (written '') becomes http's; another port stays
+  return url.href.replace(/\/+$/, '');
 }
 
 function readableFile(env: Env, name: string): string | undefined {
@@ -288,6 +314,15 @@ export const VARIABLES: readonly Variable[] = [
     read: (env) => integer(env, 'MAX_IN_FLIGHT', 1, 10_000),
     meaning: 'most requests in flight at once, for the whole run',
     default: 'unset: 16 streams per property',
+    own: true,
+  },
+  {
+    name: 'PLAIN_HTTP_URL',
+    key: 'plainHttpUrl',
+    read: plainHttpUrl,
+    meaning: 'the plain http address beside an https BASE_URL, where the API must refuse a valid invoice (no redirect, nothing carried out)',
+    default:
+      'BASE_URL with the scheme http (port 80 for https on 443, else the same port); with an http BASE_URL the check is skipped (setting it is an error)',
     own: true,
   },
   { name: 'FC_PATH', readBy: 'generators/settings.ts', meaning: 'replays one counterexample (with FC_SEED; a failure prints it)', default: 'unset', own: true },

@@ -81,3 +81,15 @@ test('an option a subcommand does not take, a missing operand or an unknown tag 
   // The reference provider reads its own options (mock/cli.ts); the command takes only its own out.
   expect(readCommandLine(commandNamed('mock')!, ['--port', '0', '--env-file', 'm.env']).rest).toEqual(['--port', '0']);
 });
+
+test('PLAIN_HTTP_URL: BASE_URL as http beside an https BASE_URL (port 80 for 443, else the same port), none beside an http one', () => {
+  const creds = { API_KEY: 'k', CRYPTO_KEY: 'c' };
+  expect(readSettings({ ...creds, BASE_URL: 'https://sandbox.example.com/pts/' }).plainHttpUrl).toBe('http://sandbox.example.com/pts');
+  expect(readSettings({ ...creds, BASE_URL: 'https://sandbox.example.com:443' }).plainHttpUrl).toBe('http://sandbox.example.com');
+  expect(readSettings({ ...creds, BASE_URL: 'https://127.0.0.1:8443' }).plainHttpUrl).toBe('http://127.0.0.1:8443');
+  expect(readSettings({ ...creds, BASE_URL: 'https://a.example', PLAIN_HTTP_URL: 'http://a.example:8080/' }).plainHttpUrl).toBe('http://a.example:8080');
+  expect(readSettings({ ...creds, BASE_URL: 'http://127.0.0.1:3000' }).plainHttpUrl).toBeUndefined();
+  expect(readSettings({}).plainHttpUrl).toBeUndefined();
+  expect(() => readSettings({ ...creds, BASE_URL: 'http://a.example', PLAIN_HTTP_URL: 'http://a.example:8080' })).toThrow(/BASE_URL is not https/);
+  expect(() => readSettings({ ...creds, BASE_URL: 'https://a.example', PLAIN_HTTP_URL: 'https://a.example' })).toThrow(/not an absolute http URL/);
+});
