@@ -158,6 +158,7 @@ export const RULE_IDS = [
   'PRO-SEC-ANSWER-FRAMING',
   'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
   'PRO-SEC-PAGE-POSTMESSAGE',
+  'PRO-SEC-H2-DOWNGRADE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

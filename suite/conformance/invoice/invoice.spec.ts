@@ -16,6 +16,7 @@ import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { nothingExposedBesideOperations } from '../../checks/deployment-exposure.js';
 import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
 import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } from '../../checks/intermediary-headers.js';
+import { h2DowngradeSmugglesNothing } from '../../checks/h2-downgrade.js';
 
 const CHECKS = [
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
@@ -58,6 +59,8 @@ const CHECKS = [
   // Request framing on a bare connection: request smuggling (docs/security-probes.md, framing)
   ambiguousFramingSmugglesNothing(),
   answersFramedByTheirLength(),
+  // HTTP/2 downgrade smuggling, only where the provider speaks h2 (docs/security-probes.md, framing)
+  h2DowngradeSmugglesNothing(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
