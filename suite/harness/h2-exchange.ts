@@ -98,7 +98,7 @@ export function sendH2(baseUrl: string, request: H2Request, timeoutMs: number): 
       if (!speaking) {
         if (received.length < 9) return;
         if (received[3] !== FRAME.SETTINGS || received.readUInt32BE(5) !== 0)
-          return notH2(`the preface was answered ${JSON.stringify(received.subarray(0, 40).toString('latin1'))}, not with a SETTINGS frame`);
+          return notH2(`the preface was answered ${JSON.stringify(received.toString('latin1').split('\r\n')[0]!.slice(0, 60))}, not with a SETTINGS frame`);
         speaking = true;
         const headers = Buffer.concat(request.fields.map(([n, v]) => literalField(n, v)));
         const end = request.data.length === 0 ? FLAG.END_STREAM : 0;
