@@ -101,9 +101,10 @@ function readString(block: Buffer, at: number): [string, number] | undefined {
 
 /**
  * The fields of a block, as written (a value keeps its CR and LF); undefined when the block uses what is not read
- * here: Huffman coding, or a table entry other than :status's.
+ * here: Huffman coding, or a table entry other than :status's. `until`: stop once a field of that name is read (the
+ * :status of an answer comes first, whatever coding the fields after it use).
  */
-export function readFields(block: Buffer): [string, string][] | undefined {
+export function readFields(block: Buffer, until?: string): [string, string][] | undefined {
   const fields: [string, string][] = [];
   for (let at = 0; at < block.length;) {
     const b = block[at]!;
@@ -111,6 +112,7 @@ export function readFields(block: Buffer): [string, string][] | undefined {
       const n = readInteger(block, at, 7);
       if (!n || STATUS_ENTRIES[n[0]] === undefined) return undefined;
       fields.push([':status', STATUS_ENTRIES[n[0]]!]);
+      if (until === ':status') return fields;
       at = n[1];
       continue;
     }
@@ -134,6 +136,7 @@ export function readFields(block: Buffer): [string, string][] | undefined {
     const v = readString(block, at);
     if (!v) return undefined;
     fields.push([name, v[0]]);
+    if (name === until) return fields;
     at = v[1];
   }
   return fields;

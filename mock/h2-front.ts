@@ -3,7 +3,8 @@
 // the HTTP/2 preface is passed through as it is, so every HTTP/1.1 check meets the provider unchanged. RFC 9113
 // 8.2.1-8.2.3 makes a request with a connection-specific field, a CR, LF or NUL in a field or in :path, or a
 // Content-Length other than its DATA malformed: the correct front refuses it (variations h2-front-strict: RST_STREAM
-// PROTOCOL_ERROR; h2-front-refuses-400: a 400 answer). A front that copies such fields into the HTTP/1.1 it writes lets
+// PROTOCOL_ERROR; h2-front-refuses-400: a 400 answer; h2-front-drops-invalid-field: a field with CR or LF dropped, as
+// nghttp2 does, the rest forwarded). A front that copies such fields into the HTTP/1.1 it writes lets
 // the client choose the provider's framing: H2.TE, H2.CL and CR LF injection request smuggling (faults
 // h2-front-copies-transfer-encoding, h2-front-trusts-content-length, h2-front-crlf-in-value). Its HPACK reading takes
 // literal fields only (contracts/h2-wire.ts): a client that indexes or Huffman-codes gets GOAWAY COMPRESSION_ERROR.
@@ -18,8 +19,12 @@ export interface H2FrontReading {
   copiesConnectionFields: boolean;
   trustsContentLength: boolean;
   copiesCrLf: boolean;
+  /** A regular field whose value has CR, LF or NUL is dropped and the request forwarded without it, as nghttp2 does. */
+  dropsInvalidFields: boolean;
   refusal: 'rst-stream' | 'status-400';
 }
+
+const invalidValue = ([name, value]: readonly [string, string]) => !name.startsWith(':') && /[\r\n\0]/.test(value);
 
 /** Connection-specific fields (RFC 9113 8.2.2); `te` is allowed with the value "trailers" only. */
 const CONNECTION_FIELDS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
@@ -29,6 +34,7 @@ const REFUSAL_BODY = '{"message":"Bad request"}';
 /** Why the request is malformed for this front (RFC 9113 8.2, 8.3.1, 8.1.1), or undefined. */
 function malformed(reading: H2FrontReading, fields: readonly [string, string][], data: Buffer): string | undefined {
   for (const [name, value] of fields) {
+    if (reading.dropsInvalidFields && invalidValue([name, value])) continue;
     if (/[^!#$%&'*+\-.^_`|~0-9a-z:]/.test(name)) return `field name ${JSON.stringify(name)}`;
     if (!reading.copiesCrLf && /[\r\n\0]/.test(value)) return `CR, LF or NUL in ${name}`;
     if (!reading.copiesConnectionFields && (CONNECTION_FIELDS.has(name) || (name === 'te' && value !== 'trailers'))) return `connection-specific field ${name}`;
@@ -44,7 +50,8 @@ function downgraded(reading: H2FrontReading, fields: readonly [string, string][]
   const pseudo = new Map(fields.filter(([n]) => n.startsWith(':')));
   const host = pseudo.get(':authority') ?? fields.find(([n]) => n === 'host')?.[1] ?? 'localhost';
   const copied = fields.filter(
-    ([n]) =>
+    ([n, v]) =>
+      !(reading.dropsInvalidFields && invalidValue([n, v])) &&
       !n.startsWith(':') &&
       n !== 'host' &&
       (n !== 'content-length' || reading.trustsContentLength) &&
@@ -209,8 +216,10 @@ export function h2FrontReading(faults: FaultSet, variations: VariationSet): H2Fr
     copiesConnectionFields: faults.has('h2-front-copies-transfer-encoding'),
     trustsContentLength: faults.has('h2-front-trusts-content-length'),
     copiesCrLf: faults.has('h2-front-crlf-in-value'),
+    dropsInvalidFields: variations.has('h2-front-drops-invalid-field'),
     refusal: variations.has('h2-front-refuses-400') ? 'status-400' : 'rst-stream',
   };
   const faulty = reading.copiesConnectionFields || reading.trustsContentLength || reading.copiesCrLf;
-  return faulty || variations.has('h2-front-strict') || variations.has('h2-front-refuses-400') ? reading : undefined;
+  const correct = variations.has('h2-front-strict') || variations.has('h2-front-refuses-400') || variations.has('h2-front-drops-invalid-field');
+  return faulty || correct ? reading : undefined;
 }

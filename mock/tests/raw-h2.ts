@@ -28,7 +28,7 @@ export function h2Stream(url: string, fields: [string, string][], data: Buffer):
         if (f.stream !== 1) continue;
         if (f.type === FRAME.RST_STREAM) return done('reset');
         if (f.type === FRAME.HEADERS) block.push(content(f));
-        if (f.flags & FLAG.END_STREAM) return done(`HTTP ${readFields(Buffer.concat(block))?.find(([n]) => n === ':status')?.[1]}`);
+        if (f.flags & FLAG.END_STREAM) return done(`HTTP ${readFields(Buffer.concat(block), ':status')?.find(([n]) => n === ':status')?.[1]}`);
       }
     });
     socket.on('close', () => done('closed'));

@@ -653,4 +653,8 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const d = await h2Downgrade(api, 'te');
     return d.ended === 'HTTP 400' && !d.smuggled && (await h2Downgrade(api, 'valid')).ended === 'HTTP 200';
   },
+  'h2-front-drops-invalid-field': async (api) => {
+    const d = await h2Downgrade(api, 'crlf-value');
+    return d.ended === 'HTTP 200' && !d.smuggled && !(await h2Downgrade(api, 'te')).smuggled;
+  },
 };

@@ -810,7 +810,10 @@ const entries = [
     name: 'h2-front-strict',
     rule: 'PRO-SEC-H2-DOWNGRADE',
     ...H2_READERS,
-    hiddenWhenCombined: { by: ['h2-front-refuses-400'], why: 'the same front, combined, answers a malformed stream 400 instead of resetting it' },
+    hiddenWhenCombined: {
+      by: ['h2-front-refuses-400', 'h2-front-drops-invalid-field'],
+      why: 'the same front, combined, answers a malformed stream 400 instead of resetting it, and drops a field with CR or LF',
+    },
     description:
       'An HTTP/2 front (cleartext, prior knowledge) before the provider, writing HTTP/1.1 to it: a stream with a connection-specific field, CR, LF or NUL in a field or :path, or a content-length other than its DATA is reset (RST_STREAM PROTOCOL_ERROR, RFC 9113 8.2.1, 8.2.2, 8.1.1); HTTP/1.1 connections pass through.',
   },
@@ -819,6 +822,13 @@ const entries = [
     rule: 'PRO-SEC-H2-DOWNGRADE',
     ...H2_READERS,
     description: 'The same HTTP/2 front answers a malformed stream with HTTP 400 {message} instead of resetting it (RFC 9113 8.1.1 allows either).',
+  },
+  {
+    name: 'h2-front-drops-invalid-field',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    ...H2_READERS,
+    description:
+      "The same HTTP/2 front drops a regular field whose value has CR, LF or NUL and forwards the request without it, as nghttp2 (node's http2, nginx, curl) does; connection-specific fields, a wrong content-length and CR or LF in :path are still reset.",
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -89,7 +89,7 @@ export function sendH2(baseUrl: string, request: H2Request, timeoutMs: number): 
       s.write(Buffer.concat([PREFACE, frame(FRAME.SETTINGS, 0, 0)]));
     });
     const headersOf = () => {
-      const fields = readFields(Buffer.concat(block)) ?? [];
+      const fields = readFields(Buffer.concat(block), ':status') ?? [];
       const s = fields.find(([n]) => n === ':status')?.[1];
       if (s !== undefined && /^\d{3}$/.test(s) && status === undefined) status = Number(s);
     };
