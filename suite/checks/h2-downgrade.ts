@@ -100,8 +100,9 @@ const shown = (o: H2Outcome) =>
 /** The frames as a raw HTTP/2 client sends them again (curl and nghttp2 refuse these fields). */
 function replayOf(baseUrl: string, sent: H2Request): string {
   const how = new URL(baseUrl).protocol === 'https:' ? 'TLS with ALPN h2' : 'cleartext with prior knowledge (h2c)';
-  const fields = sent.fields.map(([n, v]) => `${n}: ${JSON.stringify(v)}`).join(', ');
-  return `HTTP/2 to ${new URL(baseUrl).host}, ${how}, stream 1: HEADERS ${fields}; DATA ${JSON.stringify(latin1(sent.data))} (curl and nghttp2 refuse these fields: send the frames with a raw client such as suite/harness/h2-exchange.ts)`;
+  // Values are written byte for byte (latin1); shown as the UTF-8 text those bytes are.
+  const fields = sent.fields.map(([n, v]) => `${n}: ${JSON.stringify(Buffer.from(v, 'latin1').toString('utf8'))}`).join(', ');
+  return `HTTP/2 to ${new URL(baseUrl).host}, ${how}, stream 1: HEADERS ${fields}; DATA ${JSON.stringify(sent.data.toString('utf8'))} (curl and nghttp2 refuse these fields: send the frames with a raw client such as suite/harness/h2-exchange.ts)`;
 }
 
 /**
