@@ -117,7 +117,7 @@ export function h2DowngradeSmugglesNothing(): ApiCheck {
     rules: [H2_DOWNGRADE],
     async run({ api }) {
       for (const [i, probe] of PROBES.entries()) {
-        // The first stream tells whether the provider speaks h2 at all: one connection, nothing but the preface sent.
+        // The first stream tells whether the provider speaks h2 at all: one connection, nothing but the preface and SETTINGS sent.
         const notH2 = await step(probe.label, async () => {
           const first = validRequest(api, 'invoice');
           const second = validRequest(api, 'invoice');

@@ -124,6 +124,12 @@ export function sendH2(baseUrl: string, request: H2Request, timeoutMs: number): 
       }
     });
     socket.on('close', () => (connected && !speaking ? notH2('the connection was closed after the preface, with no SETTINGS frame') : finish('closed')));
-    socket.on('error', (e: NodeJS.ErrnoException) => finish(connected ? 'reset' : `no connection: ${e.code ?? e.message}`));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      !connected
+        ? finish(`no connection: ${e.code ?? e.message}`)
+        : speaking
+          ? finish('reset')
+          : notH2('the connection was reset after the preface, with no SETTINGS frame'),
+    );
   });
 }
