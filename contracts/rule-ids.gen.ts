@@ -159,6 +159,7 @@ export const RULE_IDS = [
   'PRO-SEC-PAGE-NO-DOM-CLOBBERING',
   'PRO-SEC-PAGE-POSTMESSAGE',
   'PRO-SEC-API-NO-PLAIN-HTTP',
+  'PRO-SEC-H2-DOWNGRADE',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -29,7 +29,7 @@ function framingOf(reading: FrontReading, fields: readonly [string, string][]): 
 }
 
 /** The chunked body at the start of `bytes` and what follows it; undefined while incomplete, 'refuse' when malformed. */
-function dechunked(bytes: Buffer): [Buffer, Buffer] | 'refuse' | undefined {
+export function dechunked(bytes: Buffer): [Buffer, Buffer] | 'refuse' | undefined {
   const parts: Buffer[] = [];
   for (let at = 0; ;) {
     const eol = bytes.indexOf('\r\n', at);

@@ -1,6 +1,7 @@
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { framingFront, frontReading, type Front } from './framing-front.js';
+import { h2Front, h2FrontReading } from './h2-front.js';
 import { MAX_JSON_BYTES, mediaType, parseJsonObject, readBody } from './body.js';
 import { firstWins, hasDuplicateNames, topLevelMembers } from './duplicate-keys.js';
 import { CallbackDispatcher, DEFAULT_RETRY_DELAYS_MS } from './callbacks.js';
@@ -371,17 +372,25 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   // Faults front-frames-by-content-length, front-duplicate-content-length-first, variation framing-te-wins: a front
   // listens where the provider is reached, the provider behind it on a port of its own.
   const reading = frontReading(ctx.faults, ctx.variations);
+  // Faults h2-front-*, variations h2-front-strict, h2-front-refuses-400: an HTTP/2 front before those (mock/h2-front.ts).
+  const h2Reading = h2FrontReading(ctx.faults, ctx.variations);
   let front: Front | undefined;
+  let h2: Front | undefined;
   try {
-    urls.push(await listen(servers[0]!, reading ? 0 : (options.port ?? 0), host));
+    urls.push(await listen(servers[0]!, reading || h2Reading ? 0 : (options.port ?? 0), host));
     if (reading) {
       front = framingFront(host, Number(new URL(urls[0]!).port), reading);
-      urls[0] = await listen(front.server, options.port ?? 0, host);
+      urls[0] = await listen(front.server, h2Reading ? 0 : (options.port ?? 0), host);
+    }
+    if (h2Reading) {
+      h2 = h2Front(host, Number(new URL(urls[0]!).port), h2Reading);
+      urls[0] = await listen(h2.server, options.port ?? 0, host);
     }
     if (otherOrigin) urls.push(await listen(servers[1]!, 0, host));
   } catch (e) {
     for (const s of servers) s.close();
     void front?.close();
+    void h2?.close();
     throw e;
   }
   ctx.baseUrl = urls[0]!;
@@ -396,6 +405,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     variations: ctx.variations.names,
     close() {
       closing ??= Promise.all([
+        h2?.close(),
         front?.close(),
         ...servers.map(
           (server) =>

@@ -762,6 +762,25 @@ const entries = [
     description:
       'The payment page\'s message listener (a wallet integration) presses the form a message names (`{action:"pay"}`, `{type:"decline"}`, `"pay"`, JSON text) whatever window sent it: it never checks event.origin.',
   },
+  // HTTP/2 downgrade (mock/h2-front.ts): an h2 front that writes HTTP/1.1 to the provider copies what RFC 9113 8.2 refuses
+  {
+    name: 'h2-front-copies-transfer-encoding',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    description:
+      'An HTTP/2 front before the provider copies connection-specific fields (transfer-encoding: chunked among them) into the HTTP/1.1 request it writes: the provider reads the DATA as chunked, and the bytes after its last chunk as the next request (H2.TE smuggling).',
+  },
+  {
+    name: 'h2-front-trusts-content-length',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    description:
+      "An HTTP/2 front before the provider copies the client's content-length into the HTTP/1.1 request it writes without comparing it with the DATA: the bytes after that length are the next request (H2.CL smuggling).",
+  },
+  {
+    name: 'h2-front-crlf-in-value',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    description:
+      'An HTTP/2 front before the provider copies field values and :path with their CR and LF into the HTTP/1.1 request it writes: a value ending the head, or a :path carrying lines, makes what follows a request of its own (CR LF injection smuggling).',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -7,6 +7,7 @@ import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
+import { h2Downgrade } from './raw-h2.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
@@ -559,6 +560,10 @@ const PROBES: Record<string, Probe> = {
     const html = (await pageAnswer(api)).text;
     return html.includes("window.addEventListener('message'") && !html.includes('e.origin');
   },
+  // HTTP/2 downgrade: the second invoice an h2 stream's bytes carry is carried out behind the front
+  'h2-front-copies-transfer-encoding': async (api) => (await h2Downgrade(api, 'te')).smuggled,
+  'h2-front-trusts-content-length': async (api) => (await h2Downgrade(api, 'cl')).smuggled,
+  'h2-front-crlf-in-value': async (api) => (await h2Downgrade(api, 'crlf-value')).smuggled,
 };
 
 /** What another site's script element sends (Fetch Metadata). */

@@ -6,6 +6,7 @@ import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
+import { h2Downgrade } from './raw-h2.js';
 
 export interface ProbeEnv {
   receiver: CallbackReceiver;
@@ -644,4 +645,16 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return html.includes("window.addEventListener('message'") && html.includes('if (e.origin !== location.origin) return;');
   },
   'page-postmessage-resize': async (api) => (await pageAnswer(api)).text.includes('window.onmessage = function (e)'),
+  // HTTP/2 downgrade: a correct h2 front refuses what RFC 9113 8.2 makes malformed, forwards the rest
+  'h2-front-strict': async (api) =>
+    (await h2Downgrade(api, 'valid')).ended === 'HTTP 200' &&
+    (await Promise.all((['te', 'cl', 'crlf-value'] as const).map((how) => h2Downgrade(api, how)))).every((d) => d.ended === 'reset' && !d.smuggled),
+  'h2-front-refuses-400': async (api) => {
+    const d = await h2Downgrade(api, 'te');
+    return d.ended === 'HTTP 400' && !d.smuggled && (await h2Downgrade(api, 'valid')).ended === 'HTTP 200';
+  },
+  'h2-front-drops-invalid-field': async (api) => {
+    const d = await h2Downgrade(api, 'crlf-value');
+    return d.ended === 'HTTP 200' && !d.smuggled && !(await h2Downgrade(api, 'te')).smuggled;
+  },
 };

@@ -104,6 +104,9 @@ const FRAMING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-REQUEST-FRAMING'] 
 /** What the provider makes of the header fields a proxy sets is read by the checks of the intermediary rules only. */
 const FORWARDING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-FORWARDED-HOST-IGNORED', 'PRO-SEC-FORWARDED-FOR-IGNORED'] } as const;
 
+/** An h2 front before the provider is met by the checks of the HTTP/2 downgrade rule only: HTTP/1.1 passes through. */
+const H2_READERS = { sees: ['invoice'], rules: ['PRO-SEC-H2-DOWNGRADE'] } as const;
+
 const entries = [
   // JSON and transport
   {
@@ -801,6 +804,31 @@ const entries = [
     sees: PAGE,
     description:
       'The page sets window.onmessage to an embedding helper that answers any window\'s `{type:"pts-size-request"}` (an object or JSON text) with the page\'s height and drops everything else, bad JSON included.',
+  },
+  // HTTP/2 downgrade (mock/h2-front.ts): a correct h2 front before the provider, refusing what RFC 9113 8.2 makes malformed
+  {
+    name: 'h2-front-strict',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    ...H2_READERS,
+    hiddenWhenCombined: {
+      by: ['h2-front-refuses-400', 'h2-front-drops-invalid-field'],
+      why: 'the same front, combined, answers a malformed stream 400 instead of resetting it, and drops a field with CR or LF',
+    },
+    description:
+      'An HTTP/2 front (cleartext, prior knowledge) before the provider, writing HTTP/1.1 to it: a stream with a connection-specific field, CR, LF or NUL in a field or :path, or a content-length other than its DATA is reset (RST_STREAM PROTOCOL_ERROR, RFC 9113 8.2.1, 8.2.2, 8.1.1); HTTP/1.1 connections pass through.',
+  },
+  {
+    name: 'h2-front-refuses-400',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    ...H2_READERS,
+    description: 'The same HTTP/2 front answers a malformed stream with HTTP 400 {message} instead of resetting it (RFC 9113 8.1.1 allows either).',
+  },
+  {
+    name: 'h2-front-drops-invalid-field',
+    rule: 'PRO-SEC-H2-DOWNGRADE',
+    ...H2_READERS,
+    description:
+      "The same HTTP/2 front drops a regular field whose value has CR, LF or NUL and forwards the request without it, as nghttp2 (node's http2, nginx, curl) does; connection-specific fields, a wrong content-length and CR or LF in :path are still reset.",
   },
 ] as const satisfies readonly VariationDefinition[];
 

@@ -28,7 +28,7 @@ interface Probe {
   body: (first: Buffer, smuggled: Buffer) => Buffer;
 }
 
-const chunked = (b: Buffer) => Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n0\r\n\r\n')]);
+export const chunked = (b: Buffer) => Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n0\r\n\r\n')]);
 const raw = (first: Buffer, smuggled: Buffer) => Buffer.concat([first, smuggled]);
 /** Content-Length covering the first message, beside a Transfer-Encoding field line as written. */
 const besideLength = (label: string, ...te: string[]): Probe => ({ label, fields: (f) => [`Content-Length: ${f.length}`, ...te], body: raw });
@@ -62,7 +62,7 @@ const PROBES: readonly Probe[] = [
 const MISSING_BYTES = 16;
 
 /** An invoice request on the wire: its head with the given framing fields, then `body`. */
-function message(api: ProviderApi, fields: readonly string[], body: Buffer, extra: readonly string[] = []): Buffer {
+export function message(api: ProviderApi, fields: readonly string[], body: Buffer, extra: readonly string[] = []): Buffer {
   const url = new URL(api.baseUrl);
   const head = [
     `POST ${url.pathname.replace(/\/$/, '')}${api.profile.paths.invoice} HTTP/1.1`,
@@ -115,11 +115,11 @@ function exchangeOf(api: ProviderApi, sent: Buffer, outcome: RawOutcome): Exchan
   };
 }
 
-/** Whether the status method knows `transaction` (undefined: there is no status method to ask). */
-async function known(api: ProviderApi, transaction: string): Promise<string | undefined> {
+/** Whether the status method knows `transaction` (undefined: there is no status method to ask); `rule`: the check's. */
+export async function known(api: ProviderApi, transaction: string, rule: RuleId = FRAMING): Promise<string | undefined> {
   if (!api.profile.status.enabled) return undefined;
   const status = await api.status(buildStatusRequest(api.merchant, transaction));
-  const res = responseOf(status, FRAMING, `the status of transaction ${transaction}`);
+  const res = responseOf(status, rule, `the status of transaction ${transaction}`);
   return res.status === api.profile.http.success ? `the status method knows transaction ${transaction}: HTTP ${res.status} ${res.bodyText.slice(0, 300)}` : '';
 }
 

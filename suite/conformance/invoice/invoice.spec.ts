@@ -17,6 +17,7 @@ import { nothingExposedBesideOperations } from '../../checks/deployment-exposure
 import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-versions.js';
 import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } from '../../checks/intermediary-headers.js';
 import { apiRefusedOverPlainHttp } from '../../checks/plain-http.js';
+import { h2DowngradeSmugglesNothing } from '../../checks/h2-downgrade.js';
 
 const CHECKS = [
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
@@ -61,6 +62,8 @@ const CHECKS = [
   answersFramedByTheirLength(),
   // The API over plain http beside an https BASE_URL (docs/security-probes.md, ASVS 4.1.2)
   apiRefusedOverPlainHttp(),
+  // HTTP/2 downgrade smuggling, only where the provider speaks h2 (docs/security-probes.md, framing)
+  h2DowngradeSmugglesNothing(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
