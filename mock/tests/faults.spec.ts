@@ -1,7 +1,7 @@
 import { constants, createHmac, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from './fixtures.js';
+import { expect, OTHER_MERCHANT, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
@@ -558,6 +558,21 @@ const PROBES: Record<string, Probe> = {
   'page-postmessage-pays': async (api) => {
     const html = (await pageAnswer(api)).text;
     return html.includes("window.addEventListener('message'") && !html.includes('e.origin');
+  },
+  // Two merchants: the second is OTHER_MERCHANT, known to every provider these tests start
+  'status-ignores-merchant': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await new Client(api.url, OTHER_MERCHANT).status(inv.transaction)).status === 200;
+  },
+  'payment-index-shared-across-merchants': async (api) => {
+    const inv = (await api.invoice()).json;
+    await new Client(api.url, OTHER_MERCHANT).invoice({ transaction: inv.transaction });
+    return (await api.status(inv.transaction)).json.payment.id !== inv.payment.id;
+  },
+  'signature-any-merchant-key': async (api) => {
+    const body = api.invoiceBody();
+    const other = new Client(api.url, OTHER_MERCHANT).invoiceSignature(String(body.transaction), body.amount);
+    return (await api.post(PATHS.invoice, { ...body, signature: other })).status === 200;
   },
 };
 

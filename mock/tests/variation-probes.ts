@@ -2,7 +2,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
+import { Client, pageOf, PATHS, sendTo, type Json } from './client.js';
+import { OTHER_MERCHANT } from './fixtures.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
@@ -644,4 +645,9 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return html.includes("window.addEventListener('message'") && html.includes('if (e.origin !== location.origin) return;');
   },
   'page-postmessage-resize': async (api) => (await pageAnswer(api)).text.includes('window.onmessage = function (e)'),
+  // Two merchants (the second is OTHER_MERCHANT, known to every provider these tests start)
+  'transaction-unique-across-merchants': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await new Client(api.url, OTHER_MERCHANT).invoice({ transaction: inv.transaction })).status === 422;
+  },
 };

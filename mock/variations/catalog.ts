@@ -802,6 +802,15 @@ const entries = [
     description:
       'The page sets window.onmessage to an embedding helper that answers any window\'s `{type:"pts-size-request"}` (an object or JSON text) with the page\'s height and drops everything else, bad JSON included.',
   },
+  // Two merchants (API1:2023, ASVS 8.2.2)
+  {
+    name: 'transaction-unique-across-merchants',
+    rule: 'PRO-SEC-MERCHANT-TRANSACTION-ISOLATION',
+    sees: ['invoice', 'account2card'],
+    rules: ['PRO-SEC-MERCHANT-TRANSACTION-ISOLATION'],
+    description:
+      'A transaction is unique across merchants: a payment with a transaction another merchant already used on that operation is refused keyed transaction, as a duplicate, and nothing is created.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];
