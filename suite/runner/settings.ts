@@ -200,7 +200,7 @@ export const VARIABLES: readonly Variable[] = [
     key: 'xSignPrivateKeyPath2',
     read: (env) => readableFile(env, 'XSIGN_PRIVATE_KEY_2'),
     meaning: "path of the second merchant's RSA private key (PEM) for X-Sign",
-    default: "unset: the two-merchant account-to-card checks are not judged, with the reason",
+    default: 'unset: the two-merchant account-to-card checks are not judged, with the reason',
     own: true,
   },
   {
@@ -346,13 +346,23 @@ export function readSettings(env: Env = process.env): Settings {
   if (settings.baseUrl !== undefined) {
     const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter((n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined);
     if (missing.length > 0) throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);
-  } else if (settings.apiKey || settings.cryptoKey || settings.xSignPrivateKeyPath || settings.apiKey2 || settings.cryptoKey2 || settings.xSignPrivateKeyPath2) {
+  } else if (
+    settings.apiKey ||
+    settings.cryptoKey ||
+    settings.xSignPrivateKeyPath ||
+    settings.apiKey2 ||
+    settings.cryptoKey2 ||
+    settings.xSignPrivateKeyPath2
+  ) {
     throw new ConfigError(
       'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY (or a _2 of them) is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
     );
   }
   // The second merchant is whole or absent: a key without its secret would sign nothing.
-  if ((settings.apiKey2 === undefined) !== (settings.cryptoKey2 === undefined) || (settings.xSignPrivateKeyPath2 !== undefined && settings.apiKey2 === undefined))
+  if (
+    (settings.apiKey2 === undefined) !== (settings.cryptoKey2 === undefined) ||
+    (settings.xSignPrivateKeyPath2 !== undefined && settings.apiKey2 === undefined)
+  )
     throw new ConfigError('API_KEY_2 and CRYPTO_KEY_2 (the second merchant) are set together or not at all, and XSIGN_PRIVATE_KEY_2 only with them');
   if (settings.apiKey2 !== undefined && settings.apiKey2 === settings.apiKey)
     throw new ConfigError('API_KEY_2 is the same as API_KEY: the second merchant must be another merchant of the provider');
