@@ -81,3 +81,12 @@ test('an option a subcommand does not take, a missing operand or an unknown tag 
   // The reference provider reads its own options (mock/cli.ts); the command takes only its own out.
   expect(readCommandLine(commandNamed('mock')!, ['--port', '0', '--env-file', 'm.env']).rest).toEqual(['--port', '0']);
 });
+
+test('the second merchant (API_KEY_2, CRYPTO_KEY_2) is whole or absent, another merchant than the first, and only with BASE_URL', () => {
+  const base = { BASE_URL: 'https://sandbox.example', API_KEY: 'key-a', CRYPTO_KEY: 'secret-a' };
+  expect(readSettings({ ...base, API_KEY_2: 'key-b', CRYPTO_KEY_2: 'secret-b' })).toMatchObject({ apiKey2: 'key-b', cryptoKey2: 'secret-b' });
+  expect(readSettings(base).apiKey2).toBeUndefined();
+  expect(() => readSettings({ ...base, API_KEY_2: 'key-b' })).toThrow('API_KEY_2 and CRYPTO_KEY_2 (the second merchant) are set together or not at all');
+  expect(() => readSettings({ ...base, API_KEY_2: 'key-a', CRYPTO_KEY_2: 'secret-b' })).toThrow('API_KEY_2 is the same as API_KEY');
+  expect(() => readSettings({ API_KEY_2: 'key-b', CRYPTO_KEY_2: 'secret-b' })).toThrow('is set but BASE_URL is not');
+});
