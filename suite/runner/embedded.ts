@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfile } from '../../contracts/profile.js';
-import { generateRsaKeyPair } from '../../generators/signing.js';
+import { generateRsaKeyPairAsync } from '../../generators/signing.js';
 import type { MerchantConfig, RunningProvider } from '../../mock/index.js';
 
 /** What one embedded provider differs in: faults, variations, the PROFILE file it follows, other options. */
@@ -54,8 +54,8 @@ export interface EmbeddedOptions {
 const KEPT_PAYMENTS = 200_000;
 
 /** A merchant with generated credentials, its private key in `keyDir/<file>`; what the provider knows of it. */
-function generatedMerchant(keyDir: string, file: string, callbackUrl: string): { merchant: EmbeddedMerchant; known: MerchantConfig } {
-  const keys = generateRsaKeyPair();
+async function generatedMerchant(keyDir: string, file: string, callbackUrl: string): Promise<{ merchant: EmbeddedMerchant; known: MerchantConfig }> {
+  const keys = await generateRsaKeyPairAsync();
   const keyPath = join(keyDir, file);
   writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
   const merchant: EmbeddedMerchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), privateKeyPem: keys.privateKeyPem, keyPath };
@@ -67,8 +67,8 @@ export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}
   const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
   const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
   const callbackUrl = o.callbackUrl ?? 'http://127.0.0.1:9/callbacks';
-  const first = generatedMerchant(keyDir, 'merchant.pem', callbackUrl);
-  const second = generatedMerchant(keyDir, 'merchant-2.pem', callbackUrl);
+  // Both key pairs at once, off the main thread: the second merchant adds no wait of its own.
+  const [first, second] = await Promise.all([generatedMerchant(keyDir, 'merchant.pem', callbackUrl), generatedMerchant(keyDir, 'merchant-2.pem', callbackUrl)]);
   const { merchant } = first;
   const started = await Promise.all(
     providers.map((p) =>
