@@ -160,6 +160,9 @@ export const RULE_IDS = [
   'PRO-SEC-PAGE-POSTMESSAGE',
   'PRO-SEC-API-NO-PLAIN-HTTP',
   'PRO-SEC-H2-DOWNGRADE',
+  'PRO-SEC-MERCHANT-STATUS-ISOLATION',
+  'PRO-SEC-MERCHANT-TRANSACTION-ISOLATION',
+  'PRO-SEC-MERCHANT-KEYS-BOUND',
 ] as const;
 
 /** A requirement ID of contracts/requirements.json. */

@@ -12,7 +12,8 @@
  * signing-forge.ts: PKCS#1 v1.5 signatures are deterministic, so the self-tests require both to agree
  * byte for byte.
  */
-import { constants, createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPrivateKey, generateKeyPair, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 
 /** What a merchant is issued by the manager, plus its RSA key for X-Sign. */
 export type MerchantCredentials = {
@@ -125,12 +126,18 @@ export interface RsaKeyPair {
   publicKeyPem: string;
 }
 
+/** The encodings of a generated key pair: PKCS#8 and SPKI, PEM. */
+const rsaOptions = (bits: number) =>
+  ({ modulusLength: bits, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }) as const;
+
 /** Generates an RSA key pair for tests (node:crypto; nothing is written to disk). */
 export function generateRsaKeyPair(bits = 2048): RsaKeyPair {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: bits,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', rsaOptions(bits));
+  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
+}
+
+/** The same, off the main thread: several pairs are made at once (the embedded provider's two merchants). */
+export async function generateRsaKeyPairAsync(bits = 2048): Promise<RsaKeyPair> {
+  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', rsaOptions(bits));
   return { privateKeyPem: privateKey, publicKeyPem: publicKey };
 }

@@ -42,6 +42,11 @@ export class Merchants {
     return this.byKey.get(apiKey);
   }
 
+  /** Every merchant's crypto_key (fault signature-any-merchant-key only). */
+  cryptoKeys(): string[] {
+    return this.all.map((m) => m.cryptoKey);
+  }
+
   /** Does X-Sign verify with `merchant`'s key, or (no merchant) with any known key? */
   xSignVerifies(body: Buffer, header: string, merchant: Merchant | undefined, encoding: XSignEncoding, pssToo = false): boolean {
     if (merchant) return xSignValid(body, header, merchant.publicKey, encoding, pssToo);

@@ -312,6 +312,8 @@ function makeStore(options: ProviderOptions, faults: FaultSet, variations: Varia
     usedKept: 2 * maxPayments, // a recent-payments store still keeps its duplicate index whole
     usedAcrossOperations: faults.has('duplicate-check-across-operations'),
     finalFreesTransaction: faults.has('duplicate-check-forgets-final'),
+    usedAcrossMerchants: variations.has('transaction-unique-across-merchants'),
+    latestAcrossMerchants: faults.has('payment-index-shared-across-merchants'),
   });
 }
 

@@ -89,6 +89,10 @@ export interface StoreOptions {
   usedAcrossOperations?: boolean;
   /** Fault duplicate-check-forgets-final: a transaction whose payment is final counts as free again. */
   finalFreesTransaction?: boolean;
+  /** Variation transaction-unique-across-merchants: a transaction another merchant used on the operation counts as used. */
+  usedAcrossMerchants?: boolean;
+  /** Fault payment-index-shared-across-merchants: a new payment takes the place of every merchant's payment of its transaction. */
+  latestAcrossMerchants?: boolean;
 }
 
 /**
@@ -143,6 +147,7 @@ export class PaymentStore {
   }
 
   isUsed(op: Operation, merchant: Merchant, transaction: string): boolean {
+    if (this.options.usedAcrossMerchants === true && [...this.merchants.values()].some((other) => other.used[op].has(txKey(transaction)))) return true;
     const ix = this.merchants.get(merchant.apiKey);
     if (ix === undefined) return false;
     const k = txKey(transaction);
@@ -174,6 +179,8 @@ export class PaymentStore {
     const ix = this.index(payment.merchant);
     const k = txKey(payment.transaction);
     ix.latest.set(k, payment); // latest payment wins
+    // A lookup table keyed by the transaction alone: another merchant's payment of that transaction is replaced.
+    if (this.options.latestAcrossMerchants === true) for (const other of this.merchants.values()) if (other.latest.has(k)) other.latest.set(k, payment);
     const used = ix.used[payment.operation];
     const before = used.size;
     used.add(k);
@@ -195,6 +202,16 @@ export class PaymentStore {
 
   find(merchant: Merchant, transaction: string): Payment | undefined {
     return this.merchants.get(merchant.apiKey)?.latest.get(txKey(transaction));
+  }
+
+  /** Fault status-ignores-merchant: the latest payment of that transaction, whichever merchant made it. */
+  findOfAnyMerchant(transaction: string): Payment | undefined {
+    let found: Stored | undefined;
+    for (const ix of this.merchants.values()) {
+      const p = ix.latest.get(txKey(transaction)) as Stored | undefined;
+      if (p !== undefined && (found === undefined || (p[SERIAL] ?? 0) > (found[SERIAL] ?? 0))) found = p;
+    }
+    return found;
   }
 
   /** Fault press-form-payment-id: the merchant's payment with that id, found by a scan (only that fault asks). */

@@ -152,6 +152,7 @@ export default class SummaryReporter implements Reporter {
   onEnd(result: FullResult): void {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
+    registerSecret(process.env.CRYPTO_KEY_2);
     const tests = this.merging ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
     const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
     const projects: Record<string, Counts> = {};

@@ -365,7 +365,11 @@ async function main(): Promise<number> {
   writeFileSync(join(out, BINDING), JSON.stringify(binding, null, 2) + '\n');
 
   // No proxy here records the card numbers that crossed (pans: []); any Luhn-valid 16-digit run still counts.
-  const { findings } = await scanOutputs([out], {}, secretsFor({ cryptoKey: settings.cryptoKey, privateKeyPem, pans: [] }));
+  const secrets = secretsFor({ cryptoKey: settings.cryptoKey, privateKeyPem, pans: [] });
+  // The second merchant's crypto key (CRYPTO_KEY_2, the two-merchant checks) must not be in the folder either.
+  if (settings.cryptoKey2 !== undefined && settings.cryptoKey2.length >= 4)
+    secrets.exact.push({ label: "the second merchant's crypto key", value: settings.cryptoKey2 });
+  const { findings } = await scanOutputs([out], {}, secrets);
   if (findings.length) {
     for (const f of findings) console.error(`certify: ${f.where} holds ${f.what}; this folder must not be shared`);
     return EXIT.setup;

@@ -781,6 +781,25 @@ const entries = [
     description:
       'An HTTP/2 front before the provider copies field values and :path with their CR and LF into the HTTP/1.1 request it writes: a value ending the head, or a :path carrying lines, makes what follows a request of its own (CR LF injection smuggling).',
   },
+  // Two merchants: one merchant's payments out of another's reach (API1:2023, ASVS 8.2.2)
+  {
+    name: 'status-ignores-merchant',
+    rule: 'PRO-SEC-MERCHANT-STATUS-ISOLATION',
+    description:
+      "The status method looks the payment up by its transaction alone (the api_key and signature only authenticate the caller): a merchant asking about another merchant's transaction gets that merchant's payment.",
+  },
+  {
+    name: 'payment-index-shared-across-merchants',
+    rule: 'PRO-SEC-MERCHANT-TRANSACTION-ISOLATION',
+    description:
+      "The lookup table of payments by transaction is shared by the merchants: a payment another merchant makes with a transaction already used takes the first merchant's payment's place, and the first merchant's status reports the other's payment.",
+  },
+  {
+    name: 'signature-any-merchant-key',
+    rule: 'PRO-SEC-MERCHANT-KEYS-BOUND',
+    description:
+      "The sha256 signature is checked against every merchant's crypto_key (a shared key ring), not the one of the request's api_key: a request signed with another merchant's crypto_key is carried out.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -20,6 +20,12 @@ export function checkSignature(
   const expected = sha256Hex(parts.join('') + merchant.cryptoKey);
   if (digestMatches(expected, signature, faults, caseSensitive)) return;
   for (const p of alsoAccept) if (digestMatches(sha256Hex(p.join('') + merchant.cryptoKey), signature, faults, caseSensitive)) return;
+  // Fault signature-any-merchant-key: the digest is tried with every merchant's crypto_key (a shared key ring).
+  if (
+    faults.has('signature-any-merchant-key') &&
+    ctx.merchants.cryptoKeys().some((key) => digestMatches(sha256Hex(parts.join('') + key), signature, faults, caseSensitive))
+  )
+    return;
   errors.add('signature', refusal(errors, faults, parts, merchant, expected));
 }
 

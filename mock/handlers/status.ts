@@ -19,7 +19,8 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   check.onlyKnownFields(body, ['api_key', 'transaction', 'signature']);
   if (!errors.empty) return sendValidation(res, ctx, errors);
 
-  const found = ctx.store.find(merchant!, transaction!);
+  // Fault status-ignores-merchant: the lookup by transaction alone, the api_key only authenticating the caller.
+  const found = faults.has('status-ignores-merchant') ? ctx.store.findOfAnyMerchant(transaction!) : ctx.store.find(merchant!, transaction!);
   if (!found) {
     return sendError(res, ctx.out, ctx.err.paymentNotFound, undefined, faults.has('status-unknown-200') ? 200 : ctx.err.paymentNotFound.status);
   }

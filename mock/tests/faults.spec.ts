@@ -1,7 +1,7 @@
 import { constants, createHmac, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from './fixtures.js';
+import { expect, OTHER_MERCHANT, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
 import { Client, pageOf, PATHS, sendTo, sha256, type Json } from './client.js';
 import type { CallbackReceiver } from './receiver.js';
@@ -564,6 +564,22 @@ const PROBES: Record<string, Probe> = {
   'h2-front-copies-transfer-encoding': async (api) => (await h2Downgrade(api, 'te')).smuggled,
   'h2-front-trusts-content-length': async (api) => (await h2Downgrade(api, 'cl')).smuggled,
   'h2-front-crlf-in-value': async (api) => (await h2Downgrade(api, 'crlf-value')).smuggled,
+  // Two merchants: the second is OTHER_MERCHANT, known to every provider these tests start
+  'status-ignores-merchant': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await new Client(api.url, OTHER_MERCHANT).status(inv.transaction)).status === 200;
+  },
+  'payment-index-shared-across-merchants': async (api) => {
+    const inv = (await api.invoice()).json;
+    await new Client(api.url, OTHER_MERCHANT).invoice({ transaction: inv.transaction });
+    return (await api.status(inv.transaction)).json.payment.id !== inv.payment.id;
+  },
+  'signature-any-merchant-key': async (api) => {
+    const body = api.invoiceBody();
+    // A's api_key, the digest made with B's crypto_key.
+    const other = sha256(api.merchant.apiKey + String(body.transaction) + String(body.amount) + OTHER_MERCHANT.cryptoKey);
+    return (await api.post(PATHS.invoice, { ...body, signature: other })).status === 200;
+  },
 };
 
 /** What another site's script element sends (Fetch Metadata). */

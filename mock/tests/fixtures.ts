@@ -12,6 +12,9 @@ function makeMerchant(apiKey: string): TestMerchant {
   return { apiKey, cryptoKey: `ck-${apiKey}-secret`, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }) as string, privateKey };
 }
 
+/** The second merchant every provider of these tests knows (no callback address): the two-merchant probes speak as it. */
+export const OTHER_MERCHANT = makeMerchant('ak_other');
+
 type WorkerFixtures = {
   merchant: TestMerchant;
   otherMerchant: TestMerchant;
@@ -28,7 +31,7 @@ type TestFixtures = {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   merchant: [async ({}, use, workerInfo) => use(makeMerchant(`ak_test_${workerInfo.workerIndex}`)), { scope: 'worker' }],
-  otherMerchant: [async ({}, use) => use(makeMerchant('ak_other')), { scope: 'worker' }],
+  otherMerchant: [async ({}, use) => use(OTHER_MERCHANT), { scope: 'worker' }],
   receiver: [
     async ({}, use) => {
       const r = await CallbackReceiver.create();
@@ -59,7 +62,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const started: RunningProvider[] = [];
     await use(async (options = {}) => {
       const p = await startProvider({
-        merchants: [{ apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: merchant.publicKeyPem, callbackUrl: receiver.url }],
+        merchants: [
+          { apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: merchant.publicKeyPem, callbackUrl: receiver.url },
+          { apiKey: OTHER_MERCHANT.apiKey, cryptoKey: OTHER_MERCHANT.cryptoKey, publicKeyPem: OTHER_MERCHANT.publicKeyPem },
+        ],
         callbackRetryDelaysMs: TEST_RETRY_DELAYS_MS,
         ...options,
       });

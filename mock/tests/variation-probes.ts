@@ -2,7 +2,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { pageOf, PATHS, sendTo, type Client, type Json } from './client.js';
+import { Client, pageOf, PATHS, sendTo, type Json } from './client.js';
+import { OTHER_MERCHANT } from './fixtures.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
@@ -656,5 +657,10 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'h2-front-drops-invalid-field': async (api) => {
     const d = await h2Downgrade(api, 'crlf-value');
     return d.ended === 'HTTP 200' && !d.smuggled && !(await h2Downgrade(api, 'te')).smuggled;
+  },
+  // Two merchants (the second is OTHER_MERCHANT, known to every provider these tests start)
+  'transaction-unique-across-merchants': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await new Client(api.url, OTHER_MERCHANT).invoice({ transaction: inv.transaction })).status === 422;
   },
 };

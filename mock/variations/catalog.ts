@@ -830,6 +830,15 @@ const entries = [
     description:
       "The same HTTP/2 front drops a regular field whose value has CR, LF or NUL and forwards the request without it, as nghttp2 (node's http2, nginx, curl) does; connection-specific fields, a wrong content-length and CR or LF in :path are still reset.",
   },
+  // Two merchants (API1:2023, ASVS 8.2.2)
+  {
+    name: 'transaction-unique-across-merchants',
+    rule: 'PRO-SEC-MERCHANT-TRANSACTION-ISOLATION',
+    sees: ['invoice', 'account2card'],
+    rules: ['PRO-SEC-MERCHANT-TRANSACTION-ISOLATION'],
+    description:
+      'A transaction is unique across merchants: a payment with a transaction another merchant already used on that operation is refused keyed transaction, as a duplicate, and nothing is created.',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type VariationName = (typeof entries)[number]['name'];

@@ -73,7 +73,15 @@ function encodeSignature(base64: string, encoding: Profile['account2card']['xSig
   return Buffer.from(base64, 'base64').toString(encoding === 'hex' ? 'hex' : 'base64url');
 }
 
+/** The run's second merchant (API_KEY_2) and where its exchanges go: the evidence only, since the run's ledger holds the first merchant's payments. */
+export interface SecondMerchant {
+  merchant: Merchant;
+  record: (exchange: Exchange) => void;
+}
+
 export class ProviderApi {
+  private asSecond: ProviderApi | undefined;
+
   constructor(
     private readonly http: HttpClient,
     readonly profile: Profile,
@@ -81,7 +89,14 @@ export class ProviderApi {
     private readonly record: (exchange: Exchange) => void,
     /** The provider's plain http address beside an https BASE_URL (PLAIN_HTTP_URL or its default); undefined otherwise. */
     readonly plainHttpUrl?: string,
+    private readonly second?: SecondMerchant,
   ) {}
+
+  /** The same provider spoken to as the run's second merchant, or undefined when none is configured (API_KEY_2 unset). */
+  get secondMerchant(): ProviderApi | undefined {
+    if (this.second === undefined) return undefined;
+    return (this.asSecond ??= new ProviderApi(this.http, this.profile, this.second.merchant, this.second.record));
+  }
 
   /** The API's base address (BASE_URL): its origin is one of the provider's own. */
   get baseUrl(): string {

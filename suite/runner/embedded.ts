@@ -1,14 +1,15 @@
-// The embedded reference provider, as the suite starts it when BASE_URL is unset: one merchant with
+// The embedded reference provider, as the suite starts it when BASE_URL is unset: two merchants with
 // generated credentials (API key, crypto key, an RSA key pair whose private key sits in a file of its own,
-// mode 0600, as a user's XSIGN_PRIVATE_KEY would), and one provider per target, all knowing that merchant.
+// mode 0600, as a user's XSIGN_PRIVATE_KEY would; the second as API_KEY_2 and the rest, for the checks that one
+// merchant cannot reach another's payments), and one provider per target, all knowing both merchants.
 // Global setup, the gate's tests and the secrets test all start it through here.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfile } from '../../contracts/profile.js';
-import { generateRsaKeyPair } from '../../generators/signing.js';
-import type { RunningProvider } from '../../mock/index.js';
+import { generateRsaKeyPairAsync } from '../../generators/signing.js';
+import type { MerchantConfig, RunningProvider } from '../../mock/index.js';
 
 /** What one embedded provider differs in: faults, variations, the PROFILE file it follows, other options. */
 export interface EmbeddedProvider {
@@ -28,8 +29,10 @@ export interface EmbeddedMerchant {
 
 export interface Embedded {
   merchant: EmbeddedMerchant;
+  /** The second merchant (API_KEY_2, CRYPTO_KEY_2, XSIGN_PRIVATE_KEY_2). */
+  secondMerchant: EmbeddedMerchant;
   providers: RunningProvider[];
-  /** BASE_URL, API_KEY, CRYPTO_KEY and XSIGN_PRIVATE_KEY for a run against the first provider, as a user sets them. */
+  /** BASE_URL, API_KEY, CRYPTO_KEY and XSIGN_PRIVATE_KEY (and their _2) for a run against the first provider, as a user sets them. */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -50,24 +53,27 @@ export interface EmbeddedOptions {
  */
 const KEPT_PAYMENTS = 200_000;
 
-/** Starts one provider per entry of `providers` (default one clean provider), all with the same merchant. */
-export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}], o: EmbeddedOptions = {}): Promise<Embedded> {
-  const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
-  const keys = generateRsaKeyPair();
-  const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
-  const keyPath = join(keyDir, 'merchant.pem');
+/** A merchant with generated credentials, its private key in `keyDir/<file>`; what the provider knows of it. */
+async function generatedMerchant(keyDir: string, file: string, callbackUrl: string): Promise<{ merchant: EmbeddedMerchant; known: MerchantConfig }> {
+  const keys = await generateRsaKeyPairAsync();
+  const keyPath = join(keyDir, file);
   writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
   const merchant: EmbeddedMerchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), privateKeyPem: keys.privateKeyPem, keyPath };
-  const known = {
-    apiKey: merchant.apiKey,
-    cryptoKey: merchant.cryptoKey,
-    publicKeyPem: keys.publicKeyPem,
-    callbackUrl: o.callbackUrl ?? 'http://127.0.0.1:9/callbacks',
-  };
+  return { merchant, known: { apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: keys.publicKeyPem, callbackUrl } };
+}
+
+/** Starts one provider per entry of `providers` (default one clean provider), all with the same two merchants. */
+export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}], o: EmbeddedOptions = {}): Promise<Embedded> {
+  const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
+  const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
+  const callbackUrl = o.callbackUrl ?? 'http://127.0.0.1:9/callbacks';
+  // Both key pairs at once, off the main thread: the second merchant adds no wait of its own.
+  const [first, second] = await Promise.all([generatedMerchant(keyDir, 'merchant.pem', callbackUrl), generatedMerchant(keyDir, 'merchant-2.pem', callbackUrl)]);
+  const { merchant } = first;
   const started = await Promise.all(
     providers.map((p) =>
       startProvider({
-        merchants: [known],
+        merchants: [first.known, second.known],
         faults: p.faults,
         variations: p.variations,
         profile: p.profile ? loadProfile(p.profile) : undefined,
@@ -80,8 +86,17 @@ export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}
   );
   return {
     merchant,
+    secondMerchant: second.merchant,
     providers: started,
-    env: { BASE_URL: started[0].url, API_KEY: merchant.apiKey, CRYPTO_KEY: merchant.cryptoKey, XSIGN_PRIVATE_KEY: keyPath },
+    env: {
+      BASE_URL: started[0].url,
+      API_KEY: merchant.apiKey,
+      CRYPTO_KEY: merchant.cryptoKey,
+      XSIGN_PRIVATE_KEY: merchant.keyPath,
+      API_KEY_2: second.merchant.apiKey,
+      CRYPTO_KEY_2: second.merchant.cryptoKey,
+      XSIGN_PRIVATE_KEY_2: second.merchant.keyPath,
+    },
     close: async () => {
       await Promise.all(started.map((p) => p.close()));
       rmSync(keyDir, { recursive: true, force: true });

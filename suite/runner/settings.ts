@@ -16,6 +16,11 @@ export interface Settings {
   cryptoKey?: string;
   /** Path of the merchant's RSA private key (PEM) for X-Sign. */
   xSignPrivateKeyPath?: string;
+  /** A second merchant of the same provider (API_KEY_2, CRYPTO_KEY_2): the checks that one merchant cannot reach another's payments. */
+  apiKey2?: string;
+  cryptoKey2?: string;
+  /** Path of the second merchant's RSA private key (PEM) for X-Sign. */
+  xSignPrivateKeyPath2?: string;
   /** Path of a PROFILE override file. */
   profilePath?: string;
   callbackPort?: number;
@@ -201,6 +206,30 @@ export const VARIABLES: readonly Variable[] = [
     default: 'unset: the account-to-card checks are skipped, with the reason',
   },
   {
+    name: 'API_KEY_2',
+    key: 'apiKey2',
+    read: (env) => nonEmpty(env, 'API_KEY_2'),
+    meaning: "a second merchant's object key, of the same provider: the checks that one merchant cannot read or act on another's payments",
+    default: 'unset: those checks are not judged, with the reason (the embedded provider: a second generated merchant)',
+    own: true,
+  },
+  {
+    name: 'CRYPTO_KEY_2',
+    key: 'cryptoKey2',
+    read: (env) => (env.CRYPTO_KEY_2 === undefined || env.CRYPTO_KEY_2 === '' ? undefined : env.CRYPTO_KEY_2),
+    meaning: "the second merchant's secret for the sha256 signatures; never sent, never written to any report",
+    default: 'required with API_KEY_2',
+    own: true,
+  },
+  {
+    name: 'XSIGN_PRIVATE_KEY_2',
+    key: 'xSignPrivateKeyPath2',
+    read: (env) => readableFile(env, 'XSIGN_PRIVATE_KEY_2'),
+    meaning: "path of the second merchant's RSA private key (PEM) for X-Sign",
+    default: 'unset: the two-merchant account-to-card checks are not judged, with the reason',
+    own: true,
+  },
+  {
     name: 'PROFILE',
     key: 'profilePath',
     read: (env) => readableFile(env, 'PROFILE'),
@@ -352,11 +381,26 @@ export function readSettings(env: Env = process.env): Settings {
   if (settings.baseUrl !== undefined) {
     const missing = (['API_KEY', 'CRYPTO_KEY'] as const).filter((n) => (n === 'API_KEY' ? settings.apiKey : settings.cryptoKey) === undefined);
     if (missing.length > 0) throw new ConfigError(`BASE_URL is set, so ${missing.join(' and ')} must be set too (the merchant's credentials)`);
-  } else if (settings.apiKey || settings.cryptoKey || settings.xSignPrivateKeyPath) {
+  } else if (
+    settings.apiKey ||
+    settings.cryptoKey ||
+    settings.xSignPrivateKeyPath ||
+    settings.apiKey2 ||
+    settings.cryptoKey2 ||
+    settings.xSignPrivateKeyPath2
+  ) {
     throw new ConfigError(
-      'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
+      'API_KEY, CRYPTO_KEY or XSIGN_PRIVATE_KEY (or a _2 of them) is set but BASE_URL is not: set BASE_URL to test a provider, or unset them to use the embedded one',
     );
   }
+  // The second merchant is whole or absent: a key without its secret would sign nothing.
+  if (
+    (settings.apiKey2 === undefined) !== (settings.cryptoKey2 === undefined) ||
+    (settings.xSignPrivateKeyPath2 !== undefined && settings.apiKey2 === undefined)
+  )
+    throw new ConfigError('API_KEY_2 and CRYPTO_KEY_2 (the second merchant) are set together or not at all, and XSIGN_PRIVATE_KEY_2 only with them');
+  if (settings.apiKey2 !== undefined && settings.apiKey2 === settings.apiKey)
+    throw new ConfigError('API_KEY_2 is the same as API_KEY: the second merchant must be another merchant of the provider');
   if (settings.callbackUrl !== undefined && settings.callbackRelay !== undefined)
     throw new ConfigError('CALLBACK_URL and CALLBACK_RELAY are both set: the provider delivers to one address, the relay channel or CALLBACK_URL; unset one');
   if (settings.callbackTunnel !== undefined && settings.callbackRelay !== undefined)
@@ -378,10 +422,13 @@ export function readSettings(env: Env = process.env): Settings {
     throw new ConfigError(
       `CALLBACK_HOST=${settings.callbackHost} listens on every interface: set CALLBACK_URL to the address the provider delivers callbacks to (e.g. http://203.0.113.7:8787/callbacks)`,
     );
-  if (settings.xSignPrivateKeyPath !== undefined) {
-    const pem = readFileSync(settings.xSignPrivateKeyPath, 'utf8');
-    if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))
-      throw new ConfigError(`XSIGN_PRIVATE_KEY=${settings.xSignPrivateKeyPath} is not a PEM private key (PKCS#1 or PKCS#8)`);
+  for (const [name, path] of [
+    ['XSIGN_PRIVATE_KEY', settings.xSignPrivateKeyPath],
+    ['XSIGN_PRIVATE_KEY_2', settings.xSignPrivateKeyPath2],
+  ] as const) {
+    if (path === undefined) continue;
+    const pem = readFileSync(path, 'utf8');
+    if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem)) throw new ConfigError(`${name}=${path} is not a PEM private key (PKCS#1 or PKCS#8)`);
   }
   return settings;
 }

@@ -177,6 +177,10 @@ test('no report, attachment, test output or console line of a failing run holds 
     const pans = [...new Set(proxy.bodies.flatMap(cardNumbersIn))];
     expect(pans.length, 'card numbers crossed the wire (else the scan proves nothing)').toBeGreaterThan(0);
     const secrets = secretsFor({ cryptoKey: merchant.cryptoKey, privateKeyPem: merchant.privateKeyPem, pans });
+    // The second merchant's (API_KEY_2: the two-merchant checks) are the run's secrets too.
+    const second = provider.secondMerchant;
+    for (const e of secretsFor({ cryptoKey: second.cryptoKey, privateKeyPem: second.privateKeyPem, pans: [] }).exact)
+      secrets.exact.push({ ...e, label: `the second merchant's ${e.label.replace(/^the /, '')}` });
     const { files, bytes, findings } = await scanOutputs([run.dir], { '(console of the run)': output }, secrets);
     expect(files, 'the run wrote reports and test output').toBeGreaterThan(0);
     test.info().annotations.push({

@@ -36,10 +36,10 @@ test("the gate's and certification's help list every variable with its default; 
 test("the README's table of variables names exactly the variables of the configuration, the suite's own marked", () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
-  const names = [...table.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]);
+  const names = [...table.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]);
   expect(names.sort()).toEqual(VARIABLES.map((v) => v.name).sort());
   // The suite's own (not defaults.md's) are marked *.
-  const own = [...table.matchAll(/^\| `([A-Z_]+)`\*/gm)].map((m) => m[1]);
+  const own = [...table.matchAll(/^\| `([A-Z0-9_]+)`\*/gm)].map((m) => m[1]);
   expect(own.sort()).toEqual(
     VARIABLES.filter((v) => v.own)
       .map((v) => v.name)
@@ -92,4 +92,13 @@ test('PLAIN_HTTP_URL: BASE_URL as http beside an https BASE_URL (port 80 for 443
   expect(readSettings({}).plainHttpUrl).toBeUndefined();
   expect(() => readSettings({ ...creds, BASE_URL: 'http://a.example', PLAIN_HTTP_URL: 'http://a.example:8080' })).toThrow(/BASE_URL is not https/);
   expect(() => readSettings({ ...creds, BASE_URL: 'https://a.example', PLAIN_HTTP_URL: 'https://a.example' })).toThrow(/not an absolute http URL/);
+});
+
+test('the second merchant (API_KEY_2, CRYPTO_KEY_2) is whole or absent, another merchant than the first, and only with BASE_URL', () => {
+  const base = { BASE_URL: 'https://sandbox.example', API_KEY: 'key-a', CRYPTO_KEY: 'secret-a' };
+  expect(readSettings({ ...base, API_KEY_2: 'key-b', CRYPTO_KEY_2: 'secret-b' })).toMatchObject({ apiKey2: 'key-b', cryptoKey2: 'secret-b' });
+  expect(readSettings(base).apiKey2).toBeUndefined();
+  expect(() => readSettings({ ...base, API_KEY_2: 'key-b' })).toThrow('API_KEY_2 and CRYPTO_KEY_2 (the second merchant) are set together or not at all');
+  expect(() => readSettings({ ...base, API_KEY_2: 'key-a', CRYPTO_KEY_2: 'secret-b' })).toThrow('API_KEY_2 is the same as API_KEY');
+  expect(() => readSettings({ API_KEY_2: 'key-b', CRYPTO_KEY_2: 'secret-b' })).toThrow('is set but BASE_URL is not');
 });

@@ -15,6 +15,7 @@ import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
+import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -45,6 +46,9 @@ const CHECKS = [
   otherMediaTypesJudgedAsJson('account2card'),
   contentCodingsDecodedOrRefused('account2card'),
   acceptNegotiatedOrIgnored('account2card'),
+  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  otherMerchantTransactionTouchesNothing('account2card'),
+  otherMerchantKeysRefused('account2card'),
 ];
 
 declareChecks('account2card', CHECKS, import.meta.url);

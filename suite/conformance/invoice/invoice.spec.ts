@@ -10,6 +10,7 @@ import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
+import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { ambiguousFramingSmugglesNothing, answersFramedByTheirLength } from '../../checks/framing.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
@@ -64,6 +65,9 @@ const CHECKS = [
   apiRefusedOverPlainHttp(),
   // HTTP/2 downgrade smuggling, only where the provider speaks h2 (docs/security-probes.md, framing)
   h2DowngradeSmugglesNothing(),
+  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  otherMerchantTransactionTouchesNothing('invoice'),
+  otherMerchantKeysRefused('invoice'),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);

@@ -11,6 +11,7 @@ import { answersSentAsJson, otherMethodsRefused } from '../../checks/transport.j
 import { hostileInputChecks } from '../../checks/hostile-input-checks.js';
 import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '../../checks/spellings.js';
 import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
+import { otherMerchantKeysRefused, otherMerchantStatusRevealsNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 
@@ -34,6 +35,9 @@ const CHECKS = [
   otherMediaTypesJudgedAsJson('status'),
   contentCodingsDecodedOrRefused('status'),
   acceptNegotiatedOrIgnored('status'),
+  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  otherMerchantStatusRevealsNothing(),
+  otherMerchantKeysRefused('status'),
 ];
 
 declareChecks('status', CHECKS, import.meta.url);
