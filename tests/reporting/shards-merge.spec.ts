@@ -15,7 +15,7 @@ import { unavailability } from '../../scripts/gate/unavailability.js';
  * A cheap area, a few of its checks (enough for two shards), and a check of the whole-run teardown, which
  * Playwright runs with every shard (the merge counts it once); one worker.
  */
-const SELECTION = ['--project=status', '-g', '405|unknown transaction|upper-case hex|no two payments of the run share an id', '--workers=1'];
+const SELECTION = ['--project=status', '-g', '405|the status of an unknown transaction|upper-case hex|no two payments of the run share an id', '--workers=1'];
 const SEED = '424242';
 
 /** `payment-transfer-conformance SUBCOMMAND args` as a user runs it, reports in `reports`. */
