@@ -1,6 +1,6 @@
 // The embedded reference provider, as the suite starts it when BASE_URL is unset: two merchants with
-// generated credentials (API key, crypto key, an RSA key pair whose private key sits in a file of its own,
-// mode 0600, as a user's XSIGN_PRIVATE_KEY would; the second as API_KEY_2 and the rest, for the checks that one
+// fresh credentials (API key, crypto key; an RSA key pair kept per machine user, embedded-keys.ts, whose private key
+// sits in a file of its own, mode 0600, as a user's XSIGN_PRIVATE_KEY would; the second as API_KEY_2 and the rest, for the checks that one
 // merchant cannot reach another's payments), and one provider per target, all knowing both merchants.
 // Global setup, the gate's tests and the secrets test all start it through here.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfile } from '../../contracts/profile.js';
-import { generateRsaKeyPairAsync } from '../../generators/signing.js';
+import { embeddedKeyPair } from './embedded-keys.js';
 import type { MerchantConfig, RunningProvider } from '../../mock/index.js';
 
 /** What one embedded provider differs in: faults, variations, the PROFILE file it follows, other options. */
@@ -53,10 +53,10 @@ export interface EmbeddedOptions {
  */
 const KEPT_PAYMENTS = 200_000;
 
-/** A merchant with generated credentials, its private key in `keyDir/<file>`; what the provider knows of it. */
-async function generatedMerchant(keyDir: string, file: string, callbackUrl: string): Promise<{ merchant: EmbeddedMerchant; known: MerchantConfig }> {
-  const keys = await generateRsaKeyPairAsync();
-  const keyPath = join(keyDir, file);
+/** A merchant with fresh credentials and a kept key pair (embedded-keys.ts), its private key in a file of `keyDir`; what the provider knows of it. */
+async function generatedMerchant(keyDir: string, slot: number, callbackUrl: string): Promise<{ merchant: EmbeddedMerchant; known: MerchantConfig }> {
+  const keys = await embeddedKeyPair(slot);
+  const keyPath = join(keyDir, slot === 1 ? 'merchant.pem' : `merchant-${slot}.pem`);
   writeFileSync(keyPath, keys.privateKeyPem, { mode: 0o600 });
   const merchant: EmbeddedMerchant = { apiKey: `pts-${randomUUID()}`, cryptoKey: randomBytes(24).toString('hex'), privateKeyPem: keys.privateKeyPem, keyPath };
   return { merchant, known: { apiKey: merchant.apiKey, cryptoKey: merchant.cryptoKey, publicKeyPem: keys.publicKeyPem, callbackUrl } };
@@ -67,8 +67,8 @@ export async function startEmbedded(providers: readonly EmbeddedProvider[] = [{}
   const { startProvider } = await import('../../mock/index.js'); // loaded only when the embedded provider is used
   const keyDir = mkdtempSync(join(tmpdir(), 'pts-keys-'));
   const callbackUrl = o.callbackUrl ?? 'http://127.0.0.1:9/callbacks';
-  // Both key pairs at once, off the main thread: the second merchant adds no wait of its own.
-  const [first, second] = await Promise.all([generatedMerchant(keyDir, 'merchant.pem', callbackUrl), generatedMerchant(keyDir, 'merchant-2.pem', callbackUrl)]);
+  // Both at once: key pairs not kept yet are generated off the main thread, the second adding no wait of its own.
+  const [first, second] = await Promise.all([generatedMerchant(keyDir, 1, callbackUrl), generatedMerchant(keyDir, 2, callbackUrl)]);
   const { merchant } = first;
   const started = await Promise.all(
     providers.map((p) =>
