@@ -3,16 +3,18 @@ import { callbackRedelivered, noCallbackAfterFinalState, settledPaymentCallback 
 import { callbackRedeliveredAfterEachRefusal } from '../../checks/callback-refusals.js';
 import { declareChecks } from '../../runner/declarations.js';
 
-// The area runs on one worker, in this order: the checks that mostly listen first, while the other areas keep
-// the cores busy; those that press a batch of pages last, when the cores are free.
+// The order is the dispatch order. The checks of one page each come first: in a kill target they are the cheapest
+// to kill a callback fault, and the costly ones after them are not run once it is killed. Then the two that listen
+// out the quiet time after a final state, then every class of refusal (fourteen pages pressed, and slow answers
+// waited out), which only faults of redelivery need.
 const CHECKS = [
-  // Every class of refusal a merchant endpoint answers with (4xx, 5xx, slow, reset): mostly listens to slow answers.
-  callbackRedeliveredAfterEachRefusal(),
+  settledPaymentCallback('deposited'),
+  settledPaymentCallback('declined'),
+  callbackRedelivered(),
   noCallbackAfterFinalState('deposited'),
   noCallbackAfterFinalState('declined'),
-  settledPaymentCallback('declined'),
-  settledPaymentCallback('deposited'),
-  callbackRedelivered(),
+  // Every class of refusal a merchant endpoint answers with (4xx, 5xx, slow, reset).
+  callbackRedeliveredAfterEachRefusal(),
 ];
 
 declareChecks('callbacks', CHECKS, import.meta.url);
