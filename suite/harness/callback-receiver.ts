@@ -140,7 +140,7 @@ export class CallbackReceiver {
     const transaction = typeof body.transaction === 'string' ? body.transaction.toLowerCase() : undefined;
     const earlier = transaction ? this.deliveries(transaction).length : 0;
     const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
-    const answer = answerClassOf(body.payload?.[REFUSAL_PARAMETER]);
+    const answer = answerClassOf(body.payload?.[REFUSAL_PARAMETER], earlier);
     const refused = answer.success !== true && earlier < failFirst;
     const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' ? 0 : answer.answer;
     const delivery: Delivery = {

@@ -1,5 +1,6 @@
 // The answers a real merchant endpoint gives a callback it does not take, one class each: the callback receiver
-// answers a delivery in the class its payload names (REFUSAL_PARAMETER), for the first FAIL_FIRST deliveries.
+// answers the first FAIL_FIRST deliveries of a payment in the classes its payload names (REFUSAL_PARAMETER), one
+// after another.
 // `success: true` marks the one class that is a 2xx (a delivery taken, whatever its body).
 
 /** How long a slow answer is held: past the 10 s most webhook senders wait (GitHub 10 s, Shopify 5 s), after which it is 503. */
@@ -34,9 +35,11 @@ export const ANSWER_CLASSES = {
 
 export type AnswerClassName = keyof typeof ANSWER_CLASSES;
 
-/** The merchant parameter naming the class the first deliveries are answered in (500 when absent). */
+/** The merchant parameter naming the classes the first deliveries are answered in: a class, or several joined by commas (500 when absent). */
 export const REFUSAL_PARAMETER = 'pts_refuse_as';
 
-export function answerClassOf(value: unknown): AnswerClass {
-  return typeof value === 'string' && Object.hasOwn(ANSWER_CLASSES, value) ? ANSWER_CLASSES[value as AnswerClassName] : ANSWER_CLASSES['500'];
+/** The class delivery `index` (0 the first) is answered in: the parameter's classes one after another, again from the first when they run out. */
+export function answerClassOf(value: unknown, index = 0): AnswerClass {
+  const names = (typeof value === 'string' ? value.split(',') : []).filter((n) => Object.hasOwn(ANSWER_CLASSES, n)) as AnswerClassName[];
+  return names.length === 0 ? ANSWER_CLASSES['500'] : ANSWER_CLASSES[names[index % names.length]!];
 }
