@@ -118,11 +118,16 @@ export interface Front {
 
 /** The front: listens where the provider is reached (`server.listen`), forwards to the provider at `host:port`. */
 export function framingFront(host: string, port: number, reading: FrontReading): Front {
+  return frontServer((client) => relay(client, host, port, reading));
+}
+
+/** A front's server: each client connection handed to `serve`, and every one still open destroyed when it closes. */
+export function frontServer(serve: (client: Socket) => void): Front {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
-    relay(client, host, port, reading);
+    serve(client);
   });
   return {
     server,

@@ -8,10 +8,10 @@
 // the client choose the provider's framing: H2.TE, H2.CL and CR LF injection request smuggling (faults
 // h2-front-copies-transfer-encoding, h2-front-trusts-content-length, h2-front-crlf-in-value). Its HPACK reading takes
 // literal fields only (contracts/h2-wire.ts): a client that indexes or Huffman-codes gets GOAWAY COMPRESSION_ERROR.
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { content, FLAG, frame, FRAME, H2_ERROR, literalField, MAX_FRAME, PREFACE, readFields, readFrames } from '../contracts/h2-wire.js';
 import type { FaultSet } from './faults/catalog.js';
-import { dechunked, type Front } from './framing-front.js';
+import { dechunked, frontServer, type Front } from './framing-front.js';
 import type { VariationSet } from './variations/catalog.js';
 
 /** What the front lets through into the HTTP/1.1 it writes (each a fault), and how it refuses the rest. */
@@ -183,10 +183,7 @@ function passThrough(client: Socket, host: string, port: number, initial: Buffer
 
 /** The front: listens where the provider is reached (`server.listen`), forwards to the provider at `host:port`. */
 export function h2Front(host: string, port: number, reading: H2FrontReading): Front {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
+  return frontServer((client) => {
     client.on('error', () => client.destroy());
     let first: Buffer = Buffer.alloc(0);
     const decide = (d: Buffer) => {
@@ -200,14 +197,6 @@ export function h2Front(host: string, port: number, reading: H2FrontReading): Fr
     };
     client.on('data', decide);
   });
-  return {
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
-  };
 }
 
 /** The h2 front that a provider's faults and variations put before it; none by default. */
