@@ -51,31 +51,44 @@ test("the workflows of docs/ci-gate.md and the README pass the validator and cal
   }
 });
 
-test('the action writes the X-Sign key, mode 0600, only when its secret is set', async () => {
+test('the action writes the X-Sign keys, mode 0600, each only when its secret is set', async () => {
   const action = parse(ACTION) as { runs: { steps: { name?: string; run?: string }[] } };
   const xsign = action.runs.steps.find((s) => s.name === 'Merchant private key for X-Sign')!.run!;
   const dir = tempDir('action');
   try {
-    for (const [name, pem] of [
-      ['unset', ''],
-      ['set', '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----'],
+    const written = (env: string, variable: string, pem: string) => {
+      const key = new RegExp(`^${variable}=(.+)$`, 'm').exec(env)?.[1];
+      expect(key, variable).toBeDefined();
+      expect(readFileSync(key!, 'utf8')).toBe(`${pem}\n`);
+      expect(statSync(key!).mode & 0o777).toBe(0o600);
+    };
+    const PEM = '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----';
+    const PEM_2 = '-----BEGIN PRIVATE KEY-----\nMIIC\n-----END PRIVATE KEY-----';
+    for (const [name, pem, pem2] of [
+      ['unset', '', ''],
+      ['set', PEM, ''],
+      ['both', PEM, PEM_2],
+      ['second only', '', PEM_2],
     ] as const) {
-      const at = join(dir, name);
+      const at = join(dir, name.replace(' ', '-'));
       mkdirSync(at);
       const githubEnv = join(at, 'github-env');
       writeFileSync(githubEnv, '');
-      const r = await run('bash', ['-eo', 'pipefail', '-c', xsign], childEnv({ PTS_IN_XSIGN: pem, RUNNER_TEMP: at, GITHUB_ENV: githubEnv }), 10_000);
+      const r = await run(
+        'bash',
+        ['-eo', 'pipefail', '-c', xsign],
+        childEnv({ PTS_IN_XSIGN: pem, PTS_IN_XSIGN_2: pem2, RUNNER_TEMP: at, GITHUB_ENV: githubEnv }),
+        10_000,
+      );
       expect(r.code, r.stderr).toBe(0);
-      const written = readFileSync(githubEnv, 'utf8');
+      const env = readFileSync(githubEnv, 'utf8');
       if (pem === '') {
-        expect(written).toBe('');
+        expect(env, name).not.toMatch(/^XSIGN_PRIVATE_KEY=/m);
         expect(r.stdout).toContain('the account-to-card checks are skipped');
-      } else {
-        const key = /^XSIGN_PRIVATE_KEY=(.+)$/m.exec(written)?.[1];
-        expect(key).toBeDefined();
-        expect(readFileSync(key!, 'utf8')).toBe(`${pem}\n`);
-        expect(statSync(key!).mode & 0o777).toBe(0o600);
-      }
+      } else written(env, 'XSIGN_PRIVATE_KEY', pem);
+      if (pem2 === '') expect(env, name).not.toMatch(/^XSIGN_PRIVATE_KEY_2=/m);
+      else written(env, 'XSIGN_PRIVATE_KEY_2', pem2);
+      if (pem === '' && pem2 === '') expect(env).toBe('');
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
