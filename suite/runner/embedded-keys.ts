@@ -18,10 +18,12 @@ export function embeddedKeyFolder(): string {
 /** The kept key pair of merchant `slot` (1, 2, …), generated and kept when there is none. */
 export async function embeddedKeyPair(slot: number, folder = embeddedKeyFolder()): Promise<RsaKeyPair> {
   const file = join(folder, `merchant-${slot}.json`);
-  const kept = keptPair(file);
+  // A folder another user could write is neither read nor written: its pair could be anyone's.
+  const own = ownFolder(folder);
+  const kept = own ? keptPair(file) : undefined;
   if (kept) return kept;
   const pair = await generateRsaKeyPairAsync();
-  if (ownFolder(folder)) {
+  if (own) {
     // Written whole, then renamed: a run that reads it meanwhile sees the old pair or the new one, never half of one.
     const part = `${file}.${randomUUID()}.part`;
     writeFileSync(part, JSON.stringify(pair), { mode: 0o600 });

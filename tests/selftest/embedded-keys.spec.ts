@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
@@ -36,13 +36,15 @@ test.describe('the embedded provider keeps its merchants key pairs per machine u
     expect((await embeddedKeyPair(1, folder)).privateKeyPem).not.toBe(again.privateKeyPem);
   });
 
-  test('a folder others can read is not written to: the pair is generated each time', async () => {
+  test('a folder others can read is neither read nor written: the pair is generated each time', async () => {
     const folder = join(base, 'open');
-    await embeddedKeyPair(1, folder);
+    const kept = await embeddedKeyPair(1, folder);
     chmodSync(folder, 0o755);
-    rmSync(join(folder, 'merchant-1.json'), { force: true });
     const one = await embeddedKeyPair(1, folder);
+    expect(one.privateKeyPem, 'the pair kept there is not read').not.toBe(kept.privateKeyPem);
+    rmSync(join(folder, 'merchant-1.json'), { force: true });
     const two = await embeddedKeyPair(1, folder);
     expect(two.privateKeyPem).not.toBe(one.privateKeyPem);
+    expect(existsSync(join(folder, 'merchant-1.json')), 'nothing written').toBe(false);
   });
 });
