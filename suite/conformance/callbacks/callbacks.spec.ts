@@ -5,7 +5,7 @@ import { declareChecks } from '../../runner/declarations.js';
 
 // The order is the dispatch order. The checks of one page each come first: in a kill target they are the cheapest
 // to kill a callback fault, and the costly ones after them are not run once it is killed. Then the two that listen
-// out the quiet time after a final state, then every class of refusal (fourteen pages pressed, and slow answers
+// out the quiet time after a final state, then every class of refusal (eight pages pressed, and slow answers
 // waited out), which only faults of redelivery need.
 const CHECKS = [
   settledPaymentCallback('deposited'),
