@@ -9,12 +9,12 @@
 // (PTS_PLAN: npm test, the kill and variation matrices) has many more tests per project, and more workers each.
 //
 // Places: the order the dispatcher takes projects in, 1 first. A default run takes the longest first (child runs,
-// then the callback and lifecycle areas, whose waits run on one or two workers each, the property areas and the
+// then the callback and lifecycle areas, whose waits run on one worker each, the property areas and the
 // payment page), so that the property areas fill the cores around the waits: browser areas started last would add
-// their waits to the end of the run (about half again the wall time of a default run on 2 cores). The payment page
-// comes after the property areas: it starts on the sixth worker, and takes its second only when the callback or
-// lifecycle area ends, before upload and status (one worker of its own from the start left it the run's longest
-// line, its last checks ending alone). A matrix run (npm test) takes its CPU-bound unit and small areas before
+// their waits to the end of the run (about half again the wall time of a default run on 2 cores). The browser areas
+// take one worker each in a default run: the run is CPU-bound from its third second, and a second worker of the
+// callbacks or the page area cost its start and a Chromium of its own (about 3 CPU-s each) while the cores were
+// busy anyway; their checks still end well before the property areas' (docs/performance.md). A matrix run (npm test) takes its CPU-bound unit and small areas before
 // lifecycle and the property areas: once the child runs end, a free worker then goes to work that keeps a core
 // busy, not to a third area of page waits (the cores idled a fifth of a minute there), and the property areas,
 // two workers each, end the run with both cores busy. Its callbacks area, mostly waits, starts beside the child
@@ -81,10 +81,9 @@ export const PROJECTS = [
     testDir: 'suite/conformance/callbacks',
     kind: 'conformance',
     browser: true,
-    // Two in a default run: its two checks that listen out the quiet time after a final state overlap (about 6 s each,
-    // mostly waiting). Two in a matrix run: with three, page and callback waits took every worker of npm test's six
-    // once the child runs ended.
-    workers: { run: 2, matrix: 2 },
+    // Two in a matrix run: with three, page and callback waits took every worker of npm test's six once the child
+    // runs ended.
+    workers: { run: 1, matrix: 2 },
     place: { run: 3, matrix: 3 },
   },
   {
@@ -92,8 +91,7 @@ export const PROJECTS = [
     testDir: 'suite/conformance/payment-page',
     kind: 'conformance',
     browser: true,
-    // Two in a default run, the second from the middle of the run on (see Places above).
-    workers: { run: 2, matrix: 3 },
+    workers: { run: 1, matrix: 3 },
     place: { run: 9, matrix: 4 },
   },
   {
