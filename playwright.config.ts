@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestOptions } from '@playwright/test';
 import { join } from 'node:path';
 import { DEFAULT_WORKERS, dispatchOrder, WHOLE_RUN_AREA } from './contracts/areas.js';
 import { REPORT_FILES, reportsDir } from './reporting/reports-dir.js';
@@ -9,6 +9,22 @@ import { cliGrep } from './suite/runner/cli-grep.js';
 
 /** A matrix run (PTS_PLAN) takes each project's matrix workers and place (contracts/areas.ts says why each is what it is). */
 const RUN_KIND = process.env.PTS_PLAN ? 'matrix' : 'run';
+
+/** Playwright's defaults of the browser context options that have one (its `contextOptions` being empty here). */
+const PLAYWRIGHT_CONTEXT_DEFAULTS: Partial<PlaywrightTestOptions> = {
+  acceptDownloads: true,
+  bypassCSP: false,
+  colorScheme: 'light',
+  contrast: 'no-preference',
+  forcedColors: 'none',
+  ignoreHTTPSErrors: false,
+  javaScriptEnabled: true,
+  locale: 'en-US',
+  offline: false,
+  reducedMotion: 'no-preference',
+  serviceWorkers: 'allow',
+  clientCertificates: [],
+};
 
 // Environment switches are read here, once.
 const CI = !!process.env.CI;
@@ -89,6 +105,10 @@ export default defineConfig({
   outputDir: join(REPORTS, REPORT_FILES.testResults),
   use: {
     ...devices['Desktop Chrome'],
+    // Playwright's own defaults, as plain values: each context option left to Playwright is a fixture with a step
+    // (a captured stack and a message to the runner) in every test, API checks and the project's own tests included.
+    // The options whose default is "not set" are declared without a step in suite/runner/fixtures/config.ts.
+    ...PLAYWRIGHT_CONTEXT_DEFAULTS,
     launchOptions: chromiumLaunch,
   },
   projects: PROJECTS,
