@@ -2,7 +2,7 @@
 // Exchange so the check decides what is right. Every exchange is handed to the evidence recorder.
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../contracts/index.js';
-import { xSign } from '../../generators/signing.js';
+import { xSign, xSignAsync } from '../../generators/signing.js';
 import type { HttpClient, SendOptions } from './client.js';
 import { describedParts, type Exchange } from './exchange.js';
 
@@ -161,13 +161,13 @@ export class ProviderApi {
     return encodeSignature(xSign(body, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
   }
 
-  account2card(body: unknown, opts: Account2CardSendOptions = {}): Promise<Exchange> {
+  async account2card(body: unknown, opts: Account2CardSendOptions = {}): Promise<Exchange> {
     const text = opts.rawBody ?? JSON.stringify(body);
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const mode = opts.xSign === undefined ? 'sign' : opts.xSign;
     if (mode === 'sign') {
       if (!this.merchant.privateKeyPem) throw new Error('account2card needs XSIGN_PRIVATE_KEY');
-      headers['X-Sign'] = encodeSignature(xSign(text, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
+      headers['X-Sign'] = encodeSignature(await xSignAsync(text, this.merchant.privateKeyPem), this.profile.account2card.xSignEncoding);
     } else if (mode !== null) headers['X-Sign'] = mode;
     return this.payment(this.profile.paths.account2card, undefined, { rawBody: text, headers, retry: opts.retry, probe: opts.probe });
   }

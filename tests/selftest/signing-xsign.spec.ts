@@ -1,7 +1,7 @@
 // X-Sign (defaults.md): base64 RSASSA-PKCS1-v1_5 SHA-256 over the exact body bytes, verified with node:crypto.
 import { test, expect } from '@playwright/test';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { generateRsaKeyPair, xSign } from '../../generators/signing.js';
+import { generateRsaKeyPair, xSign, xSignAsync } from '../../generators/signing.js';
 import { xSignWithForge } from '../../generators/signing-forge.js';
 
 const BODY = '{"api_key":"key","transaction":"0f8fad5b-d9cb-469f-a165-70867728950e","amount":100000,"payer_fio":"Иванов Иван Иванович"}';
@@ -31,6 +31,11 @@ test.describe('X-Sign @signing', () => {
 
   test('PKCS#1 and PKCS#8 forms of one key give the same (deterministic) signature', () => {
     expect(xSign(BODY, pkcs1)).toBe(xSign(BODY, pair.privateKeyPem));
+  });
+
+  test('xSignAsync, on the thread pool, gives what xSign gives, and refuses what xSign refuses', async () => {
+    for (const body of [BODY, '', new Uint8Array([0xff, 0x00, 0x7b])]) expect(await xSignAsync(body, pkcs1)).toBe(xSignWithForge(body, pair.privateKeyPem));
+    await expect(xSignAsync(BODY, 'not a key')).rejects.toThrow(/not an unencrypted RSA private key/);
   });
 
   test('node:crypto and node-forge, two independent implementations, give the same signature', () => {
