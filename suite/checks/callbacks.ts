@@ -10,8 +10,10 @@ import { sameJson } from '../harness/json.js';
 import { buttonFor, invoicePressed, invoicesPressed, otherState, tryPressAgain, type CreatedInvoice, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, type BrowserCheck } from '../harness/check.js';
+import { answerClassOf, isSuccessGroup, REFUSAL_PARAMETER, refusalGroups, SLOW_ANSWER_MS, type AnswerClassName } from '../harness/refusals.js';
 import {
   awaitDeliveries,
+  callbackWaitMs,
   describeDeliveries,
   expectCallbackBody,
   expectPayloadUnchanged,
@@ -60,7 +62,9 @@ const replayOf = (seed: number, title: string) => `FC_SEED=${seed} npm run confo
  * to every payload, the fixed ones to the first.
  */
 function batch(api: ProviderApi, seed: number, extra: Record<string, unknown>, count?: number): { rows: CallbackRow[]; overrides: InvoiceOverrides[] } {
-  const all = callbackRows(seed, api.profile.antifraud.invoiceClientIp, [...Object.keys(FIXED_EXTRAS), ...Object.keys(extra), FAIL_FIRST_PARAMETER]);
+  // The same keys avoided by every check, so that every check of the run draws the same batch.
+  const avoid = new Set([...Object.keys(FIXED_EXTRAS), ...Object.keys(extra), FAIL_FIRST_PARAMETER, REFUSAL_PARAMETER]);
+  const all = callbackRows(seed, api.profile.antifraud.invoiceClientIp, [...avoid].sort());
   const rows = all.slice(0, count ?? all.length);
   const overrides = rows.map((r, i) => ({
     transaction: renewUuid(r.transaction),
@@ -179,15 +183,20 @@ export function noCallbackAfterFinalState(first: FinalState): BrowserCheck {
 }
 
 /**
- * A callback answered 500 is delivered again, the same body each time, until answered 200 (at least
- * minDeliveries in all); the first delivery, and so every re-delivery, carries the transaction and the payload
- * unchanged. A batch of invoices whose client_id, client_ip, transaction and payload.* take every class of
- * their generators (flow.ts): judged at the first delivery and at the re-deliveries.
+ * A callback the merchant refuses is delivered again, the same body each time, until answered 200 (at least
+ * minDeliveries in all), whichever way it was refused: every class a real merchant endpoint refuses with (400, 401,
+ * 403, 404, 409, 410, 422, 429 with Retry-After, 500, 502, 503, a slow answer, a reset connection), minDeliveries - 1
+ * classes one after another on each invoice, so that a provider that gives up after any one of them delivers too
+ * few; and a 200 whose body is not JSON is a success (delivered once is enough). The invoices are the batch whose
+ * client_id, client_ip, transaction and payload.* take every class of their generators (flow.ts), as many as the
+ * classes need: each judged at its first delivery (the transaction and the payload unchanged) and at every
+ * re-delivery. They are pressed at once, so that the whole costs about one wait.
  */
 export function callbackRedelivered(): BrowserCheck {
   return {
     name: 'callbackRedelivered()',
-    title: 'a callback answered 500 is delivered again, the same body each time, until answered 200',
+    title:
+      'a callback refused with any 4xx, 5xx, a slow answer or a reset connection is delivered again, the same body each time, until answered 200; a 200 with a text body is taken',
     rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE],
     browser: true,
     async run({ api, page, inbox }) {
@@ -198,54 +207,84 @@ export function callbackRedelivered(): BrowserCheck {
       const firstDelivery = callbackCoverage('callback');
       const redelivery = callbackCoverage('callback re-delivery');
       const failFirst = min - 1;
+      const groups = refusalGroups(failFirst);
       const seed = runSeed();
-      const { rows, overrides } = batch(api, seed, { [FAIL_FIRST_PARAMETER]: failFirst });
+      const drawn = batch(api, seed, { [FAIL_FIRST_PARAMETER]: failFirst });
+      // One invoice per row of the batch and per group of classes: the rows take the groups in turn; groups left over
+      // go on invoices of plain parameters of their own.
+      const count = Math.max(drawn.rows.length, groups.length);
+      const plain = (i: number) => ({ payload: { ...INVOICE_DEFAULTS.payload, client_id: `user-refusal-${i}`, [FAIL_FIRST_PARAMETER]: failFirst } });
+      const invoices = Array.from({ length: count }, (_, i) => {
+        const group = groups[i % groups.length]!;
+        const o = drawn.overrides[i] ?? plain(i);
+        return { row: drawn.rows[i], group, override: { ...o, payload: { ...o.payload, [REFUSAL_PARAMETER]: group.join(',') } } };
+      });
       let created: CreatedInvoice[];
       try {
         // Each invoice's deliveries are awaited from its press on, while the others are pressed.
-        created = await invoicesPressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', overrides, EXTRA_RULE, (c, i) =>
-          redelivered(api, inbox, c, min, keyClass(rows[i]!)),
+        created = await invoicesPressed(
+          api,
+          page,
+          api.profile.paymentPage.payButton,
+          'PRO-CB-DELIVERY',
+          invoices.map((v) => v.override),
+          EXTRA_RULE,
+          (c, i) => redelivered(api, inbox, c, min, invoices[i]!.group, invoices[i]!.row ? keyClass(invoices[i]!.row!) : () => undefined),
         );
       } catch (e) {
         if (e instanceof CheckFailure) throw new CheckFailure({ ...e.details, replay: replayOf(seed, 'delivered again') });
         throw e;
       }
       for (const [i, c] of created.entries()) {
-        firstDelivery.record(rows[i]!, c.body.transaction);
-        redelivery.record(rows[i]!, c.body.transaction);
+        const row = invoices[i]!.row;
+        if (!row) continue;
+        firstDelivery.record(row, c.body.transaction);
+        if (!isSuccessGroup(invoices[i]!.group)) redelivery.record(row, c.body.transaction);
       }
     },
   };
 }
 
-/** The invoice's callback comes `min` times, the first `min - 1` answered 500, each the same body, with the payload unchanged. */
-async function redelivered(api: ProviderApi, inbox: CallbackInbox, created: CreatedInvoice, min: number, classOf: KeyClass): Promise<void> {
+/**
+ * The invoice's callback comes `min` times, the first `min - 1` answered in the group's classes one after another,
+ * each the same body, with the transaction and the payload unchanged; once, when the group is a success.
+ */
+async function redelivered(
+  api: ProviderApi,
+  inbox: CallbackInbox,
+  created: CreatedInvoice,
+  min: number,
+  group: readonly AnswerClassName[],
+  classOf: KeyClass,
+): Promise<void> {
   const { body, response } = created;
   const failFirst = min - 1;
-  // The receiver learns how many tries to fail from the callback's own payload: a callback without the
-  // parameter is answered 200 at once, and the missing redelivery is the payload's fault, not the retry's.
+  const named = group.join(',');
+  // The receiver learns how many tries to refuse, and how, from the callback's own payload: a callback without the
+  // parameters is answered 200 at once, and the missing redelivery is the payload's fault, not the retry's.
   const firstOnly = await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
-  const first = expectCallbackBody(firstOnly[0], firstOnly, body.transaction, response.payment.id);
-  if (Number(first.payload[FAIL_FIRST_PARAMETER]) !== failFirst)
+  const first = expectCallbackBody(firstOnly[0]!, firstOnly, body.transaction, response.payment.id);
+  if (first.payload[REFUSAL_PARAMETER] !== named || Number(first.payload[FAIL_FIRST_PARAMETER]) !== failFirst)
     throw new CheckFailure({
       rule: 'DOC-EVT-CALLBACK-PAYLOAD',
-      expected: `the callback payload carries the merchant parameter ${FAIL_FIRST_PARAMETER}: ${failFirst} (redelivery cannot be observed without it)`,
+      expected: `the callback payload carries the merchant parameters ${REFUSAL_PARAMETER}: "${named}" and ${FAIL_FIRST_PARAMETER}: ${failFirst} (the refusals cannot be made without them)`,
       received: describeDeliveries(firstOnly),
     });
-  // The first delivery as sent (answered 500 or not, it is what the provider sends first); then every other the same.
+  // The first delivery as sent (refused or not, it is what the provider sends first); then every other the same.
   expectPayloadUnchanged(body.payload, first.payload, firstOnly, classOf);
-  const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY');
-  if (deliveries[min - 1].answeredStatus !== 200)
-    throw new CheckFailure({
-      rule: 'PRO-CB-RETRY',
-      expected: `delivery #${min} answered 200 after ${failFirst} answered 500`,
-      received: describeDeliveries(deliveries),
-    });
+  if (isSuccessGroup(group)) return;
+  const refusals = Array.from({ length: failFirst }, (_, k) => answerClassOf(named, k));
+  // A slow answer holds its try until the provider gives up on it (at most SLOW_ANSWER_MS).
+  const waitMs = callbackWaitMs(api) + refusals.filter((a) => a.answer === 'slow').length * SLOW_ANSWER_MS;
+  const after = `, the first ${failFirst} answered ${refusals.map((a) => a.what).join(', then ')} (profile callbacks.minDeliveries ${min})`;
+  const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY', waitMs, after);
+  if (deliveries[min - 1]!.answeredStatus !== 200)
+    throw new CheckFailure({ rule: 'PRO-CB-RETRY', expected: `delivery #${min} answered 200${after}`, received: describeDeliveries(deliveries) });
   const differing = deliveries.filter((d) => !sameJson(d.json, first));
   if (differing.length > 0)
     throw new CheckFailure({
       rule: 'PRO-CB-RETRY',
-      expected: 'every redelivery carries the same callback body',
+      expected: `every redelivery carries the same callback body${after}`,
       received: `${differing.length} deliver${differing.length === 1 ? 'y differs' : 'ies differ'} from the first${differingKeys(first, differing, classOf)}: ${describeDeliveries(deliveries)}`,
     });
 }

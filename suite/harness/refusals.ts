@@ -43,3 +43,18 @@ export function answerClassOf(value: unknown, index = 0): AnswerClass {
   const names = (typeof value === 'string' ? value.split(',') : []).filter((n) => Object.hasOwn(ANSWER_CLASSES, n)) as AnswerClassName[];
   return names.length === 0 ? ANSWER_CLASSES['500'] : ANSWER_CLASSES[names[index % names.length]!];
 }
+
+const CLASSES = Object.keys(ANSWER_CLASSES) as AnswerClassName[];
+
+/** Whether every class of the group is a success (a delivery taken: no redelivery to ask for). */
+export function isSuccessGroup(group: readonly AnswerClassName[]): boolean {
+  return group.every((c) => 'success' in ANSWER_CLASSES[c]);
+}
+
+/** The classes of each invoice: the refusals `perPayment` at a time, in order; each success class alone. */
+export function refusalGroups(perPayment: number): AnswerClassName[][] {
+  const refusing = CLASSES.filter((c) => !('success' in ANSWER_CLASSES[c]));
+  const groups: AnswerClassName[][] = [];
+  for (let i = 0; i < refusing.length; i += perPayment) groups.push(refusing.slice(i, i + perPayment));
+  return [...groups, ...CLASSES.filter((c) => 'success' in ANSWER_CLASSES[c]).map((c) => [c])];
+}
