@@ -89,10 +89,11 @@ async function answerReturnUrl(page: Page, returnUrl: string): Promise<void> {
 }
 
 /**
- * Opens redirect_url; the page must load (redirects followed) as HTML with a 2xx status. Returns its
- * visible text. `returnUrl`: the invoice's return_url, answered in the browser if the page goes there.
+ * Opens redirect_url; the page must load (redirects followed) as HTML with a 2xx status. `returnUrl`: the
+ * invoice's return_url, answered in the browser if the page goes there. What the page shows is read by whoever
+ * needs it (pageTextOnce): each read is a round trip to the browser and a layout.
  */
-export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId, returnUrl: string = INVOICE_DEFAULTS.return_url): Promise<string> {
+export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId, returnUrl: string = INVOICE_DEFAULTS.return_url): Promise<void> {
   await answerReturnUrl(page, returnUrl);
   const response = await loadPage(page, redirectUrl, rule);
   const status = response?.status();
@@ -103,7 +104,6 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
       expected: `redirect_url ${redirectUrl} opens a 2xx HTML page`,
       received: `HTTP ${status} Content-Type ${type}: ${clip(await pageText(page))}`,
     });
-  return pageText(page);
 }
 
 /** The page's text once `shows` holds for it (content a script builds after load), or as it is after the profile's settle time. */
@@ -111,21 +111,21 @@ export function pageTextOnce(api: ProviderApi, page: Page, shows: (text: string)
   return lookAtOpenedPage(page, () => eventually(() => pageText(page), shows, settleMs(api)), shows);
 }
 
-/** The button (any element with the role) whose accessible name is exactly `name`, waited for up to the settle time. */
-async function findButton(api: ProviderApi, page: Page, name: string) {
+/** The button (any element with the role) whose accessible name is exactly `name`, and whether it became visible within the settle time. */
+async function findButton(api: ProviderApi, page: Page, name: string): Promise<{ button: Locator; visible: boolean }> {
   const button = page.getByRole('button', { name, exact: true }).first();
-  await button.waitFor({ state: 'visible', timeout: settleMs(api) }).catch(() => undefined);
-  return button;
+  const visible = await button.waitFor({ state: 'visible', timeout: settleMs(api) }).then(
+    () => true,
+    () => false,
+  );
+  return { button, visible };
 }
 
 /** Whether that button is visible on the page opened last (loaded again when the network broke it). */
 async function buttonShown(api: ProviderApi, page: Page, name: string): Promise<{ button: Locator; visible: boolean }> {
   return lookAtOpenedPage(
     page,
-    async () => {
-      const button = await findButton(api, page, name);
-      return { button, visible: await button.isVisible() };
-    },
+    () => findButton(api, page, name),
     (b) => b.visible,
   );
 }
@@ -230,8 +230,8 @@ export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: s
   forgetOpenedPage(page); // read as it comes: any refusal is allowed here
   try {
     const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
-    const button = await findButton(api, page, name);
-    if (!(await button.isVisible())) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;
+    const { button, visible } = await findButton(api, page, name);
+    if (!visible) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;
     if (!(await button.isEnabled())) return `the "${name}" button is disabled`;
     const before = page.url();
     await button.click({ timeout: 3_000 });
