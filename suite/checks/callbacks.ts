@@ -217,7 +217,9 @@ export function callbackRedelivered(): BrowserCheck {
       const invoices = Array.from({ length: count }, (_, i) => {
         const group = groups[i % groups.length]!;
         const o = drawn.overrides[i] ?? plain(i);
-        return { row: drawn.rows[i], group, override: { ...o, payload: { ...o.payload, [REFUSAL_PARAMETER]: group.join(',') } } };
+        const row = drawn.rows[i];
+        const classOf: KeyClass = row ? keyClass(row) : () => undefined;
+        return { row, group, classOf, override: { ...o, payload: { ...o.payload, [REFUSAL_PARAMETER]: group.join(',') } } };
       });
       let created: CreatedInvoice[];
       try {
@@ -229,7 +231,7 @@ export function callbackRedelivered(): BrowserCheck {
           'PRO-CB-DELIVERY',
           invoices.map((v) => v.override),
           EXTRA_RULE,
-          (c, i) => redelivered(api, inbox, c, min, invoices[i]!.group, invoices[i]!.row ? keyClass(invoices[i]!.row!) : () => undefined),
+          (c, i) => redelivered(api, inbox, c, min, invoices[i]!.group, invoices[i]!.classOf),
         );
       } catch (e) {
         if (e instanceof CheckFailure) throw new CheckFailure({ ...e.details, replay: replayOf(seed, 'delivered again') });

@@ -46,15 +46,17 @@ export function answerClassOf(value: unknown, index = 0): AnswerClass {
 
 const CLASSES = Object.keys(ANSWER_CLASSES) as AnswerClassName[];
 
+const isSuccess = (c: AnswerClassName): boolean => 'success' in ANSWER_CLASSES[c];
+
 /** Whether every class of the group is a success (a delivery taken: no redelivery to ask for). */
 export function isSuccessGroup(group: readonly AnswerClassName[]): boolean {
-  return group.every((c) => 'success' in ANSWER_CLASSES[c]);
+  return group.every(isSuccess);
 }
 
 /** The classes of each invoice: the refusals `perPayment` at a time, in order; each success class alone. */
 export function refusalGroups(perPayment: number): AnswerClassName[][] {
-  const refusing = CLASSES.filter((c) => !('success' in ANSWER_CLASSES[c]));
+  const refusing = CLASSES.filter((c) => !isSuccess(c));
   const groups: AnswerClassName[][] = [];
   for (let i = 0; i < refusing.length; i += perPayment) groups.push(refusing.slice(i, i + perPayment));
-  return [...groups, ...CLASSES.filter((c) => 'success' in ANSWER_CLASSES[c]).map((c) => [c])];
+  return [...groups, ...CLASSES.filter(isSuccess).map((c) => [c])];
 }
