@@ -457,6 +457,11 @@ for (const schema of ['profile', 'profile-override'] as const) {
     params: { type: 'object' },
   });
   add(schema, 'a finding level maybe', withValue(profile, '/security/findings/framing', 'maybe'), { path: '/security/findings/framing', keyword: 'enum' });
+  add(schema, 'gate.advice maybe', withValue(profile, '/gate/advice', 'maybe'), { path: '/gate/advice', keyword: 'enum' });
+  add(schema, 'gate.rules that is not an object', withValue(profile, '/gate/rules', 'fail'), { path: '/gate/rules', keyword: 'type' });
+  add(schema, 'a gate rule that is no rule ID', withValue(profile, '/gate/rules/hsts', 'fail'), { path: '/gate/rules', keyword: 'pattern' });
+  add(schema, 'a gate rule level maybe', withValue(profile, '/gate/rules/PRO-SEC-HSTS', 'maybe'), { path: '/gate/rules/PRO-SEC-HSTS', keyword: 'enum' });
+  add(schema, 'a gate rule level as a number', withValue(profile, '/gate/rules/PRO-SEC-HSTS', 1), { path: '/gate/rules/PRO-SEC-HSTS', keyword: 'type' });
 }
 for (const [at, keys] of profileRequired) {
   for (const key of keys) {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostics, validateWith, type Diagnostic } from './ajv.js';
+import { isRequirementId } from './requirements.js';
 import type { Profile } from './types.gen.js';
 
 export const DEFAULT_PROFILE_URL = new URL('./profile.default.json', import.meta.url);
@@ -80,6 +81,9 @@ export function loadProfile(overridePath?: string): Profile {
   check('profile-override', override, overridePath, 'PROFILE');
   const merged = deepMerge(base as unknown as Json, override);
   check('profile', merged, overridePath, 'PROFILE (merged over the default profile)');
+  const unknown = Object.keys((merged as unknown as Profile).gate.rules).filter((id) => !isRequirementId(id));
+  if (unknown.length > 0)
+    throw new ProfileError(`PROFILE ${overridePath}: gate.rules names no rule of contracts/requirements.json: ${unknown.join(', ')}`, overridePath);
   return merged as unknown as Profile;
 }
 

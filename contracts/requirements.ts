@@ -1,6 +1,7 @@
 /**
  * Typed access to requirements.json: one ID per rule of the interface document (kind
- * documented) and of defaults.md (kind profile). Checks declare the IDs they cover.
+ * documented) and of defaults.md (kind profile). Checks declare the IDs they cover. Each rule names its basis,
+ * which decides whether a failure of it fails the gate by default (levels.ts).
  */
 import { readFileSync } from 'node:fs';
 import { RULE_IDS, type RequirementOperation, type RuleId } from './rule-ids.gen.js';
@@ -13,6 +14,41 @@ export { RULE_IDS, type RequirementOperation, type RuleId };
 /** A requirement ID such as 'DOC-PAY-STATE' (the generated union of requirements.json). */
 export type RequirementId = RuleId;
 
+/**
+ * What may fail the gate: the interface document, a choice of defaults.md (by its profile key), a MUST of a standard,
+ * or a defect every payment engineer would call one. Anything else is advice: a SHOULD, a MAY, hardening practice,
+ * this suite's own reading of a standard. Advice warns by default.
+ */
+export const BASIS_SOURCES = ['document', 'profile', 'standard', 'defect', 'advice'] as const;
+export type BasisSource = (typeof BASIS_SOURCES)[number];
+
+/** The defects that fail the gate whatever the document and the profile say. */
+export const DEFECT_CLASSES = [
+  'money moved wrongly',
+  'data lost or altered',
+  'secret exposed',
+  "another party's data exposed",
+  'code injected',
+  'authentication bypassed',
+] as const;
+export type DefectClass = (typeof DEFECT_CLASSES)[number];
+
+export interface Basis {
+  source: BasisSource;
+  /** The words of the document, of defaults.md or of the standard, verbatim; `…` joins the parts quoted. */
+  quote?: string;
+  /** The profile key (a dotted path of contracts/profile.default.json) that states the choice. */
+  key?: string;
+  /** source standard: the standard and its section, `RFC 9110 15.5.6`. */
+  standard?: string;
+  /** source defect: which one. */
+  defect?: DefectClass;
+  /** source defect or advice: why, in a sentence. */
+  why?: string;
+  /** The security lists and standards the rule answers (OWASP ASVS, API Top 10, ZAP rules, RFCs), for the reports. */
+  anchors?: string;
+}
+
 export interface Requirement {
   id: RequirementId;
   kind: RequirementKind;
@@ -24,12 +60,8 @@ export interface Requirement {
   /** false when no black-box check can observe the rule; `reason` says why. */
   testable?: boolean;
   reason?: string;
-  /**
-   * For a rule the document or the profile implies rather than states (an invariant over many payments), or one
-   * a security anchor adds where neither says anything (OWASP ASVS, the API Security Top 10): where it comes from,
-   * e.g. "implied by Resources: payment.id identifies a payment" or "OWASP ASVS 5.0 V3.2.2". Reports show it.
-   */
-  basis?: string;
+  /** What the rule stands on, and so whether its failure fails the gate by default (advice warns). */
+  basis: Basis;
 }
 
 const FILE = new URL('./requirements.json', import.meta.url);
@@ -52,12 +84,32 @@ function load(): readonly Requirement[] {
       if (typeof r[f] !== 'string' || r[f] === '') problems.push(`${at}: ${f} must be a non-empty string`);
     }
     if (r.testable === false && (typeof r.reason !== 'string' || r.reason === '')) problems.push(`${at}: testable false needs a reason`);
-    if (r.basis !== undefined && (typeof r.basis !== 'string' || r.basis === '')) problems.push(`${at}: basis must be a non-empty string`);
+    problems.push(...basisProblems(r.basis).map((p) => `${at}: basis ${p}`));
   });
   const generated = RULE_IDS.join(',');
   if (list.map((r) => r.id).join(',') !== generated) problems.push('rule-ids.gen.ts is stale: run npm run contracts:types');
   if (problems.length) throw new Error(`contracts/requirements.json: ${problems.join('; ')}`);
   return Object.freeze(list.map((r) => Object.freeze({ ...r })));
+}
+
+const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
+
+/** What is missing from a basis: each source needs its own fields. */
+function basisProblems(b: Basis | undefined): string[] {
+  if (typeof b !== 'object' || b === null) return ['must be an object'];
+  if (!(BASIS_SOURCES as readonly string[]).includes(b.source)) return [`source must be one of ${BASIS_SOURCES.join(', ')}`];
+  const needs: Record<BasisSource, (keyof Basis)[]> = {
+    document: ['quote'],
+    profile: ['quote'],
+    standard: ['standard', 'quote'],
+    defect: ['defect', 'why'],
+    advice: ['why'],
+  };
+  const problems = needs[b.source].filter((f) => !nonEmpty(b[f])).map((f) => `${b.source} needs ${f}`);
+  if (b.source === 'defect' && !(DEFECT_CLASSES as readonly string[]).includes(b.defect ?? ''))
+    problems.push(`defect must be one of ${DEFECT_CLASSES.join('; ')}`);
+  if (b.source === 'standard' && !/\bMUST\b/.test(b.quote ?? '')) problems.push('standard quotes a MUST');
+  return problems;
 }
 
 /** Every requirement, in file order. */

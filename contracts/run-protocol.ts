@@ -48,10 +48,16 @@ export const ANNOTATION = {
    */
   coverage: 'value coverage',
   /**
-   * A finding the profile reports as a warning (profile `security.findings`: "warn"): the check passed, the reports
-   * list it. JSON {@link WarningNote}; one annotation per warning. A warning never changes a verdict or the exit code.
+   * A failure that only warns under the profile (an advice rule, a finding at "warn"; contracts/levels.ts): the
+   * reports list it. JSON {@link WarningNote}; one annotation per warning. A warning never changes the exit code.
    */
   warning: 'warning',
+  /**
+   * The check stopped at a failure whose rule only warns under the profile (contracts/levels.ts): the description is
+   * that failure's message. The test passes; the reports show the check as warned, its rule as warned, and the other
+   * rules it declares as not proven by it. A `warning` annotation names the rule.
+   */
+  stoppedAtWarning: 'stopped at a warning',
 } as const;
 
 /** The description of a `warning` annotation. */

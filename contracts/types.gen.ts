@@ -301,6 +301,7 @@ export interface Profile {
   paymentPage: ProfilePaymentPage;
   callbacks: ProfileCallbacks;
   security: ProfileSecurity;
+  gate: ProfileGate;
 }
 /**
  * Request paths of the operations, relative to BASE_URL.
@@ -590,6 +591,21 @@ export interface ProfileSecurityFindings {
    * The payment page fetched as another site's no-cors script or image is answered 2xx without Cross-Origin-Resource-Policy same-origin or same-site (PRO-SEC-PAGE-CORP).
    */
   crossOriginResource: 'fail' | 'warn' | 'off';
+}
+/**
+ * What a failure does to the gate (docs/rules.md): a rule whose basis is the document, a choice of this profile, a MUST of a standard or a defect fails; a rule whose basis is advice (a SHOULD, a MAY, hardening, the suite's reading of a standard) warns.
+ */
+export interface ProfileGate {
+  /**
+   * What a failure of an advice rule, and a finding at warn, does: warn (the check stops there and passes; the reports list it) or fail (the stricter gate).
+   */
+  advice: 'warn' | 'fail';
+  /**
+   * Rule ID (contracts/requirements.json) -> fail or warn: every failure naming that rule does so, whatever its basis and its findings' levels.
+   */
+  rules: {
+    [k: string]: 'fail' | 'warn';
+  };
 }
 /**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
@@ -889,6 +905,21 @@ export interface ProfileOverride {
        * The payment page fetched as another site's no-cors script or image is answered 2xx without Cross-Origin-Resource-Policy same-origin or same-site (PRO-SEC-PAGE-CORP).
        */
       crossOriginResource?: 'fail' | 'warn' | 'off';
+    };
+  };
+  /**
+   * What a failure does to the gate (docs/rules.md): a rule whose basis is the document, a choice of this profile, a MUST of a standard or a defect fails; a rule whose basis is advice (a SHOULD, a MAY, hardening, the suite's reading of a standard) warns.
+   */
+  gate?: {
+    /**
+     * What a failure of an advice rule, and a finding at warn, does: warn (the check stops there and passes; the reports list it) or fail (the stricter gate).
+     */
+    advice?: 'warn' | 'fail';
+    /**
+     * Rule ID (contracts/requirements.json) -> fail or warn: every failure naming that rule does so, whatever its basis and its findings' levels.
+     */
+    rules?: {
+      [k: string]: 'fail' | 'warn';
     };
   };
 }

@@ -46,6 +46,8 @@ export interface TestOutcome {
   observed: string[];
   /** Those failures whole: what was sent, what came back. */
   observedErrors: string[];
+  /** What the test warned of (its `warning` annotations, JSON WarningNote): a failure that only warns under the profile. */
+  warnings: string[];
   /** First line of the first error: `[RULE] title` for a CheckFailure. */
   message?: string;
   /** The whole first error, colours stripped. */
@@ -96,6 +98,7 @@ export function readOutcomes(file: string): RunOutcomes {
           retried: of(ANNOTATION.retried)[0],
           observed: [...new Set(of(ANNOTATION.observed).map((m) => m.split('\n')[0]!))],
           observedErrors: of(ANNOTATION.observed),
+          warnings: [...new Set(of(ANNOTATION.warning))],
           message: firstErrorLine(error),
           error,
           stalledAt: last?.status === 'timedOut' ? stalledAt(last.errors.slice(1)) : undefined,

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requirements, type RequirementKind } from '../contracts/requirements.js';
+import { basisLabel, defaultLevel, ruleLevel, type Level } from '../contracts/levels.js';
 import { OUT_OF_REACH } from '../contracts/run-protocol.js';
 import { cell, mdLink } from './markdown.js';
 import { redactText } from '../contracts/redaction.js';
@@ -20,13 +21,17 @@ export interface TraceRow {
   /** The section in the HTML copy of its document, relative to the reports folder (`spec/…html#anchor`). */
   link: string;
   title: string;
-  /** Where a rule the documents imply, or a security anchor adds, comes from. */
-  basis?: string;
+  /** What the rule stands on, in a few words (contracts/levels.ts basisLabel), and the standards it answers. */
+  basis: string;
+  anchors?: string;
+  /** What its failure does under the run's profile: fail the gate, or warn. */
+  level: Level;
   status: RuleStatus;
   checks: string[];
   /** The check functions of those checks and where each is defined: rule → code in one lookup. */
   code: { check: string; source: string }[];
   failedBy?: string[];
+  warnedBy?: string[];
   notProvenBy?: NotProven[];
   /** The checks declaring it that could not get an answer (the provider was unavailable), with why. */
   notJudgedBy?: { check: string; why?: string }[];
@@ -52,7 +57,7 @@ export interface Traceability {
 }
 
 /** What the table needs of a summary (written now, or read back from a file). */
-type Run = Pick<Summary, 'rules'> & {
+type Run = Pick<Summary, 'rules' | 'gate'> & {
   suiteErrors?: string[];
   coverage?: CoverageRow[];
   warnings?: WarningEntry[];
@@ -80,11 +85,14 @@ export function traceability(run: Run, projects: readonly string[], generatedAt:
       section: req.section,
       link: `${SPEC_FROM_REPORTS}${sectionLink(req)}`,
       title: req.title,
-      ...(req.basis ? { basis: req.basis } : {}),
+      basis: basisLabel(req),
+      ...(req.basis.anchors ? { anchors: req.basis.anchors } : {}),
+      level: run.gate ? ruleLevel({ gate: run.gate }, req.id) : defaultLevel(req),
       status: entry.status,
       checks: entry.checks,
       code: codeOf(entry.checks),
       ...(entry.failedBy ? { failedBy: entry.failedBy } : {}),
+      ...(entry.warnedBy ? { warnedBy: entry.warnedBy } : {}),
       ...(entry.notProvenBy ? { notProvenBy: entry.notProvenBy } : {}),
       ...(entry.notJudgedBy ? { notJudgedBy: entry.notJudgedBy.map((check) => ({ check, why: byId.get(check)?.notJudged })) } : {}),
       ...(req.testable === false ? { reason: req.reason } : {}),
@@ -113,7 +121,7 @@ const failedOn = (n: NotProven) => (n.failedRule ? `failed on ${n.failedRule}` :
 function detail(r: TraceRow): string[] {
   if (r.status === 'untestable') return [`untestable: ${r.reason ?? ''}`];
   const warned = (r.warnings ?? []).map((w) => `warning: ${w.check}: ${w.text}`);
-  if (r.status === 'passed') return warned;
+  if (r.status === 'passed' || r.status === 'warned') return warned;
   if (r.status === 'failed') return (r.failedBy ?? []).map((c) => `failed in ${c}${r.checks.includes(c) ? '' : ' (which does not declare it)'}`);
   if (r.status === 'not proven') return (r.notProvenBy ?? []).map((n) => `not proven: ${n.check} ${failedOn(n)}`);
   if (r.status === 'not judged')
@@ -132,17 +140,17 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     '',
     `Generated ${t.generatedAt} against ${context.baseUrl ?? 'no provider'}; profile digest \`${context.profileDigest ?? 'unknown'}\`.`,
     `Projects in this run: ${t.projects.length ? t.projects.join(', ') : 'none'}. Rules of other projects show as \`not run\` with no checks.`,
-    'A rule fails when a failure names it; a check that fails on one rule does not prove the other rules it declares (`not proven`).',
+    "A rule fails when a failure names it and its level is `fail`; it is `warned` when the failure only warns (a rule whose basis is advice, or one the profile's `gate` section lowers: docs/rules.md). A check that fails or stops at a warning on one rule does not prove the other rules it declares (`not proven`).",
     'A check that could not get an answer (the provider was unavailable, also after the tries allowed), or that waits for what cannot reach the suite (a callback when the provider cannot reach the receiver), is `not judged`: neither passed nor failed.',
     `Sections link to the copies of the documents in \`${SPEC_FROM_REPORTS}\`.`,
     '',
-    `Passed ${c.passed} · failed ${c.failed} · not proven ${c['not proven']} · not judged ${c['not judged']} · not run ${c['not run']} · untestable ${c.untestable} · ${t.rules.length} rules`,
+    `${RULE_STATUSES.map((st) => `${st} ${c[st]}`).join(' · ')} · ${t.rules.length} rules`,
     '',
-    '| Rule | Kind | Section | Title | Status | Check functions | Checks | Detail |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Rule | Kind | Section | Title | Basis | Level | Status | Check functions | Checks | Detail |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...t.rules.map(
       (r) =>
-        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.basis ? `${r.title} (${r.basis})` : r.title)} | ${r.status} | ${r.code.map((c) => `\`${cell(c.check)}\` ${cell(c.source)}`).join('<br>') || '—'} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
+        `| ${r.id} | ${r.kind} | ${mdLink(r.section, r.link)} | ${cell(r.anchors ? `${r.title} (${r.anchors})` : r.title)} | ${cell(r.basis)} | ${r.level} | ${r.status} | ${r.code.map((c) => `\`${cell(c.check)}\` ${cell(c.source)}`).join('<br>') || '—'} | ${r.checks.map(cell).join('<br>') || '—'} | ${detail(r).map(cell).join('<br>')} |`,
     ),
     '',
     `## Failures that name no rule (${t.suiteErrors.length})`,
@@ -160,7 +168,7 @@ export function traceabilityMarkdown(t: Traceability, context: { baseUrl: string
     ...(t.warnings.length === 0
       ? ['None.']
       : [
-          'Findings the profile (`security.findings`) reports as warnings: their checks passed, and no verdict changes.',
+          'Failures the profile only warns of (rules whose basis is advice, findings at `warn`, the `gate` section): the gate passes them; the exit code does not change.',
           '',
           ...t.warnings.map((w) => `- ${w.rule}: ${cell(w.check)}: ${cell(w.text)}`),
         ]),

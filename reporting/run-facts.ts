@@ -2,7 +2,9 @@
 // environment. playwright.config.ts also stores them in the config's metadata, because a blob report
 // keeps that metadata: `npm run merge-reports` then reports the shards' provider, not the merging
 // machine's (which has no BASE_URL).
+import type { Gate } from '../contracts/levels.js';
 import { loadProfile, profileDigest } from '../contracts/profile.js';
+import type { Profile } from '../contracts/types.gen.js';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { redactText } from '../contracts/redaction.js';
 
@@ -16,11 +18,13 @@ export interface RunFacts {
   embedded: boolean;
   profileDigest: string | null;
   fcSeed: number | null;
+  /** The profile's gate section (what fails and what warns); absent from summaries before it, null for a bad PROFILE. */
+  gate?: Gate | null;
 }
 
-function digestOrNull(env: NodeJS.ProcessEnv): string | null {
+function profileOrNull(env: NodeJS.ProcessEnv): Profile | null {
   try {
-    return profileDigest(loadProfile(env.PROFILE?.trim() || undefined));
+    return loadProfile(env.PROFILE?.trim() || undefined);
   } catch {
     return null; // a bad PROFILE stops the run in global setup, with its own message
   }
@@ -33,11 +37,13 @@ function digestOrNull(env: NodeJS.ProcessEnv): string | null {
 export function runFacts(env: NodeJS.ProcessEnv = process.env): RunFacts {
   const baseUrl = env.BASE_URL?.trim();
   const seed = env.FC_SEED?.trim();
+  const profile = profileOrNull(env);
   return {
     baseUrl: baseUrl ? redactText(baseUrl) : null,
     embedded: baseUrl ? env[EMBEDDED_ENV] === '1' : true,
-    profileDigest: digestOrNull(env),
+    profileDigest: profile && profileDigest(profile),
     fcSeed: seed && /^-?\d+$/.test(seed) ? Number(seed) : null,
+    gate: profile?.gate ?? null,
   };
 }
 

@@ -77,7 +77,7 @@ export function upgradeSummary(s: Summary): Summary {
   return { ...s, checks, rules, suiteErrors: suiteErrorsOf(checks), verdictsRecomputed: true };
 }
 
-const STATUSES = new Set(['passed', 'failed', 'skipped', 'flaky', 'not judged']);
+const STATUSES = new Set(['passed', 'failed', 'warned', 'skipped', 'flaky', 'not judged']);
 
 function summaryProblems(raw: unknown): string[] {
   const out: string[] = [];

@@ -7,11 +7,16 @@
 // that tripped over it.
 import { isRequirementId, requirements, type Requirement, type RequirementKind } from '../contracts/requirements.js';
 import type { CoverageRow } from './coverage.js';
+import type { Gate } from '../contracts/levels.js';
 
-/** `not judged`: the check could not get an answer (the provider was unavailable): no verdict, neither passed nor failed. */
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'flaky' | 'not judged';
-export type RuleStatus = 'passed' | 'failed' | 'not proven' | 'not judged' | 'not run' | 'untestable';
-export const RULE_STATUSES: readonly RuleStatus[] = ['passed', 'failed', 'not proven', 'not judged', 'not run', 'untestable'];
+/**
+ * `not judged`: the check could not get an answer (the provider was unavailable): no verdict, neither passed nor
+ * failed. `warned`: the check stopped at a failure of a rule that only warns under the profile (contracts/levels.ts):
+ * the gate passes it.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'flaky' | 'not judged';
+export type RuleStatus = 'passed' | 'failed' | 'warned' | 'not proven' | 'not judged' | 'not run' | 'untestable';
+export const RULE_STATUSES: readonly RuleStatus[] = ['passed', 'failed', 'warned', 'not proven', 'not judged', 'not run', 'untestable'];
 
 export interface Counts {
   total: number;
@@ -34,8 +39,8 @@ export interface CheckEntry {
   /** First line of the first error (redacted); only for failed and flaky checks. */
   failure?: string;
   /**
-   * Only for failed checks (since suite 0.3.0): the rule the failure names (`[RULE-ID] …`), declared by the
-   * check or not (a precondition); null when it names no known rule, i.e. an error of the suite, not a verdict.
+   * Only for failed and warned checks (since suite 0.3.0): the rule the failure names (`[RULE-ID] …`), declared by
+   * the check or not (a precondition); null when it names no known rule, i.e. an error of the suite, not a verdict.
    */
   failedRule?: string | null;
   /** Description of the skip annotation; only for skipped checks. */
@@ -61,7 +66,7 @@ export interface CheckEntry {
   requests?: number;
 }
 
-/** A finding the profile reports as a warning (security.findings "warn"): the check passed; the reports list it. */
+/** A failure that only warns under the profile (an advice rule, a finding at warn): the gate passes; the reports list it. */
 export interface WarningEntry {
   /** The check's id, as in `checks`. */
   check: string;
@@ -85,6 +90,8 @@ export interface RuleEntry {
   checks: string[];
   /** Failed checks whose failure names the rule (possibly checks that do not declare it); when status is failed. */
   failedBy?: string[];
+  /** When status is `warned`: the checks whose warnings name it. */
+  warnedBy?: string[];
   /** When status is `not proven`: the failed checks declaring it, and the rule each did fail. */
   notProvenBy?: NotProven[];
   /** When status is `not judged`: the checks declaring it that could not get an answer. */
@@ -99,8 +106,13 @@ export interface Summary {
   embedded: boolean;
   profileDigest: string | null;
   fcSeed: number | null;
-  /** Every test of the run, checks or not; `passed` leaves out flaky tests, which `flaky` counts, and `skipped` the not judged, which `notJudged` counts. */
-  totals: Counts & { flaky: number; notJudged: number };
+  /** The profile's gate section: which rules fail and which warn (absent from older summaries). */
+  gate?: Gate | null;
+  /**
+   * Every test of the run, checks or not; `passed` leaves out flaky tests, which `flaky` counts, the warned, which
+   * `warned` counts (absent from older summaries), and `skipped` the not judged, which `notJudged` counts.
+   */
+  totals: Counts & { flaky: number; notJudged: number; warned?: number };
   /** Per project; a flaky test counts as passed here. */
   projects: Record<string, Counts>;
   /** Every rule of contracts/requirements.json, in file order. */
@@ -113,7 +125,7 @@ export interface Summary {
    * there of those the generators know (coverage.ts); absent from older summaries.
    */
   coverage: CoverageRow[];
-  /** Since suite 0.3.0 (the passive look): the warnings the checks recorded, in check order; absent from older summaries. A warning never changes a verdict. */
+  /** Since suite 0.3.0: the warnings the checks recorded, in check order; absent from older summaries. A warning never changes the exit code. */
   warnings?: WarningEntry[];
   /** How the run ended, as Playwright says (for a merge of shards: the worst shard's end); absent from older summaries. The gate's merge reads it. */
   runStatus?: 'passed' | 'failed' | 'timedout' | 'interrupted';
@@ -130,26 +142,31 @@ export function failedRuleOf(failure: string | undefined): string | null {
 /** What a verdict needs of a check. failedRule undefined on a failed check (an older summary) is read from `failure`. */
 export type JudgedCheck = Pick<CheckEntry, 'id' | 'rules' | 'status'> & Partial<Pick<CheckEntry, 'failedRule' | 'failure'>>;
 
-/** The rule a failed check failed on (null: none named); undefined for a check that did not fail. */
+/** The rule a failed or warned check stopped on (null: none named); undefined for a check that did neither. */
 export function failedRuleOfCheck(c: JudgedCheck): string | null | undefined {
-  if (c.status !== 'failed') return undefined;
+  if (c.status !== 'failed' && c.status !== 'warned') return undefined;
   return c.failedRule !== undefined ? c.failedRule : failedRuleOf(c.failure);
 }
 
 /**
- * A rule's entry from every check of the run: failed if a failure names it; else passed if a check declaring
- * it passed (a flaky check passed in the end); else not proven if a check declaring it failed on another
- * rule or on none; else not judged if a check declaring it could not get an answer (the provider was
- * unavailable); else not run (no check, or every check skipped), or untestable for testable: false.
+ * A rule's entry from every check of the run: failed if a failure names it; else warned if a warning names it
+ * (a check that stopped at it, or a finding that warns); else passed if a check declaring it passed (a flaky check
+ * passed in the end); else not proven if a check declaring it failed or stopped at a warning on another rule or on
+ * none; else not judged if a check declaring it could not get an answer (the provider was unavailable); else not
+ * run (no check, or every check skipped), or untestable for testable: false.
  */
-export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[]): RuleEntry {
+export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[], warnings: readonly Pick<WarningEntry, 'check' | 'rule'>[] = []): RuleEntry {
   const declaring = checks.filter((c) => c.rules.includes(req.id));
-  const failedBy = checks.filter((c) => failedRuleOfCheck(c) === req.id).map((c) => c.id);
+  const failedBy = checks.filter((c) => c.status === 'failed' && failedRuleOfCheck(c) === req.id).map((c) => c.id);
   const ids = declaring.map((c) => c.id);
   if (failedBy.length > 0) return { kind: req.kind, status: 'failed', checks: ids, failedBy };
   if (req.testable === false) return { kind: req.kind, status: 'untestable', checks: ids };
+  const warnedBy = [...new Set(warnings.filter((w) => w.rule === req.id).map((w) => w.check))];
+  if (warnedBy.length > 0) return { kind: req.kind, status: 'warned', checks: ids, warnedBy };
   if (declaring.some((c) => c.status === 'passed' || c.status === 'flaky')) return { kind: req.kind, status: 'passed', checks: ids };
-  const notProvenBy = declaring.filter((c) => c.status === 'failed').map((c) => ({ check: c.id, failedRule: failedRuleOfCheck(c) ?? null }));
+  const notProvenBy = declaring
+    .filter((c) => c.status === 'failed' || c.status === 'warned')
+    .map((c) => ({ check: c.id, failedRule: failedRuleOfCheck(c) ?? null }));
   if (notProvenBy.length > 0) return { kind: req.kind, status: 'not proven', checks: ids, notProvenBy };
   const notJudgedBy = declaring.filter((c) => c.status === 'not judged').map((c) => c.id);
   if (notJudgedBy.length > 0) return { kind: req.kind, status: 'not judged', checks: ids, notJudgedBy };
@@ -157,8 +174,8 @@ export function ruleEntry(req: Requirement, checks: readonly JudgedCheck[]): Rul
 }
 
 /** The rules map of summary.json: every requirement, in file order. */
-export function ruleEntries(checks: readonly JudgedCheck[]): Record<string, RuleEntry> {
-  return Object.fromEntries(requirements.map((req) => [req.id, ruleEntry(req, checks)]));
+export function ruleEntries(checks: readonly JudgedCheck[], warnings: readonly Pick<WarningEntry, 'check' | 'rule'>[] = []): Record<string, RuleEntry> {
+  return Object.fromEntries(requirements.map((req) => [req.id, ruleEntry(req, checks, warnings)]));
 }
 
 /** Failed checks whose failure names no known rule. */

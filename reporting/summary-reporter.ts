@@ -36,10 +36,11 @@ function firstLine(text: string | undefined): string | undefined {
 
 function checkStatus(test: TestCase): CheckStatus {
   const last = test.results[test.results.length - 1];
-  if (test.outcome() === 'skipped' && [...test.annotations, ...(last?.annotations ?? [])].some((a) => a.type === ANNOTATION.notJudged)) return 'not judged';
+  const has = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].some((a) => a.type === type);
+  if (test.outcome() === 'skipped' && has(ANNOTATION.notJudged)) return 'not judged';
   switch (test.outcome()) {
     case 'expected':
-      return 'passed';
+      return has(ANNOTATION.stoppedAtWarning) ? 'warned' : 'passed';
     case 'unexpected':
       return 'failed';
     case 'flaky':
@@ -50,7 +51,7 @@ function checkStatus(test: TestCase): CheckStatus {
 }
 
 /** Worst first: the status a check keeps when the shards of a merge disagree. */
-const STATUS_RANK: readonly CheckStatus[] = ['failed', 'not judged', 'flaky', 'passed', 'skipped'];
+const STATUS_RANK: readonly CheckStatus[] = ['failed', 'not judged', 'warned', 'flaky', 'passed', 'skipped'];
 
 /**
  * In a merge of shards, each test once. Playwright runs a teardown project with every shard: the whole-run checks
@@ -154,7 +155,7 @@ export default class SummaryReporter implements Reporter {
     registerSecret(process.env.CRYPTO_KEY);
     registerSecret(process.env.CRYPTO_KEY_2);
     const tests = this.merging ? onePerCheck(this.suite.allTests()) : this.suite.allTests();
-    const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0 };
+    const totals = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, notJudged: 0, warned: 0 };
     const projects: Record<string, Counts> = {};
     const checks: CheckEntry[] = [];
     const coverage: CoverageSource[] = [];
@@ -167,8 +168,8 @@ export default class SummaryReporter implements Reporter {
       totals[status === 'not judged' ? 'notJudged' : status]++;
       const p = (projects[project] ??= { total: 0, passed: 0, failed: 0, skipped: 0 });
       p.total++;
-      // Per project, a not judged check counts among the skipped: it was not run to a verdict.
-      p[status === 'flaky' ? 'passed' : status === 'not judged' ? 'skipped' : status]++;
+      // Per project, a not judged check counts among the skipped: it was not run to a verdict; a warned one passed the gate.
+      p[status === 'flaky' || status === 'warned' ? 'passed' : status === 'not judged' ? 'skipped' : status]++;
 
       const rules = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description).map((a) => a.description!);
       if (rules.length === 0) continue; // self-tests and provider tests: counted above, not checks
@@ -188,7 +189,7 @@ export default class SummaryReporter implements Reporter {
       ...(this.merged ?? runFacts()),
       totals,
       projects,
-      rules: ruleEntries(checks),
+      rules: ruleEntries(checks, warnings),
       suiteErrors: suiteErrorsOf(checks),
       checks,
       coverage: coverageRows(coverage),
@@ -216,12 +217,13 @@ export default class SummaryReporter implements Reporter {
       status === 'failed' ? last : status === 'flaky' ? test.results.find((r) => r.status !== 'passed' && r.status !== 'skipped') : undefined;
     const skipAnnotation =
       status === 'skipped' ? [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip' || a.type === 'fixme') : undefined;
-    const failure = failedResult ? (firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}`) : undefined;
+    const annotation = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].find((a) => a.type === type)?.description;
+    const stopped = status === 'warned' ? firstLine(annotation(ANNOTATION.stoppedAtWarning)) : undefined;
+    const failure = failedResult ? (firstLine(failedResult.errors[0]?.message ?? failedResult.error?.message) ?? `test ${failedResult.status}`) : stopped;
     // A timeout or crash names no rule: failedRule null, and the check's rules are not proven.
-    const failedRule = status === 'failed' ? failedRuleOf(failure) : undefined;
+    const failedRule = status === 'failed' || status === 'warned' ? failedRuleOf(failure) : undefined;
     const shapes = shapesOf(last);
     // Annotations the harness adds: which check function ran (declared), how many examples a property ran (while running).
-    const annotation = (type: string) => [...test.annotations, ...(last?.annotations ?? [])].find((a) => a.type === type)?.description;
     const examples = annotation(ANNOTATION.examples);
     const checkName = annotation(ANNOTATION.check);
     const checkSource = annotation(ANNOTATION.checkSource);

@@ -11,11 +11,6 @@ export interface FaultDefinition {
   /** Requirement ID of the one rule this fault breaks. */
   rule: string;
   description: string;
-  /**
-   * A fault of a finding the default profile only warns of: the kill matrix judges it with this PROFILE
-   * (contracts/profiles/<name>.json), which fails that finding. Default: the matrices' timing profile.
-   */
-  judgedWith?: string;
 }
 
 const entries = [
@@ -331,13 +326,13 @@ const entries = [
   },
   {
     name: 'callback-before-store',
-    rule: 'PRO-CB-STATUS-AGREE',
+    rule: 'PRO-CB-STATUS-AT-ARRIVAL',
     description:
       'The callback of a press is sent before the new state is stored (stored 500 ms later): the status asked when the callback arrives still says processing.',
   },
   {
     name: 'status-lags',
-    rule: 'PRO-CB-STATUS-AGREE',
+    rule: 'PRO-CB-STATUS-AT-ARRIVAL',
     description: 'The status method answers from a replica 700 ms behind: right after a press and its callback it still reports the old state.',
   },
   {
@@ -425,7 +420,7 @@ const entries = [
   },
   {
     name: 'upload-writes-file-name',
-    rule: 'PRO-ERR-SERVER',
+    rule: 'PRO-ROBUST-NO-SERVER-ERROR',
     description:
       'Upload: the file is written under the name the client gave it in /var/pts/uploads; a name that leads out of that folder (../../etc/passwd, an absolute path), a segment over 255 bytes or a NUL makes the write fail with 500.',
   },
@@ -608,47 +603,40 @@ const entries = [
   },
 
   // The page's headers and DOM beyond the passive set (docs/security-probes.md): warnings by default, killed under
-  // contracts/profiles/page-headers-fail.json, which fails them (judgedWith)
+  // contracts/profiles/matrix-strict.json, which fails them (their rules are advice: docs/rules.md)
   {
     name: 'page-csp-without-object-src',
     rule: 'PRO-SEC-PAGE-CSP',
-    judgedWith: 'page-headers-fail',
     description: "The payment page's CSP is `frame-ancestors 'none'; report-uri /csp-reports` only: no object-src 'none', no base-uri.",
   },
   {
     name: 'page-csp-no-report',
     rule: 'PRO-SEC-PAGE-CSP-REPORT',
-    judgedWith: 'page-headers-fail',
     description: "The payment page's CSP names no report location (no report-uri, no report-to): violations go unseen.",
   },
   {
     name: 'page-no-coop',
     rule: 'PRO-SEC-PAGE-COOP',
-    judgedWith: 'page-headers-fail',
     description: 'The payment page sends no Cross-Origin-Opener-Policy: a cross-origin opener keeps a handle on it.',
   },
   {
     name: 'page-cookie-unprefixed',
     rule: 'PRO-SEC-PAGE-COOKIE-PREFIX',
-    judgedWith: 'page-headers-fail',
     description: 'The payment page sets `pts_session=…; Path=/; HttpOnly; SameSite=Lax`: flags right, but no __Host- prefix.',
   },
   {
     name: 'page-cookie-oversized',
     rule: 'PRO-SEC-PAGE-COOKIE-SIZE',
-    judgedWith: 'page-headers-fail',
     description: 'The payment page sets a __Host- cookie whose value is 5000 bytes: browsers drop it.',
   },
   {
     name: 'page-merchant-script-without-integrity',
     rule: 'PRO-SEC-PAGE-SRI',
-    judgedWith: 'page-headers-fail',
     description: "The payment page loads the merchant's widget script from return_url's origin without an integrity attribute.",
   },
   {
     name: 'page-embeds-plugin',
     rule: 'PRO-SEC-PAGE-NO-PLUGINS',
-    judgedWith: 'page-headers-fail',
     description: 'The payment page holds a Flash receipt widget: `<embed type="application/x-shockwave-flash">`.',
   },
 
@@ -686,7 +674,6 @@ const entries = [
   {
     name: 'page-no-corp',
     rule: 'PRO-SEC-PAGE-CORP',
-    judgedWith: 'page-headers-fail',
     description: 'The page sends no Cross-Origin-Resource-Policy and checks no Sec-Fetch header: another site may load it as a script or an image.',
   },
   // Content negotiation and content coding (RFC 9110 8.3, 8.4, 12.5.1; docs/security-probes.md)
@@ -704,7 +691,7 @@ const entries = [
   },
   {
     name: 'content-encoding-ignored-carried-out',
-    rule: 'PRO-HTTP-CONTENT-CODING',
+    rule: 'PRO-HTTP-UNKNOWN-CODING-REFUSED',
     description:
       'Content-Encoding is ignored: the body is read as if uncoded, so a JSON body declared x-pts-unknown is carried out (and a gzip one refused as malformed).',
   },
@@ -722,7 +709,7 @@ const entries = [
   },
   {
     name: 'accept-xml-server-error',
-    rule: 'PRO-ERR-SERVER',
+    rule: 'PRO-ROBUST-NO-SERVER-ERROR',
     description: 'An Accept naming application/xml picks an XML serializer the operations do not have: HTTP 500 Unknown error.',
   },
   // Request framing (mock/framing-front.ts; the parser's option in server.ts): request smuggling

@@ -1,5 +1,5 @@
 import { constants, createHmac, sign } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, OTHER_MERCHANT, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
@@ -624,11 +624,6 @@ test.describe('fault catalog', () => {
     const p = await startProvider({ merchants: [m], faults: ['deeplink-two'] });
     expect(p.faults).toEqual(['deeplink-two']);
     await p.close();
-  });
-
-  test('a fault judged with another profile (judgedWith) names a file of contracts/profiles/', () => {
-    for (const f of faultCatalog as readonly { name: string; judgedWith?: string }[])
-      if (f.judgedWith !== undefined) expect(existsSync(new URL(`../../contracts/profiles/${f.judgedWith}.json`, import.meta.url)), f.name).toBe(true);
   });
 
   test('every fault has a probe here', () => {

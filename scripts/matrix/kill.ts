@@ -3,6 +3,8 @@
 import { faultCatalog, type FaultDefinition } from '../../mock/index.js';
 import type { RuleId } from '../../contracts/index.js';
 import { MATRIX_TIMING_PROFILE, profileFile } from './profile-variants.js';
+import { defaultLevel } from '../../contracts/levels.js';
+import { requirementOf } from '../../contracts/requirements.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 
@@ -41,6 +43,12 @@ export const FAULT_RUNS = 25;
 const isFailure = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
 const named = (line: string) => /^(?:\w+: )?\[([A-Z0-9_-]+)\]/.exec(line)?.[1];
 export const checkTitle = (o: TestOutcome) => `[${o.project}] ${o.title.replace(/^[^:]+: /, '')}`;
+
+/** The matrices' timing with the stricter gate (every advice rule fails): the profile of a fault of an advice rule. */
+export const MATRIX_STRICT_PROFILE = profileFile('matrix-strict');
+
+/** Whether the kill matrix judges the fault with the stricter gate: its rule only warns by default. */
+export const judgedStrictly = (f: FaultDefinition) => defaultLevel(requirementOf(f.rule)) === 'warn';
 
 /** The target name of a fault. */
 export function faultTarget(fault: string): string {
@@ -82,8 +90,8 @@ export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: numb
   const observed = (f: FaultDefinition, name: string, variations: readonly string[] = []): TargetPlan => ({
     name,
     provider: { faults: [f.name], ...(variations.length ? { variations: [...variations] } : {}) },
-    // A fault of a finding the default profile only warns of is judged with the profile that fails it.
-    profile: f.judgedWith ? profileFile(f.judgedWith) : MATRIX_TIMING_PROFILE,
+    // A fault of a rule that only warns by default (advice) is judged with the stricter gate, which fails it.
+    profile: judgedStrictly(f) ? MATRIX_STRICT_PROFILE : MATRIX_TIMING_PROFILE,
     rules: [f.rule as RuleId],
     mode: 'observe',
     decidedByOne: true,

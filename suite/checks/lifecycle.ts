@@ -17,7 +17,7 @@ export function lifecycleFollowsModel(): BrowserCheck {
     rules: [
       'DOC-STATE-OUTCOME',
       'PRO-STATE-FINAL',
-      'PRO-CB-STATUS-AGREE',
+      'PRO-CB-STATUS-AT-ARRIVAL',
       'DOC-PAY-ID-UNIQUE',
       'PRO-VAL-DUPLICATE-TRANSACTION',
       'PRO-VAL-TRANSACTION-PER-OPERATION',

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { RuleId } from '../../contracts/index.js';
 import { HOSTILE_FILE_NAMES, uploadRequest } from '../../generators/arbitraries/index.js';
 import type { Exchange } from '../harness/exchange.js';
-import { expectAccepted, expectJsonContentType, expectNoServerError, expectSchema, expectStatus } from '../harness/expect-response.js';
+import { expectAccepted, expectJsonContentType, expectNoServerError, expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
+import { softly } from '../harness/findings.js';
 import { findDisclosure, stringsOf } from './disclosure-patterns.js';
 import { expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
@@ -182,7 +183,7 @@ export function hostileFileNamesHandled(): ApiCheck {
     name: 'hostileFileNamesHandled()',
     title:
       'uploads named with path separators, traversal (../../etc/passwd, ..\\..\\win.ini), absolute paths, over 255 bytes, CR LF or NUL, bidi overrides, nothing, only dots or a device name (CON, NUL) are accepted or refused keyed file: never a server error, never an answer that tells a server path',
-    rules: [RULE, 'PRO-ERR-SERVER', 'PRO-UPL-VALIDATION'],
+    rules: [RULE, 'PRO-ROBUST-NO-SERVER-ERROR', 'PRO-UPL-VALIDATION'],
     async run({ api }) {
       const sends = HOSTILE_FILE_NAMES.flatMap((h) => [
         // A control character other than tab, CR and LF (which the platform writes as %0D %0A) is no header text
@@ -195,9 +196,11 @@ export function hostileFileNamesHandled(): ApiCheck {
         await step(`${cls}: ${JSON.stringify(name).slice(0, 60)} as ${parameter}`, async () => {
           const exchange = await api.upload({ api_key: api.merchant.apiKey, file: { ...vehicleFile(), filename: name, filenameParameter: parameter } });
           const what = `an upload named ${JSON.stringify(name)} (${cls}, ${parameter})`;
-          const res = expectNoServerError(exchange, what);
+          // A 5xx for a file name nobody classified: hardening, which warns by default; what it says is still read.
+          await softly(api, () => expectNoServerError(exchange, what, 'PRO-ROBUST-NO-SERVER-ERROR'));
+          const res = responseOf(exchange, RULE, `an answer to ${what}`);
           if (res.status >= 200 && res.status <= 299) expectSchema(exchange, 'PRO-UPL-SUCCESS', 'upload-response', 'the upload response');
-          else expectUploadRefused(api, exchange, { rule: RULE, breaks: ['file'] });
+          else if (res.status < 500) expectUploadRefused(api, exchange, { rule: RULE, breaks: ['file'] });
           const said = res.json === undefined ? res.bodyText : stringsOf(res.json).join('\n');
           const found = findDisclosure(said, echoesOf(name));
           if (found)

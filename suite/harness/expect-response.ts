@@ -99,11 +99,11 @@ export function expectAccepted(exchange: Exchange, rule: RuleId, what: string): 
 }
 
 /** Input of the suite's making never makes the provider fail itself. */
-export function expectNoServerError(exchange: Exchange, what: string): ReceivedResponse {
-  const res = responseOf(exchange, 'PRO-ERR-SERVER', `a non-5xx answer to ${what}`);
+export function expectNoServerError(exchange: Exchange, what: string, rule: RuleId = 'PRO-ERR-SERVER'): ReceivedResponse {
+  const res = responseOf(exchange, rule, `a non-5xx answer to ${what}`);
   if (res.status >= 500)
     throw new CheckFailure({
-      rule: 'PRO-ERR-SERVER',
+      rule,
       expected: `a 4xx or 2xx answer to ${what} (input is never a provider failure)`,
       received: describeResponse(exchange),
       exchange,

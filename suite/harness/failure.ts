@@ -21,7 +21,14 @@ const MAX_SHOWN_BODY = 1500;
 
 export class CheckFailure extends Error {
   override name = 'CheckFailure';
-  constructor(readonly details: FailureDetails) {
+  /**
+   * @param leveled already given its level (a finding judged by the profile's security.findings, findings.ts): the
+   * runner does not judge its rule's level again.
+   */
+  constructor(
+    readonly details: FailureDetails,
+    readonly leveled = false,
+  ) {
     super(formatFailure(details));
   }
 }

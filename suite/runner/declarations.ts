@@ -9,6 +9,9 @@ import { requirement, type Requirement, type RuleId } from '../../contracts/requ
 import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
 import type { ApiContext, BrowserContext, Check } from '../harness/check.js';
 import { CheckFailure, OutOfReach, ProviderUnavailable } from '../harness/failure.js';
+import { warnOf } from '../harness/findings.js';
+import { ruleLevel } from '../../contracts/levels.js';
+import type { Profile } from '../../contracts/index.js';
 import { judgeLoss } from '../harness/unavailability.js';
 import { callFrom } from './call-site.js';
 import { checkSource } from './check-source.js';
@@ -88,22 +91,33 @@ function declared(check: Check, target?: TargetPlan): Declaration {
   ];
   const [title, details] = rule(check.rules, target ? `${target.name}: ${check.title}` : check.title, extra);
   const observe = target?.mode === 'observe';
-  const run = async (go: () => Promise<void>) => {
+  const run = async (profile: Profile, go: () => Promise<void>) => {
     try {
       await go();
     } catch (e) {
       // A loss is judged by what it follows: the provider failing on the input (a CheckFailure), or not judged.
       const error: unknown = e instanceof ProviderUnavailable ? await judgeLoss(e).catch((judged: unknown) => judged) : e;
       if (error instanceof ProviderUnavailable) return notJudged(error);
+      if (error instanceof CheckFailure && !error.leveled && ruleLevel(profile, error.details.rule) === 'warn') return stoppedAtWarning(error);
       if (!observe || !(error instanceof CheckFailure)) throw error;
       fixtures.info().annotations.push({ type: ANNOTATION.observed, description: error.message });
       recordDecision(target, error.details, check.name);
     }
   };
   const body = check.browser
-    ? async ({ api, inbox, page }: BrowserContext) => run(() => check.run({ api, inbox, page }))
-    : async ({ api, inbox }: ApiContext) => run(() => (check.run as Body<ApiContext>)({ api, inbox }));
+    ? async ({ api, inbox, page }: BrowserContext) => run(api.profile, () => check.run({ api, inbox, page }))
+    : async ({ api, inbox }: ApiContext) => run(api.profile, () => (check.run as Body<ApiContext>)({ api, inbox }));
   return [title, details, body];
+}
+
+/**
+ * A failure of a rule that only warns under the profile: the check stops there and passes; the reports list the
+ * warning, and the check's other rules are not proven by it.
+ */
+function stoppedAtWarning(e: CheckFailure): void {
+  const annotations = fixtures.info().annotations;
+  annotations.push({ type: ANNOTATION.stoppedAtWarning, description: e.message });
+  warnOf(e);
 }
 
 /** A check that could not get an answer: skipped, with why, and marked not judged for the reports (never passed, never failed). */

@@ -19,7 +19,7 @@ test.afterAll(() => run?.cleanup());
 test('no COOP and an unprefixed cookie are warnings under the default profile: the check passes, summary.json lists them', () => {
   expect(run.code, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`).toBe(0);
   expect(summary.totals.failed).toBe(0);
-  expect(summary.rules['PRO-SEC-PAGE-COOP']?.status).toBe('passed');
+  expect(summary.rules['PRO-SEC-PAGE-COOP']?.status).toBe('warned');
   const warnings = summary.warnings ?? [];
   expect(warnings.find((w) => w.rule === 'PRO-SEC-PAGE-COOP')?.text).toMatch(/Cross-Origin-Opener-Policy \(none\)/);
   expect(warnings.find((w) => w.rule === 'PRO-SEC-PAGE-COOKIE-PREFIX')?.text).toMatch(/pts_session \(no prefix\)/);

@@ -82,12 +82,12 @@ test('requirements.md says why, links every section into spec/, and job-summary.
   expect(row(unproven.id)).toContain(`| not proven |`);
   expect(row(unproven.id)).toContain(`not proven: ${schemaCheck.id} failed on ${BROKEN}`);
   expect(row(BROKEN)).toContain('](spec/payment-transfer-service.html#payment-object)');
-  expect(md).toMatch(/Passed \d+ · failed 1 · not proven \d+ · not judged 0 · not run \d+ · untestable \d+/);
+  expect(md).toMatch(/passed \d+ · failed 1 · warned \d+ · not proven \d+ · not judged 0 · not run \d+ · untestable \d+/);
 
   const job = readFileSync(join(run.dir, 'job-summary.md'), 'utf8');
   expect(job).toMatch(/^## Payment Transfer Service conformance: \d+ check\(s\) failed, 1 rule\(s\) failed/);
   expect(job).toContain(
-    `| ${summary.totals.total} | ${summary.totals.passed} | ${summary.totals.failed} | ${summary.totals.skipped} | ${summary.totals.flaky} |`,
+    `| ${summary.totals.total} | ${summary.totals.passed} | ${summary.totals.warned ?? 0} | ${summary.totals.failed} | ${summary.totals.notJudged} | ${summary.totals.skipped} | ${summary.totals.flaky} |`,
   );
   expect(job).toMatch(new RegExp(`### Failed rules \\(1\\)[\\s\\S]*\\| ${BROKEN} \\| documented \\|`));
   expect(job).toContain(`### Not proven (${trace.counts['not proven']})`);

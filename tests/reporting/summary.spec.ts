@@ -130,13 +130,13 @@ test('requirements.json and requirements.md carry the same verdicts', () => {
   expect(trace.projects).toEqual(['invoice']);
   expect(trace.rules.map((r) => [r.id, r.status])).toEqual(Object.entries(summary.rules).map(([id, r]) => [id, r.status]));
   const md = readFileSync(join(run.dir, 'requirements.md'), 'utf8');
-  expect(md).toContain('| Rule | Kind | Section | Title | Status | Check functions | Checks | Detail |');
+  expect(md).toContain('| Rule | Kind | Section | Title | Basis | Level | Status | Check functions | Checks | Detail |');
   expect(md).toContain('## Rules no check covers');
   expect(md).toContain('## Failures that name no rule (0)');
   const amount = trace.rules.find((r) => r.id === 'DOC-LIMIT-INV-AMOUNT')!;
   expect(md).toMatch(
     new RegExp(
-      `\\| DOC-LIMIT-INV-AMOUNT \\| documented \\| \\[Limits\\]\\(spec/payment-transfer-service\\.html#limits\\) \\| .* \\| ${amount.status} \\| .*invoice\\.spec\\.ts`,
+      `\\| DOC-LIMIT-INV-AMOUNT \\| documented \\| \\[Limits\\]\\(spec/payment-transfer-service\\.html#limits\\) \\| .* \\| document \\| fail \\| ${amount.status} \\| .*invoice\\.spec\\.ts`,
     ),
   );
   for (const r of trace.rules) expect(r.link, r.id).toMatch(/^spec\/(payment-transfer-service|defaults)\.html#[a-z0-9-]+$/);

@@ -421,6 +421,7 @@ test.describe("npm test's variation matrix: the all-at-once target judges the va
     property: false,
     observed: [],
     observedErrors: [],
+    warnings: [],
     durationMs: 10,
   });
 
@@ -508,6 +509,7 @@ test.describe('the variation matrix', () => {
     property: false,
     observed: [],
     observedErrors: [],
+    warnings: [],
     notJudged,
     durationMs: 10,
   });

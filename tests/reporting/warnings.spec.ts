@@ -1,5 +1,5 @@
-// Warnings reach the reports: a finding the profile turns to "warn" (security.findings) lets its check pass,
-// and summary.json, job-summary.md and requirements.md list it. A child run of one check against the embedded
+// Warnings reach the reports: a finding at "warn" (security.findings) lets its check pass, its rule is warned, and
+// summary.json, job-summary.md and requirements.md list it. A child run of one check against the embedded
 // provider with the fault that reflects any Origin with credentials, under a profile that only warns of it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ test.afterAll(() => {
 test('a "warn" finding passes its check and never fails the run', () => {
   expect(run.code, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`).toBe(0);
   expect(summary.totals.failed).toBe(0);
-  expect(summary.rules[RULE]?.status).toBe('passed');
+  expect(summary.rules[RULE]?.status).toBe('warned');
 });
 
 test('the warning reaches summary.json: check, rule and what was seen', () => {
@@ -47,5 +47,5 @@ test('job-summary.md and requirements.md show it', () => {
   expect(job).toMatch(new RegExp(`\\| ${RULE} \\| .*another site's origin.* \\| .*Access-Control-Allow-Credentials true`));
   const requirements = readFileSync(join(dir, 'requirements.md'), 'utf8');
   expect(requirements).toContain('## Warnings (1)');
-  expect(requirements).toMatch(new RegExp(`\\| ${RULE} \\|.*\\| passed \\|.*warning: invoice ›`));
+  expect(requirements).toMatch(new RegExp(`\\| ${RULE} \\|.*\\| warned \\|.*warning: invoice ›`));
 });

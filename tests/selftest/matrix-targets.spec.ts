@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { defaultProfile, loadProfile } from '../../contracts/index.js';
 import { variationCatalog } from '../../mock/index.js';
-import { KEYS_NO_CHECK_EXPECTS, PROFILE_VARIANTS } from '../../scripts/matrix/profile-variants.js';
+import { KEYS_NO_CHECK_EXPECTS, PROFILE_VARIANTS, profileFile } from '../../scripts/matrix/profile-variants.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 
 test('every variation of the reference provider is seen by conformance areas that exist', () => {
@@ -24,6 +24,14 @@ function leaves(value: unknown, prefix = ''): string[] {
 function at(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v as Json | undefined)?.[k], value);
 }
+
+test("the kill matrix's strict profile is the matrices' timing with the stricter gate, and nothing else", () => {
+  const read = (name: string) => {
+    const { $comment: _, ...rest } = JSON.parse(readFileSync(profileFile(name), 'utf8')) as Json;
+    return rest;
+  };
+  expect(read('matrix-strict')).toEqual({ ...read('matrix-timing'), ...read('strict') });
+});
 
 test.describe('profile variants @profiles', () => {
   for (const v of PROFILE_VARIANTS)
