@@ -28,6 +28,17 @@ function parseConfig(options: readonly OptionSpec[]): NonNullable<ParseArgsConfi
   );
 }
 
+/** What is wrong with an option's value, or undefined when it has the form the option takes. */
+function badValue(form: NonNullable<OptionSpec['valueForm']>, value: string): string | undefined {
+  if (form === 'shard') {
+    const m = /^(\d+)\/(\d+)$/.exec(value);
+    return m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]) ? undefined : 'not a shard I/N with 1 <= I <= N';
+  }
+  if (form === 'workers' && /^\d+%$/.test(value) && Number(value.slice(0, -1)) > 0) return undefined;
+  if (/^\d+$/.test(value) && (form !== 'workers' || Number(value) > 0)) return undefined;
+  return form === 'workers' ? 'not a positive whole number or a share such as 50%' : 'not a whole number';
+}
+
 /** `--name`, or `-s, --name`, with its value. */
 export function spelling(o: OptionSpec): string {
   return `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.value ? ` ${o.value}` : ''}`;
@@ -44,6 +55,12 @@ export function readCommandLine(spec: CommandSpec, args: readonly string[]): Com
   } catch (e) {
     const m = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '');
     throw new ArgsError(`${m}; ${spec.name} takes ${names} (see ${spec.name} --help)`);
+  }
+  for (const t of parsed.tokens) {
+    if (t.kind !== 'option' || t.value === undefined) continue;
+    const option = options.find((o) => o.name === t.name);
+    const bad = option?.valueForm && badValue(option.valueForm, t.value);
+    if (bad) throw new ArgsError(`--${t.name} ${JSON.stringify(t.value)}: ${bad} (see ${spec.name} --help)`);
   }
   const taken = new Set<number>();
   let afterProject = false; // Playwright's --project takes the names that follow it

@@ -7,6 +7,8 @@ export interface OptionSpec {
   name: string;
   short?: string;
   value?: string;
+  /** What its value must be, checked before anything runs: a whole number (`count`), also a share (`workers`: 50%), `I/N`. */
+  valueForm?: 'count' | 'workers' | 'shard';
   /** May be given more than once (`--project a --project b`), or take several values (Playwright's --project). */
   multiple?: true;
   meaning: string;
@@ -62,14 +64,14 @@ export const PLAYWRIGHT_OPTIONS: readonly OptionSpec[] = [
   { name: 'project', value: 'AREA', multiple: true, meaning: 'only these areas (several allowed, * matches any characters)' },
   { name: 'grep', short: 'g', value: 'REGEX', meaning: 'only the checks whose title matches (@documented, @profile: by kind)' },
   { name: 'grep-invert', short: 'G', value: 'REGEX', meaning: 'leave out the checks whose title matches' },
-  { name: 'workers', short: 'j', value: 'N', meaning: 'workers (default 6)' },
+  { name: 'workers', short: 'j', value: 'N', valueForm: 'workers', meaning: 'workers (default 6)' },
   { name: 'reporter', value: 'NAME', meaning: "console reporter instead of the configuration's" },
-  { name: 'retries', value: 'N', meaning: 'tries again of a failed check' },
-  { name: 'repeat-each', value: 'N', meaning: 'run each check N times' },
-  { name: 'max-failures', value: 'N', meaning: 'stop after N failures' },
-  { name: 'shard', value: 'I/N', meaning: 'run shard I of N: its reports, and a blob report in reports/blobs/shard-I for merge-reports' },
-  { name: 'timeout', value: 'MS', meaning: 'time limit of one check' },
-  { name: 'global-timeout', value: 'MS', meaning: 'time limit of the run' },
+  { name: 'retries', value: 'N', valueForm: 'count', meaning: 'tries again of a failed check' },
+  { name: 'repeat-each', value: 'N', valueForm: 'count', meaning: 'run each check N times' },
+  { name: 'max-failures', value: 'N', valueForm: 'count', meaning: 'stop after N failures' },
+  { name: 'shard', value: 'I/N', valueForm: 'shard', meaning: 'run shard I of N: its reports, and a blob report in reports/blobs/shard-I for merge-reports' },
+  { name: 'timeout', value: 'MS', valueForm: 'count', meaning: 'time limit of one check' },
+  { name: 'global-timeout', value: 'MS', valueForm: 'count', meaning: 'time limit of the run' },
   { name: 'output', value: 'DIR', meaning: 'folder of the test artefacts' },
   { name: 'trace', value: 'MODE', meaning: "Playwright's trace (on, off, retain-on-failure)" },
   { name: 'headed', meaning: 'show the browser (with PTS_SYSTEM_CHROMIUM=/usr/bin/chromium)' },

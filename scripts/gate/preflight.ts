@@ -2,7 +2,7 @@
 // before any Playwright run, and the exit codes both scripts use.
 import { loadProfile, ProfileError } from '../../contracts/profile.js';
 import { ConfigError, readSettings, type Settings } from '../../suite/runner/settings.js';
-import { probeProvider } from '../../suite/runner/probe.js';
+import { identifyService, probeProvider, ServiceMismatch } from '../../suite/runner/probe.js';
 import { CallbackRouteError, probeRelay, probeTunnel } from '../../suite/runner/callback-route.js';
 import { ProviderUnreachable } from '../../suite/harness/failure.js';
 import { browserProblem } from './browser-setup.js';
@@ -32,7 +32,10 @@ export async function preflight(env: Record<string, string | undefined> = proces
   const profile = loadProfile(settings.profilePath);
   const noBrowser = await browserProblem(browserProjects, env);
   if (noBrowser !== undefined) throw new SetupError(noBrowser);
-  if (settings.baseUrl !== undefined) await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
+  if (settings.baseUrl !== undefined) {
+    await probeProvider(settings.baseUrl, profile.paths.invoice, settings.requestTimeoutSeconds);
+    await identifyService(settings.baseUrl, profile.paths, settings.requestTimeoutSeconds);
+  }
   if (settings.callbackRelay !== undefined) await probeRelay(settings.callbackRelay);
   if (settings.callbackTunnel !== undefined) await probeTunnel(settings);
   return { settings, profile };
@@ -44,6 +47,7 @@ export function isSetupError(e: unknown): e is Error {
     e instanceof ConfigError ||
     e instanceof ProfileError ||
     e instanceof ProviderUnreachable ||
+    e instanceof ServiceMismatch ||
     e instanceof SetupError ||
     e instanceof ArgsError ||
     e instanceof CallbackRouteError

@@ -1,6 +1,8 @@
-// A BASE_URL that cannot be connected to is a setup problem, not a conformance verdict: exit code 2,
-// one line on stderr naming BASE_URL, nothing else, within seconds.
+// A BASE_URL that cannot be connected to, or whose server answers but is no Payment Transfer Service, is a setup
+// problem, not a conformance verdict: exit code 2, one line on stderr naming BASE_URL and what answered, nothing else.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +44,49 @@ for (const c of CASES) {
     expect(lines[0], 'one sentence from the script, not a stack trace').toMatch(/^conformance: provider at BASE_URL=\S+ is unreachable: /);
     expect(run.stdout.trim(), shown).toBe('');
     expect(run.ms, shown).toBeLessThan(WITHIN_MS);
+  });
+}
+
+/** Servers that answer, but as no Payment Transfer Service does: what a wrong BASE_URL or a proxy in front reaches. */
+const NOT_THE_SERVICE: { name: string; answer: (path: string) => [number, string, string]; shows: RegExp }[] = [
+  {
+    name: 'a proxy answering 404 to everything',
+    answer: () => [404, 'text/html', '<html><head><title>404 Not Found</title></head><body>nginx</body></html>'],
+    shows: /got HTTP 404 text\/html \(an HTML page titled "404 Not Found"\) \(404 on the account to card and status paths too\)/,
+  },
+  {
+    name: 'a web site',
+    answer: () => [200, 'text/html; charset=utf-8', '<!doctype html><title>Shop</title><p>Welcome'],
+    shows: /got HTTP 200 text\/html; charset=utf-8 \(an HTML page titled "Shop"\)/,
+  },
+  {
+    name: 'another JSON API',
+    answer: () => [401, 'application/json', '{"error":"unauthorized"}'],
+    shows: /got HTTP 401 application\/json "\{\\"error\\":\\"unauthorized\\"\}"/,
+  },
+];
+
+for (const c of NOT_THE_SERVICE) {
+  test(`BASE_URL at ${c.name}: exit 2 with one line saying what answered, before any check`, async () => {
+    const server: Server = createHttpServer((req, res) => {
+      req.resume();
+      const [status, type, body] = c.answer(req.url ?? '/');
+      res.writeHead(status, { 'content-type': type }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const run = await runScript('scripts/conformance.ts', [], { env: childEnv({ BASE_URL: baseUrl, API_KEY: 'x', CRYPTO_KEY: 'y' }), boundMs: 60_000 });
+      const shown = `exit ${run.code}\n--- stderr\n${run.stderr}\n--- stdout\n${run.stdout}`;
+      expect(run.code, shown).toBe(2);
+      const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+      expect(lines, shown).toHaveLength(1);
+      expect(lines[0], shown).toMatch(new RegExp(`^conformance: BASE_URL=${baseUrl.replace(/[.]/g, '\\.')} does not answer like a Payment Transfer Service: `));
+      expect(lines[0], shown).toMatch(c.shows);
+      expect(run.stdout.trim(), shown).toBe('');
+    } finally {
+      server.close();
+    }
   });
 }
 

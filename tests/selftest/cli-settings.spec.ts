@@ -82,6 +82,16 @@ test('an option a subcommand does not take, a missing operand or an unknown tag 
   expect(readCommandLine(commandNamed('mock')!, ['--port', '0', '--env-file', 'm.env']).rest).toEqual(['--port', '0']);
 });
 
+test('a value an option cannot take is one line naming the option and the form it takes', () => {
+  const conformance = commandNamed('conformance')!;
+  expect(() => readCommandLine(conformance, ['--workers', 'abc'])).toThrow(/^--workers "abc": not a positive whole number or a share such as 50%/);
+  expect(() => readCommandLine(conformance, ['-j', '0'])).toThrow(/^--workers "0": /);
+  expect(() => readCommandLine(conformance, ['--retries=x'])).toThrow(/^--retries "x": not a whole number/);
+  expect(() => readCommandLine(conformance, ['--shard=3/2'])).toThrow(/^--shard "3\/2": not a shard I\/N/);
+  for (const ok of [['--workers', '4'], ['--workers=50%'], ['--shard=2/3'], ['--timeout', '60000'], ['--retries', '0']])
+    expect(() => readCommandLine(conformance, ok), ok.join(' ')).not.toThrow();
+});
+
 test('PLAIN_HTTP_URL: BASE_URL as http beside an https BASE_URL (port 80 for 443, else the same port), none beside an http one', () => {
   const creds = { API_KEY: 'k', CRYPTO_KEY: 'c' };
   expect(readSettings({ ...creds, BASE_URL: 'https://sandbox.example.com/pts/' }).plainHttpUrl).toBe('http://sandbox.example.com/pts');
