@@ -9,6 +9,7 @@ import type { PaymentStore } from './store.js';
 import type { Later } from './later.js';
 import type { Values } from './values.js';
 import type { VariationSet } from './variations/catalog.js';
+import type { StackBehaviour } from './stacks/catalog.js';
 import type { NetworkConditions } from './network.js';
 
 /** The switches validation reads on every request (profile, faults, variations), resolved once. */
@@ -65,6 +66,10 @@ export interface Ctx {
   invoiceCount: number;
   /** API requests so far (variation rate-limit-429 refuses every 40th). */
   apiRequests: number;
+  /** The stack of the panel the provider is built on (variation stack-<name>, mock/stacks/catalog.ts), if any. */
+  readonly stack?: StackBehaviour;
+  /** Requests to the payment pages' addresses so far (variation rate-limit-429-pages). */
+  pageRequests: number;
   /** What the network in front of the provider does (network variations, the CLI's --network); undefined: nothing. */
   readonly network?: NetworkConditions;
 }

@@ -42,6 +42,12 @@ export function refuseMethod(req: IncomingMessage, res: ServerResponse, ctx: Ctx
     res.writeHead(204, OPTIONS_HEADERS);
     return void res.end();
   }
+  // A stack that answers OPTIONS itself with what the path takes (Spring, Express, Laravel).
+  const options = ctx.stack?.options;
+  if (req.method === 'OPTIONS' && typeof options === 'object') {
+    res.writeHead(200, { allow: options.allow, 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(options.body ?? '')) });
+    return void res.end(options.body ?? '');
+  }
   sendError(res, ctx.out, ctx.err.methodNotAllowed, ctx.faults.has('method-405-without-allow') ? undefined : { allow: 'POST' });
 }
 

@@ -21,6 +21,8 @@ export function codingReading(req: IncomingMessage, ctx: Ctx): CodingReading {
   const codings = contentCodings(req);
   if (codings.length === 0) return 'none';
   const gzip = codings.length === 1 && (codings[0] === 'gzip' || codings[0] === 'x-gzip');
+  // A stack of the panel: body-parser and API Gateway decode gzip and refuse the rest; most read the bytes as they come.
+  if (ctx.stack) return ctx.stack.coding === 'decode' ? (gzip ? 'gunzip' : 'refuse') : ctx.stack.coding;
   // Fault gzip-body-signature-skipped decodes gzip too (after the signature layer: server.ts routes it past the digest).
   if (gzip && (ctx.variations.has('gzip-decoded') || ctx.faults.has('gzip-body-signature-skipped'))) return 'gunzip';
   if (ctx.faults.has('content-encoding-ignored-carried-out')) return 'ignore';

@@ -7,6 +7,7 @@ import type { Wording } from './messages.js';
 import type { Profile } from './profile.js';
 import type { VariationSet } from './variations/catalog.js';
 import { plainJson, serializer, type Serializer } from './variations/json.js';
+import type { StackBehaviour } from './stacks/catalog.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -37,14 +38,14 @@ export interface Output {
   readonly cors: ((origin: string | undefined) => Headers) | null;
 }
 
-export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile): Output {
-  let jsonType = JSON_TYPE;
+export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile, stack?: StackBehaviour): Output {
+  let jsonType = stack?.jsonType ?? JSON_TYPE;
   if (faults.has('content-type-text-plain') || !profile.http.jsonContentType) jsonType = 'text/plain; charset=utf-8';
   else if (variations.has('content-type-letter-case'))
     jsonType = variations.has('content-type-no-charset') ? 'Application/JSON' : 'Application/JSON; Charset=UTF-8';
   else if (variations.has('content-type-no-charset')) jsonType = 'application/json';
   const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
-  const chunked = variations.has('chunked');
+  const chunked = variations.has('chunked') || stack?.chunkedAnswers === true;
   const close = variations.has('connection-close');
   const cors = corsOf(faults, variations);
   const lengthInCharacters = faults.has('answer-length-in-characters');

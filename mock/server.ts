@@ -31,6 +31,8 @@ import { makeValues } from './values.js';
 import { behindNetwork, networkConditions } from './network.js';
 import { answeredBeside, isStaleInvoicePath, siblingVersionPath } from './exposure.js';
 import { VariationSet } from './variations/catalog.js';
+import { stackOf } from './stacks/catalog.js';
+import { closeIdle, continueOnRead, dressAnswer, keepConnections, notFoundPage, unknownMethodAnswer as stackUnknownMethod } from './stacks/front.js';
 import {
   acceptRefusal,
   CODING_REFUSAL_HEADERS,
@@ -47,6 +49,8 @@ export const PATHS = DEFAULT_PROFILE.paths;
 
 /** Variation rate-limit-429: every this-many-th API request is refused. */
 export const RATE_LIMIT_EVERY = 40;
+/** Variation keep-alive-500ms: how long an idle connection is kept. */
+export const IDLE_CLOSE_MS = 500;
 /** Variation slow: every answer waits this long. */
 export const SLOW_MS = 300;
 /** Variation created-at-clock-skew. */
@@ -99,7 +103,11 @@ const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
  * spellings-refused: an address with a query string is no address it serves.
  */
 function spelledPath(path: string, withQuery: boolean, ctx: Ctx): string {
-  const normalised = ctx.variations.has('paths-normalised') ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') : path;
+  const normalised = ctx.variations.has('paths-normalised')
+    ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+    : ctx.stack?.trailingSlash === 'same'
+      ? path.replace(/(.)\/$/, '$1')
+      : path;
   return ctx.variations.has('spellings-refused') && withQuery ? '/unknown' + normalised : normalised;
 }
 
@@ -152,12 +160,18 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
 
   if (!isApi) {
     const page = app.pages ? PAGE_ROUTE.exec(path) : null;
+    // Variation rate-limit-429-pages: the pages' addresses, loads and presses alike, refused now and then, not processed.
+    if (page && ctx.variations.has('rate-limit-429-pages') && ++ctx.pageRequests % RATE_LIMIT_EVERY === 0) {
+      req.resume();
+      return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
+    }
     if (page) return handlePage(req, res, ctx, page[1]!, page[2]!, page[3]);
     req.resume();
     // The page's CSP violation reports (report-uri, report-to): taken and dropped.
     if (path === CSP_REPORT_PATH && req.method === 'POST') return sendText(res, ctx.out, 204, 'text/plain; charset=utf-8', '');
     if (req.method === 'GET' && answeredPaymentScript(res, ctx, path)) return;
     if (answeredBeside(req, res, ctx, path)) return;
+    if (ctx.stack) return notFoundPage(ctx.stack, req, res, path);
     return sendError(res, ctx.out, ctx.err.notFound);
   }
   if (app.rateLimitEvery > 0 && ++ctx.apiRequests % app.rateLimitEvery === 0) {
@@ -203,9 +217,13 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   // Fault gzip-body-signature-skipped: the decoding layer sits after the signature middleware, which let the gzip bytes through.
   const unsigned = plainRoute || (coding === 'gunzip' && faults.has('gzip-body-signature-skipped') && path === ctx.profile.paths.invoice);
   const handler = unsigned ? aliasRoute : jsonRoute;
-  readBody(req, MAX_JSON_BYTES, (read) => {
+  const limit = ctx.stack?.jsonLimit;
+  // A stack under WSGI reads a body without Content-Length as empty (gunicorn passes no CONTENT_LENGTH).
+  const unread = ctx.stack?.chunkedBodyEmpty === true && req.headers['content-length'] === undefined;
+  readBody(req, limit?.bytes ?? MAX_JSON_BYTES, (whole) => {
+    const read: typeof whole = unread && whole.ok ? { ok: true, bytes: Buffer.alloc(0) } : whole;
     try {
-      if (!read.ok) return sendError(res, ctx.out, ctx.err.payloadTooLarge);
+      if (!read.ok) return sendError(res, ctx.out, limit?.status === 400 ? { status: 400, message: 'Request body too large' } : ctx.err.payloadTooLarge);
       // Variation gzip-decoded: the decoded bytes are the body (its signature and X-Sign are over them), at most MAX_JSON_BYTES.
       const decoded = coding === 'gunzip' ? gunzipped(read.bytes, MAX_JSON_BYTES) : read;
       if (!decoded.ok) return sendError(res, ctx.out, decoded.reason === 'too-large' ? ctx.err.payloadTooLarge : ctx.err.malformedJson);
@@ -254,6 +272,7 @@ function makeCtx(options: ProviderOptions): Ctx {
   const faults = new FaultSet(options.faults ?? []);
   const variations = new VariationSet(options.variations ?? []);
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
+  const stack = stackOf(variations.names);
   const worded = wording(
     variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english',
     profile.validation.requiredPattern,
@@ -265,7 +284,7 @@ function makeCtx(options: ProviderOptions): Ctx {
     faults,
     variations,
     profile,
-    out: makeOutput(faults, variations, profile),
+    out: makeOutput(faults, variations, profile, stack),
     err: errorTable(profile.http, text.errors),
     validation: makeValidationStyle(faults, variations, profile, text),
     rules: {
@@ -293,7 +312,9 @@ function makeCtx(options: ProviderOptions): Ctx {
     pageUrl: '',
     invoiceCount: 0,
     apiRequests: 0,
+    pageRequests: 0,
     network: networkConditions(variations, options.network),
+    stack,
   };
 }
 
@@ -329,8 +350,18 @@ function serve(ctx: Ctx, app: App): Server {
     }
   };
   const slow = ctx.variations.has('slow');
-  const keepAliveTimeout = ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
-  const handle = slow ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(SLOW_MS, () => dispatch(req, res)) : dispatch;
+  // Variation keep-alive-500ms: idle connections closed by a timer of the server's own, announced nowhere (Go's IdleTimeout).
+  const idleCloseMs = ctx.variations.has('keep-alive-500ms') ? IDLE_CLOSE_MS : undefined;
+  const keepAliveTimeout = idleCloseMs !== undefined ? 0 : ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
+  const { stack } = ctx;
+  // A stack of the panel: its own answers around the handlers' (mock/stacks/front.ts).
+  const dressed = stack
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        dressAnswer(stack, res);
+        dispatch(req, res);
+      }
+    : dispatch;
+  const handle = slow ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(SLOW_MS, () => dressed(req, res)) : dressed;
   // Fault http-parser-lenient: node's lenient parser (Transfer-Encoding beside Content-Length taken, the connection kept).
   const insecureHTTPParser = ctx.faults.has('http-parser-lenient');
   const server = createServer(
@@ -342,11 +373,15 @@ function serve(ctx: Ctx, app: App): Server {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
     // Variation framing-ambiguous-closed: a message framed two ways is dropped without an answer.
     if (ctx.variations.has('framing-ambiguous-closed') && AMBIGUOUS_FRAMING.has(err.code ?? '')) return void socket.destroy();
+    if (stack && err.code === 'HPE_INVALID_METHOD') return void socket.end(stackUnknownMethod(stack, (err as { rawPacket?: Buffer }).rawPacket));
     const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : err.code === 'HPE_INVALID_METHOD' ? unknownMethodAnswer(ctx) : ctx.err.badRequest;
     if (e === undefined) return void socket.destroy();
     rawAnswer(socket, e);
   });
   answerConnect(server, ctx);
+  if (idleCloseMs !== undefined) closeIdle(server, idleCloseMs);
+  if (stack) keepConnections(stack, server);
+  if (stack?.expectContinue === 'on-read') continueOnRead(server, handle);
   return server;
 }
 

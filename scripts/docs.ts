@@ -2,7 +2,7 @@
 // tests/selftest/generated-docs.spec.ts fails when a committed copy differs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERATED_DOCS } from '../reporting/generated-docs.js';
+import { GENERATED_DOCS } from './generated-docs.js';
 import { REPO_ROOT } from '../reporting/reports-dir.js';
 
 for (const [file, render] of Object.entries(GENERATED_DOCS)) {

@@ -10,8 +10,11 @@ import type { Payment } from '../store.js';
 import { isAbsoluteHttpUrl } from '../validation.js';
 import { answeredJsonp, refusedBySecFetch } from '../page-leaks.js';
 
-/** /pay/<token> (page), /pay/<token>/pay|decline (press), /pay/<token>/view (script-rendered page), /go/<token> (page-redirect). */
-export const PAGE_ROUTE = /^\/(pay|go)\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline|view))?$/;
+/**
+ * /pay/<token> (page), /pay/<token>/pay|decline (press), /pay/<token>/view (script-rendered page), /pay/<token>/done (the
+ * result a press redirects to: variation press-see-other), /go/<token> (page-redirect).
+ */
+export const PAGE_ROUTE = /^\/(pay|go)\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline|view|done))?$/;
 export const DECLINE_CODE = 'DECLINED_BY_USER';
 /** Variation error-code-number. */
 export const DECLINE_CODE_NUMBER = 1001;
@@ -40,7 +43,10 @@ function fail(req: IncomingMessage, res: ServerResponse, ctx: Ctx, err: ErrorRes
 /** Routes the payment page's requests (PAGE_ROUTE's groups). */
 export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, kind: string, token: string, action: string | undefined): void | Promise<void> {
   const v = ctx.variations;
-  const known = kind === 'go' ? v.has('page-redirect') && !action : action !== 'view' || v.has('page-script-rendered');
+  const known =
+    kind === 'go'
+      ? v.has('page-redirect') && !action
+      : (action !== 'view' || v.has('page-script-rendered')) && (action !== 'done' || pressSeesOther(ctx) !== undefined);
   const pressing = action === 'pay' || action === 'decline';
   if (!known || (pressing && !ctx.profile.paymentPage.enabled)) {
     req.resume();
@@ -70,6 +76,7 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   if (kind === 'go') return sendRedirect(res, ctx.out, 302, `/pay/${token}`);
   if (action === 'view') return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults), html: pageContent(ctx, p) });
   if (!pressing && !action && answeredJsonp(req, res, ctx, p)) return;
+  if (action === 'done') return sendHtml(res, ctx.out, 200, resultPage(p, outcomeText(p), ctx.faults));
   if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p));
   if (!readsForm) return press(req, res, ctx, p, action);
   return readPressForm(req).then((fields) => {
@@ -129,9 +136,20 @@ function answerPress(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Pay
   // Variation page-return-redirect: back to the merchant at once.
   if (ctx.variations.has('page-return-redirect') && p.returnUrl && isAbsoluteHttpUrl(p.returnUrl))
     return sendRedirect(res, ctx.out, 303, returnDestination(ctx.faults, p.returnUrl));
-  const said =
-    p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
-  sendHtml(res, ctx.out, 200, resultPage(p, said, ctx.faults, ctx.variations.has('result-page-link-back') ? `/pay/${p.token}` : undefined));
+  // Variation press-see-other: Post/Redirect/Get, the result a page of its own.
+  const seeOther = pressSeesOther(ctx);
+  if (seeOther !== undefined) return sendRedirect(res, ctx.out, seeOther, `/pay/${p.token}/done`);
+  sendHtml(res, ctx.out, 200, resultPage(p, outcomeText(p), ctx.faults, ctx.variations.has('result-page-link-back') ? `/pay/${p.token}` : undefined));
+}
+
+/** What the result of a press says. */
+function outcomeText(p: Payment): string {
+  return p.state === 'deposited' ? 'Thank you, the payment is done.' : p.state === 'declined' ? 'The payment was declined.' : 'The payment is being processed.';
+}
+
+/** The redirect a press is answered with when its result is a page of its own (Post/Redirect/Get), or undefined. */
+function pressSeesOther(ctx: Ctx): 302 | 303 | undefined {
+  return ctx.variations.has('press-see-other') ? 303 : ctx.stack?.pressRedirect;
 }
 
 /**

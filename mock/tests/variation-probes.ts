@@ -7,6 +7,7 @@ import { OTHER_MERCHANT } from './fixtures.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
+import { STACKS, stackVariation } from '../stacks/catalog.js';
 import { h2Downgrade } from './raw-h2.js';
 
 export interface ProbeEnv {
@@ -131,6 +132,10 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     // Node closes an idle socket a little after the timeout it announces (keepAliveTimeoutBuffer).
     const a = await rawExchange(api.url + PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, watchMs: 4000 });
     return a.headers['keep-alive'] === 'timeout=1' && a.closedAfterMs !== undefined && a.closedAfterMs > 800 && a.closedAfterMs < 3000;
+  },
+  'keep-alive-500ms': async (api) => {
+    const a = await rawExchange(api.url + PATHS.status, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, watchMs: 3000 });
+    return a.headers['keep-alive'] === undefined && a.closedAfterMs !== undefined && a.closedAfterMs > 400 && a.closedAfterMs < 1500;
   },
   slow: async (api) => {
     let t = performance.now();
@@ -402,6 +407,19 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
     return r.status === 303 && r.headers.get('location') === 'https://merchant.example/return?order=42';
   },
+  'rate-limit-429-pages': async (api) => {
+    const inv = (await api.invoice()).json;
+    const answers = [];
+    for (let i = 0; i < 45; i++) answers.push((await fetch(inv.redirect_url, { headers: { accept: 'text/html' } })).status);
+    return answers.filter((s) => s === 429).length === 1 && answers.filter((s) => s === 200).length === 44;
+  },
+  'press-see-other': async (api) => {
+    const inv = (await api.invoice()).json;
+    const r = await fetch(`${pageOf(inv.redirect_url)}/pay`, { method: 'POST', headers: { accept: 'text/html' }, redirect: 'manual' });
+    const done = r.headers.get('location') ?? '';
+    const result = await fetch(new URL(done, inv.redirect_url), { headers: { accept: 'text/html' } });
+    return r.status === 303 && done.endsWith('/done') && result.status === 200 && (await result.text()).includes('the payment is done');
+  },
   'press-settles-later': async (api, { receiver }) => {
     const inv = (await api.invoice()).json;
     const pressedAt = Date.now();
@@ -664,3 +682,12 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     return (await new Client(api.url, OTHER_MERCHANT).invoice({ transaction: inv.transaction })).status === 422;
   },
 };
+
+/** A stack of the panel shows in what its server answers to a path outside the API: its own page, not the provider's {message}. */
+for (const stack of STACKS)
+  VARIATION_PROBES[stackVariation(stack.name)] = async (api) => {
+    const want = stack.behaviour.notFound('GET', '/no-such-path', false);
+    const r = await fetch(`${api.url}/no-such-path`);
+    const text = await r.text();
+    return r.status === want.status && (r.headers.get('content-type') ?? undefined) === want.type && text.slice(0, 20) === want.body.slice(0, 20);
+  };

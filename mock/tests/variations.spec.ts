@@ -15,7 +15,6 @@ const combinable = variationCatalog.filter((v) => !v.alone).map((v) => v.name);
 
 test.describe('variation catalog', () => {
   test('every variation has a unique name, an existing rule, the areas that see it, a description; alone ones say why', () => {
-    expect(variationCatalog).toHaveLength(105);
     expect(new Set(variationCatalog.map((v) => v.name)).size).toBe(variationCatalog.length);
     for (const v of variationCatalog) {
       expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

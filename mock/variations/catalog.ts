@@ -12,6 +12,7 @@
  */
 import { API_AREAS, type AreaName } from '../../contracts/areas.js';
 import type { RuleId } from '../../contracts/rule-ids.gen.js';
+import { STACKS, stackVariation } from '../stacks/catalog.js';
 
 /** A conformance area (contracts/areas.ts). */
 export type Area = AreaName;
@@ -104,6 +105,9 @@ const FRAMING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-REQUEST-FRAMING'] 
 /** What the provider makes of the header fields a proxy sets is read by the checks of the intermediary rules only. */
 const FORWARDING_READERS = { sees: ['invoice'], rules: ['PRO-SEC-FORWARDED-HOST-IGNORED', 'PRO-SEC-FORWARDED-FOR-IGNORED'] } as const;
 
+/** A press and the page it opens from: the checks that open the page and press it. */
+const PRESS_READERS = { sees: PAGE, rules: ['PRO-PAGE-CONTENT', 'PRO-PAGE-PAY', 'PRO-PAGE-DECLINE', 'PRO-PAGE-RETURN-DESTINATION'] } as const;
+
 /** An h2 front before the provider is met by the checks of the HTTP/2 downgrade rule only: HTTP/1.1 passes through. */
 const H2_READERS = { sees: ['invoice'], rules: ['PRO-SEC-H2-DOWNGRADE'] } as const;
 
@@ -162,6 +166,18 @@ const entries = [
     description: 'Idle keep-alive connections are closed after one second (`Keep-Alive: timeout=1`).',
   },
   {
+    name: 'keep-alive-500ms',
+    hiddenWhenCombined: {
+      by: ['connection-close', 'keep-alive-1s'],
+      why: 'connection-close closes every connection at once; keep-alive-1s announces its own time',
+    },
+    rule: 'DOC-HTTP-POST',
+    // The suite's pooled connections meet it in the API areas; the browser's and the whole run's in `npm run flake -- --hardest`.
+    sees: API,
+    description:
+      "Idle keep-alive connections are closed 500 ms after their last answer, with no Keep-Alive header to say so (Go's http.Server IdleTimeout): a client that reuses one a moment late finds it closed.",
+  },
+  {
     name: 'slow',
     rule: 'DOC-HTTP-POST',
     sees: ['invoice', 'status', 'payment-page', 'whole-run'],
@@ -215,6 +231,15 @@ const entries = [
     sees: API,
     alone: 'each 429 is waited out (Retry-After: 1): combined with all checks it would make the run long',
     description: 'Every 40th API request is answered 429 with `Retry-After: 1` and a {message} body, not processed.',
+  },
+  {
+    name: 'rate-limit-429-pages',
+    rule: 'DOC-HTTP-POST',
+    // The page's loads and presses: the checks of the press and of the page's content (the others in `npm run flake -- --hardest`).
+    ...PRESS_READERS,
+    alone: 'each 429 is waited out (Retry-After: 1): combined with all checks it would make the run long',
+    description:
+      "Every 40th request to a payment page's address, a load or a press, is answered 429 with `Retry-After: 1` and a {message} body, not processed.",
   },
 
   // Validation answers
@@ -419,6 +444,13 @@ const entries = [
   },
   { name: 'page-return-redirect', rule: 'PRO-PAGE-PAY', sees: PRESS, description: 'After Pay or Decline the page redirects (303) to the return_url.' },
   {
+    name: 'press-see-other',
+    rule: 'PRO-PAGE-PAY',
+    sees: PRESS,
+    hiddenWhenCombined: { by: ['page-return-redirect'], why: 'page-return-redirect sends the payer back to the merchant: no result page' },
+    description: 'A press is answered 303 See Other to a result page of its own, /pay/<token>/done (Post/Redirect/Get), which the browser then loads.',
+  },
+  {
     name: 'press-settles-later',
     rule: 'PRO-PAGE-PAY',
     sees: PRESS,
@@ -590,7 +622,10 @@ const entries = [
   },
   {
     name: 'result-page-link-back',
-    hiddenWhenCombined: { by: ['page-return-redirect'], why: 'page-return-redirect sends the payer back to the merchant: no page after a press' },
+    hiddenWhenCombined: {
+      by: ['page-return-redirect', 'press-see-other'],
+      why: 'page-return-redirect sends the payer back to the merchant, press-see-other to a result page of its own: no link on the answer to a press',
+    },
     rule: 'PRO-SEC-SAFE-METHODS',
     sees: PAGE,
     description: 'The page shown after a press links back to the payment page (/pay/<token>), which then shows the final state.',
@@ -843,9 +878,23 @@ const entries = [
 
 export type VariationName = (typeof entries)[number]['name'];
 
-export const variationCatalog: readonly VariationDefinition[] = Object.freeze(entries.map((e) => Object.freeze({ ...e })));
+/**
+ * The panel (mock/stacks/catalog.ts): a correct provider on each stack real providers use, every check run against
+ * each. A provider is built on one stack, so each is run alone.
+ */
+const STACK_ENTRIES: readonly VariationDefinition[] = STACKS.map((stack) => ({
+  name: stackVariation(stack.name),
+  rule: 'DOC-HTTP-POST',
+  // What a stack changes is in the HTTP of the API and of the page's loads and presses (the areas of PRESS_READERS).
+  sees: [...API, ...PAGE],
+  rulesIn: { 'payment-page': PRESS_READERS.rules },
+  alone: "a provider is built on one stack: its defaults exclude every other's",
+  description: `${stack.label}, keeping to the document and the default profile where they speak, and doing what the stack does by default where they are silent: ${stack.sources.map((s) => s.what).join('; ')} (the sources in mock/stacks/catalog.ts).`,
+}));
 
-const known = new Set<string>(entries.map((e) => e.name));
+export const variationCatalog: readonly VariationDefinition[] = Object.freeze([...entries, ...STACK_ENTRIES].map((e) => Object.freeze({ ...e })));
+
+const known = new Set<string>(variationCatalog.map((e) => e.name));
 
 /**
  * Of the variations the all-at-once run hides, the ones that can still be run at once, in catalog order: each one
@@ -874,3 +923,15 @@ export class VariationSet {
     return this.set.has(name);
   }
 }
+
+/**
+ * The panel's hardest members for a suite's own harness, by what they do (each a correct provider): a connection
+ * closed under the client, pages on another origin whose press redirects, callbacks late and delivered again after
+ * a 2xx, and a 429 now and then. `npm run flake -- 20 --hardest` runs the whole suite against each, and all at once.
+ */
+export const HARDEST_MEMBERS: Readonly<Record<string, readonly VariationName[]>> = {
+  'idle keep-alive closed after 500 ms': ['keep-alive-500ms'],
+  'pages on a second origin, 303 after a press': ['page-other-origin', 'press-see-other'],
+  'callbacks late, and again after a 2xx': ['callback-delayed', 'callback-at-least-once'],
+  'a 429 now and then': ['rate-limit-429', 'rate-limit-429-pages'],
+};

@@ -38,6 +38,8 @@ export interface VariationRow {
   incomplete: boolean;
   /** Checks that sent requests again after transport trouble. */
   retried: number;
+  /** What it warned of (failures of advice rules, findings at warn): no false alarm, the gate passes them. One line each. */
+  warnings: string[];
   falseAlarms: {
     check: string;
     failure: string;
@@ -171,6 +173,7 @@ function row(target: TargetPlan, rule: string, outcomes: readonly TestOutcome[])
     notJudged: notJudged.map((o) => ({ check: titled(o), why: o.notJudged! })),
     incomplete: isIncomplete(notJudged.length, mine.length - skipped),
     retried: mine.filter((o) => o.retried !== undefined).length,
+    warnings: [...new Set(mine.flatMap((o) => o.warnings.map(warningLine)))],
     falseAlarms: failed.map((o) => ({
       check: titled(o),
       failure: o.message ?? o.status,
@@ -225,12 +228,23 @@ const attributed = (a: VariationRow['falseAlarms'][number]) =>
     ? undefined
     : `raised alone by: ${a.raisedAloneBy.length ? a.raisedAloneBy.join(', ') : 'none of those judged only at once (only together)'}`;
 
+/** A warning of a check (its WarningNote) as one line: `RULE: what`. */
+function warningLine(note: string): string {
+  try {
+    const { rule, text } = JSON.parse(note) as { rule: string; text: string };
+    return `${rule}: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
+  } catch {
+    return note;
+  }
+}
+
 export function variationLines(m: VariationMatrix): string[] {
   return [
     ...m.rows.map(
       (r) =>
         `${r.falseAlarms.length ? 'FALSE ALARM' : r.incomplete ? 'INCOMPLETE ' : 'accepted   '} ${r.target}: ${r.passed}/${r.checks} passed, ${r.skipped} skipped` +
-        `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}`,
+        `${r.notJudged.length ? `, ${r.notJudged.length} not judged` : ''}${r.retried ? `, ${r.retried} with requests sent again` : ''}` +
+        `${r.warnings.length ? `, ${r.warnings.length} warning(s) of ${[...new Set(r.warnings.map((w) => w.split(':')[0]))].join(', ')}` : ''}`,
     ),
     ...(m.combinedOnly.length ? [`${m.combinedOnly.length} more variations judged only where they are combined (npm run variants runs each alone)`] : []),
     ...m.rows.flatMap((r) => r.falseAlarms.map((a) => `  ${r.target}: ${a.check}\n    ${a.failure}${attributed(a) ? `\n    ${attributed(a)}` : ''}`)),
@@ -278,6 +292,9 @@ export function variationMarkdown(m: VariationMatrix): string {
           ...m.rows.flatMap((r) => r.notJudged.map((n) => `- ${r.target}: ${cell(n.check)}: ${cell(n.why)}`)),
           '',
         ]
+      : []),
+    ...(m.rows.some((r) => r.warnings.length)
+      ? ['## Warnings (advice: the gate passes them)', '', ...m.rows.flatMap((r) => r.warnings.map((w) => `- ${r.target}: ${cell(w)}`)), '']
       : []),
     ...(alarms.length
       ? [

@@ -24,6 +24,7 @@ import {
   type FinalState,
   watchPressLost,
 } from '../harness/payment-page.js';
+import { navigationLanded } from '../harness/page-load.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import type { CallbackInbox } from '../harness/callback-receiver.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
@@ -220,12 +221,9 @@ async function racePresses(api: ProviderApi, page: Page, other: Page, n: number)
     lost.push(watchPressLost(page), watchPressLost(other));
     await pressTogether(pay, decline, timeline, ['Pay', 'Decline'], settleMs(api));
     await Promise.all(answered);
-    // A tab the network left on a half-loaded page is waited for no longer than the settle time; the status judges.
-    await Promise.all(
-      [page, other].map((tab) =>
-        tab.waitForLoadState('load', { timeout: settleMs(api) }).catch(() => timeline.mark(`a tab still loading after ${settleMs(api)} ms`)),
-      ),
-    );
+    // Each tab's navigation lands (a press redirected to its result loads it) before the next race opens a page there;
+    // a tab the network left half-loaded is waited for no longer than the settle time: the status judges.
+    await Promise.all([page, other].map((tab) => navigationLanded(tab, settleMs(api))));
   } catch (e) {
     // A tab whose page the network took away before its button could be armed: the race was not run.
     const why = lost.map((l) => l.why).find((w) => w !== undefined);

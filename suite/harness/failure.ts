@@ -33,6 +33,14 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * A mistake of the suite itself (its own connections closed under a check, say): no verdict on the provider, neither
+ * a rule failed nor not judged. The check fails naming no rule, and the reports list it among the suite's errors.
+ */
+export class SuiteError extends Error {
+  override name = 'SuiteError';
+}
+
 /** Thrown when the provider cannot be reached at all: a run-level problem, not a conformance verdict. */
 export class ProviderUnreachable extends Error {
   override name = 'ProviderUnreachable';

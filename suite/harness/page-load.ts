@@ -4,7 +4,8 @@
 import type { Frame, Page, Request, Response } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import { GATEWAY_STATUSES } from './transport-errors.js';
-import { CheckFailure, ProviderUnavailable } from './failure.js';
+import { MAX_429_RETRIES, retryAfterMs } from './retry-policy.js';
+import { CheckFailure, ProviderUnavailable, SuiteError } from './failure.js';
 
 /** How long a page may take to load (a navigation, not a request: it fetches the page and what it needs). */
 export const PAGE_LOAD_MS = 10_000;
@@ -61,15 +62,90 @@ function requestTrouble(r: Request): string | undefined {
   return NETWORK_ERROR.test(error) ? `${r.method()} ${r.url()}: ${error}` : undefined;
 }
 
-/** A gateway's answer (502, 503, 504) to a request of the page, as evidence; undefined for any other answer. */
+/** A gateway's answer (502, 503, 504), or a 429, to a request of the page, as evidence; undefined for any other answer. */
 export function gatewayAnswer(r: Response): string | undefined {
-  return GATEWAY_STATUSES.includes(r.status()) ? `${r.request().method()} ${r.url()}: HTTP ${r.status()}` : undefined;
+  return GATEWAY_STATUSES.includes(r.status()) || r.status() === 429 ? `${r.request().method()} ${r.url()}: HTTP ${r.status()}` : undefined;
+}
+
+/** Waits as a 429's Retry-After says (the `attempt`-th wait: doubling from 1 s without the header). */
+export function waitRetryAfter(header: string | undefined, attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, retryAfterMs(header, attempt)));
+}
+
+/**
+ * A tab's own navigation in flight: from its main frame's navigation request until the answer commits (a page, or
+ * Chromium's error page). A redirect keeps it in flight; a 204 or an aborted one ends it. A page.goto on a tab whose
+ * navigation is still in flight (a press's 303 to a result page, say) may be interrupted by it: loads wait first.
+ */
+interface TabNavigation {
+  inFlight: boolean;
+  /** The address of the last navigation request of the tab's main frame. */
+  url?: string;
+  /** Called on every change, by those waiting for the navigation to land. */
+  readonly changed: Set<() => void>;
+}
+const tabNavigations = new WeakMap<Page, TabNavigation>();
+
+function trackNavigations(page: Page): void {
+  const nav: TabNavigation = { inFlight: false, changed: new Set() };
+  tabNavigations.set(page, nav);
+  const set = (inFlight: boolean) => {
+    nav.inFlight = inFlight;
+    for (const c of nav.changed) c();
+  };
+  const main = (r: Request) => {
+    try {
+      return r.isNavigationRequest() && r.frame() === page.mainFrame();
+    } catch {
+      return false; // a request of no frame (a service worker's)
+    }
+  };
+  page.on('request', (r) => {
+    if (!main(r)) return;
+    nav.url = r.url();
+    set(true);
+  });
+  page.on('requestfinished', (r) => {
+    if (!main(r)) return;
+    r.response().then(
+      (res) => {
+        const status = res?.status() ?? 0;
+        // Nothing commits after a 204 or 205; a redirect's next request keeps the navigation in flight.
+        if (status === 204 || status === 205) set(false);
+      },
+      () => set(false), // the tab closed: nothing of it is in flight
+    );
+  });
+  // An aborted navigation commits nothing (another took its place, and is in flight itself); a failed one commits its error page.
+  page.on('requestfailed', (r) => void (main(r) && /ERR_ABORTED/.test(r.failure()?.errorText ?? '') && set(false)));
+  page.on('framenavigated', (f) => void (f === page.mainFrame() && set(false)));
+}
+
+/**
+ * Once the tab's own navigation has landed (committed and loaded), or after `ms`: what a new load of the tab waits for,
+ * so that the navigation it would take the place of cannot interrupt it.
+ */
+export async function navigationLanded(page: Page, ms = PAGE_LOAD_MS): Promise<string | undefined> {
+  const nav = tabNavigations.get(page);
+  if (nav?.inFlight) {
+    let done = () => undefined as void;
+    const landed = new Promise<void>((resolve) => (done = resolve));
+    const check = () => !nav.inFlight && done();
+    nav.changed.add(check);
+    const timer = setTimeout(done, ms);
+    await landed;
+    clearTimeout(timer);
+    nav.changed.delete(check);
+  }
+  await page.waitForLoadState('load', { timeout: ms }).catch(() => undefined);
+  return nav?.inFlight ? nav.url : undefined;
 }
 
 /** Records, for the page opened last on the tab, the first request to its origins that met transport trouble. */
 function watchOpenedPage(page: Page): void {
   if (watchedTabs.has(page)) return;
   watchedTabs.add(page);
+  trackNavigations(page);
   const current = (url: string) => {
     const o = openedPages.get(page);
     if (!o || o.trouble !== undefined || !URL.canParse(url)) return undefined;
@@ -107,6 +183,9 @@ async function load(page: Page, opened: OpenedPage) {
   page.on('request', followRedirects);
   page.on('framenavigated', onCommit);
   try {
+    // A navigation of the tab's own still in flight (a press redirected to its result) would interrupt this load.
+    const pending = await navigationLanded(page);
+    let waits = 0;
     for (;;) {
       opened.trouble = undefined;
       committed.length = 0;
@@ -114,10 +193,18 @@ async function load(page: Page, opened: OpenedPage) {
       try {
         const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
         const status = response?.status() ?? 0;
-        if (!GATEWAY_STATUSES.includes(status)) return response;
+        // "Not now": waited out as Retry-After says and loaded again, as the client does a request; no verdict on it.
+        if (status === 429 && waits++ < MAX_429_RETRIES) {
+          await waitRetryAfter(response?.headers()['retry-after'], waits);
+          continue;
+        }
+        if (!GATEWAY_STATUSES.includes(status) && status !== 429) return response;
         trouble = `HTTP ${status}`;
       } catch (e) {
         const message = (e as Error).message.split('\n')[0];
+        // Interrupted by the tab's own earlier navigation, which never landed: the suite drove the tab too soon.
+        if (pending !== undefined && replacedBy(message) === pending)
+          throw new SuiteError(`${message} (a navigation of the tab's own, still in flight after ${PAGE_LOAD_MS / 1000} s)`);
         if (!isTransportTrouble(message, addresses)) throw new CheckFailure({ rule, expected: `redirect_url ${url} opens in a browser`, received: message });
         trouble = message;
         // The navigation that took the failed one's place (Chromium's error page, or where the load went on) may commit

@@ -6,9 +6,10 @@ import type { Locator, Page, Request, Response } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
-import { forgetOpenedPage, gatewayAnswer, loadPage, lookAtOpenedPage, PAGE_LOAD_MS } from './page-load.js';
+import { forgetOpenedPage, gatewayAnswer, loadPage, lookAtOpenedPage, navigationLanded, PAGE_LOAD_MS, waitRetryAfter } from './page-load.js';
+import { MAX_429_RETRIES } from './retry-policy.js';
 import { expectSchema, expectStatus } from './expect-response.js';
-import { CheckFailure, ProviderUnavailable } from './failure.js';
+import { CheckFailure, ProviderUnavailable, SuiteError } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
 import type { RuleTable } from './schema-rules.js';
 
@@ -142,42 +143,58 @@ export async function requireButton(api: ProviderApi, page: Page, name: string, 
   return button;
 }
 
-/** Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. */
+/**
+ * Presses the button whose accessible name is `name` (exactly); fails naming `rule` when it is not there. A press
+ * answered 429 was not processed: the page is loaded again once its Retry-After has passed, and pressed again.
+ */
 export async function press(api: ProviderApi, page: Page, name: string, rule: RuleId): Promise<void> {
-  const button = await requireButton(api, page, name, rule);
-  const before = page.url();
-  const lost = watchPressLost(page);
-  const unavailable = () => new ProviderUnavailable(`pressing "${name}" on ${before}: ${lost.why}; whether the press was applied is unknown`);
-  try {
-    await clickAnswered(api, button, name, rule);
-    await pressNavigated(api, page, before);
-  } catch (e) {
-    throw lost.why ? unavailable() : e; // a click left unanswered because its answer was lost is no verdict
-  } finally {
-    lost.stop();
+  for (let waits = 1; ; waits++) {
+    const button = await requireButton(api, page, name, rule);
+    const before = page.url();
+    const lost = watchPressLost(page);
+    const unavailable = () => new ProviderUnavailable(`pressing "${name}" on ${before}: ${lost.why}; whether the press was applied is unknown`);
+    try {
+      await clickAnswered(api, button, name, rule);
+      await pressNavigated(api, page, before);
+    } catch (e) {
+      throw lost.why ? unavailable() : e; // a click left unanswered because its answer was lost is no verdict
+    } finally {
+      lost.stop();
+    }
+    if (lost.retryAfter === undefined || waits > MAX_429_RETRIES) {
+      if (lost.why) throw unavailable();
+      return;
+    }
+    await waitRetryAfter(lost.retryAfter, waits);
+    await loadPage(page, before, rule);
   }
-  if (lost.why) throw unavailable();
 }
 
 /**
  * Whether the answer to a press was lost on the way: the page's own origin failed a navigation (a dropped
  * connection) or answered it 502/503/504. A redirect onward to the merchant's host is another origin, not this.
  */
-export function watchPressLost(page: Page): { readonly why: string | undefined; stop(): void } {
+export function watchPressLost(page: Page): { readonly why: string | undefined; readonly retryAfter: string | undefined; stop(): void } {
   const origin = new URL(page.url()).origin;
   const mine = (url: string) => URL.canParse(url) && new URL(url).origin === origin;
-  const state: { why: string | undefined } = { why: undefined };
+  const state: { why: string | undefined; retryAfter?: string } = { why: undefined };
   const onFailed = (r: Request) => {
     if (r.isNavigationRequest() && mine(r.url())) state.why ??= `${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`;
   };
   const onResponse = (r: Response) => {
-    if (r.request().isNavigationRequest() && mine(r.url())) state.why ??= gatewayAnswer(r);
+    if (!r.request().isNavigationRequest() || !mine(r.url()) || state.why !== undefined) return;
+    state.why = gatewayAnswer(r);
+    // A press refused 429 was not processed: it may be pressed again once Retry-After has passed.
+    if (r.status() === 429 && r.request().method() !== 'GET') state.retryAfter = r.headers()['retry-after'] ?? '';
   };
   page.on('requestfailed', onFailed);
   page.on('response', onResponse);
   return {
     get why() {
       return state.why;
+    },
+    get retryAfter() {
+      return state.retryAfter;
     },
     stop() {
       page.off('requestfailed', onFailed);
@@ -207,6 +224,9 @@ export async function clickAnswered(api: ProviderApi, button: Locator, name: str
   try {
     await button.click({ timeout: api.requestTimeoutMs });
   } catch (e) {
+    const message = (e as Error).message.split('\n')[0]!;
+    // The suite's own tab or context closed under the press: no verdict on the provider.
+    if (/has been closed/.test(message)) throw new SuiteError(`pressing "${name}": ${message}`);
     throw new CheckFailure({
       rule,
       expected: `pressing "${name}" is answered within ${api.requestTimeoutMs / 1000} s (REQUEST_TIMEOUT)`,
@@ -229,6 +249,7 @@ export async function visibleButton(api: ProviderApi, page: Page, name: string):
 export async function tryPressAgain(api: ProviderApi, page: Page, redirectUrl: string, name: string): Promise<string> {
   forgetOpenedPage(page); // read as it comes: any refusal is allowed here
   try {
+    await navigationLanded(page);
     const response = await page.goto(redirectUrl, { waitUntil: 'load', timeout: PAGE_LOAD_MS });
     const { button, visible } = await findButton(api, page, name);
     if (!visible) return `the reopened page (HTTP ${response?.status()}) has no "${name}" button`;

@@ -51,7 +51,7 @@ export function transportKind(e: unknown): TransportKind {
   const err = e as { name?: string; code?: string; cause?: { code?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'timeout';
   const code = err?.code ?? err?.cause?.code;
-  if (e instanceof undiciErrors.SocketError || e instanceof undiciErrors.ClientClosedError) return 'unavailable';
+  if (e instanceof undiciErrors.SocketError) return 'unavailable';
   if (code && UNAVAILABLE_CODES.has(code)) return 'unavailable';
   return 'defect';
 }

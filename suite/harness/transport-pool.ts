@@ -2,9 +2,10 @@
 // the body, a cap on the body read, and the answer's own defects told: a body cut short of its Content-Length, or
 // longer than it. No retries, no limits: those are the client's (client.ts).
 import { Readable } from 'node:stream';
-import { Pool } from 'undici';
+import { errors, Pool } from 'undici';
 import type { ReceivedResponse } from './exchange.js';
 import { transportFailure, type TransportFailure } from './transport-errors.js';
+import { SuiteError } from './failure.js';
 
 /** The most of a response body the suite reads; a hostile provider may send far more. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -28,7 +29,7 @@ export class TransportPool {
   private lastSurplusBytesAt = -Infinity;
 
   constructor(
-    origin: string,
+    private readonly origin: string,
     private readonly timeoutSeconds: number,
     connections = 64,
   ) {
@@ -71,6 +72,9 @@ export class TransportPool {
       const parsed = parseJson(text, truncated);
       return { response: { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed } };
     } catch (e) {
+      // The pool closed under a check: the suite's own mistake, never the provider's answer, never "unavailable".
+      if (e instanceof errors.ClientDestroyedError || e instanceof errors.ClientClosedError)
+        throw new SuiteError(`the suite's connections to ${this.origin} were closed while a check still sent ${method} ${path} (${(e as Error).message})`);
       const failure = transportFailure(e, this.timeoutSeconds);
       if (received === undefined) return failure;
       // The status and headers came; the body did not complete.

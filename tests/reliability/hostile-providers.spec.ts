@@ -74,7 +74,8 @@ const UNAVAILABLE: readonly HostileBehaviour[] = ['accept-and-close', 'content-l
 for (const behaviour of UNAVAILABLE) {
   test(`a provider that ${DESCRIBED[behaviour]}: the gate judges nothing, says so in one line, and exits 2`, async () => {
     test.setTimeout(BOUND_MS + 30_000);
-    const server = await startHostileServer(behaviour);
+    // It passes the preflight (an empty invoice gets the validation failure), then breaks once the checks start.
+    const server = await startHostileServer(behaviour, { looksLikeTheService: true });
     const dir = mkdtempSync(join(tmpdir(), 'pts-unavailable-'));
     const env = childEnv({
       BASE_URL: server.url,

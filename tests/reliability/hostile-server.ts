@@ -37,7 +37,7 @@ function head(status: string, headers: Record<string, string | number>): string 
 }
 
 /** Reads requests off one connection (Content-Length or chunked bodies) and hands each to `onRequest`. */
-function readRequests(socket: Socket, onRequest: (path: string) => void): void {
+function readRequests(socket: Socket, onRequest: (path: string, body: string) => void): void {
   let buffered = Buffer.alloc(0);
   let busy = false;
   socket.on('data', (chunk: Buffer) => {
@@ -59,13 +59,21 @@ function readRequests(socket: Socket, onRequest: (path: string) => void): void {
       if (buffered.length < bodyStart + length) return;
       requestEnd = bodyStart + length;
     }
+    const body = buffered.subarray(bodyStart, requestEnd).toString('utf8');
     buffered = buffered.subarray(requestEnd);
     busy = true;
-    onRequest(headerText.split(' ')[1] ?? '/');
+    onRequest(headerText.split(' ')[1] ?? '/', body);
   });
 }
 
-export async function startHostileServer(behaviour: HostileBehaviour): Promise<HostileServer> {
+/** The document's validation failure for an empty invoice: what the gate's preflight asks before any check. */
+const EMPTY_INVOICE_ANSWER = '{"api_key":["The api_key field is required."]}';
+
+/**
+ * `looksLikeTheService`: an empty invoice `{}` gets the validation failure, as the gate's preflight expects, and every
+ * other request the misbehaviour: a service that breaks once the checks start.
+ */
+export async function startHostileServer(behaviour: HostileBehaviour, options: { looksLikeTheService?: boolean } = {}): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let requests = 0;
@@ -87,13 +95,21 @@ export async function startHostileServer(behaviour: HostileBehaviour): Promise<H
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined); // the client hanging up is expected, never a crash
     if (sockets.size > MAX_CONNECTIONS) return void socket.destroy();
-    if (behaviour === 'accept-and-close') {
+    if (behaviour === 'accept-and-close' && !options.looksLikeTheService) {
       requests++;
       return void socket.destroy();
     }
-    readRequests(socket, (path) => {
+    readRequests(socket, (path, body) => {
       requests++;
+      if (options.looksLikeTheService && body === '{}')
+        return answer(
+          socket,
+          head('422 Unprocessable Entity', { 'Content-Type': 'application/json', 'Content-Length': EMPTY_INVOICE_ANSWER.length, Connection: 'close' }) +
+            EMPTY_INVOICE_ANSWER,
+        );
       switch (behaviour) {
+        case 'accept-and-close':
+          return void socket.destroy();
         case 'never-answers':
           return; // reads and keeps the connection; stop() ends it
         case 'one-byte-a-second': {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { GENERATED_DOCS } from '../../reporting/generated-docs.js';
+import { GENERATED_DOCS } from '../../scripts/generated-docs.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
 for (const [file, render] of Object.entries(GENERATED_DOCS))
