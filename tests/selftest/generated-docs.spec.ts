@@ -1,12 +1,20 @@
-// Every generated document is what its sources give now: a rule, a basis or a level changed without
-// `npm run docs` leaves the committed copy behind, and this fails naming the file.
+// Every generated document, and every generated section of a hand-written one, is what its sources give now: a rule,
+// a basis, a level, a fault or a variation changed without `npm run docs` leaves the committed copy behind, and this
+// fails naming the file.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { GENERATED_DOCS } from '../../scripts/generated-docs.js';
+import { GENERATED_DOCS, GENERATED_SECTIONS, sectionIn } from '../../scripts/generated-docs.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
 for (const [file, render] of Object.entries(GENERATED_DOCS))
   test(`${file} is as its sources give it (npm run docs writes it)`, () => {
     expect(readFileSync(join(REPO_ROOT, file), 'utf8'), `${file} differs from its sources: run npm run docs`).toBe(render());
+  });
+
+for (const { file, name, render } of GENERATED_SECTIONS)
+  test(`the ${name} of ${file} is as its source gives it (npm run docs writes it)`, () => {
+    const section = sectionIn(readFileSync(join(REPO_ROOT, file), 'utf8'), name);
+    expect(section, `${file} has no marks around its ${name}`).toBeDefined();
+    expect(section, `the ${name} of ${file} differs from its source: run npm run docs`).toBe(render());
   });

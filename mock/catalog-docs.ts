@@ -1,6 +1,10 @@
-// docs/panel.md: the panel of correct providers on real stacks (catalog.ts), each behaviour with its source, as
-// `npm run docs` writes it.
-import { STACKS, stackVariation, type StackBehaviour } from './catalog.js';
+// The catalogues as `npm run docs` writes them: docs/panel.md (the panel of correct providers on real stacks, each
+// behaviour with its source) and the fault and variation tables of mock/README.md.
+import { defaultLevel } from '../contracts/levels.js';
+import { requirementOf } from '../contracts/requirements.js';
+import { faultCatalog } from './faults/catalog.js';
+import { STACKS, stackVariation, type StackBehaviour } from './stacks/catalog.js';
+import { variationCatalog } from './variations/catalog.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -42,5 +46,34 @@ export function panelMarkdown(): string {
       ...s.sources.map((src) => `| ${cell(src.what)} | ${cell(src.where)} | ${cell(src.quote)} |`),
       '',
     ]),
+  ].join('\n');
+}
+
+/** The fault catalog (faults/catalog.ts) as a table: a fault of an advice rule is judged with the stricter gate. */
+export function faultTable(): string {
+  return [
+    '| name | rule broken | deviation |',
+    '|---|---|---|',
+    ...faultCatalog.map((f) => {
+      const strictly = defaultLevel(requirementOf(f.rule)) === 'warn' ? ' Judged with `matrix-strict.json` (its rule only warns by default).' : '';
+      return `| \`${f.name}\` | ${f.rule} | ${cell(f.description)}${strictly} |`;
+    }),
+  ].join('\n');
+}
+
+/** The variation catalog (variations/catalog.ts) as a table. */
+export function variationTable(): string {
+  const areas = (v: (typeof variationCatalog)[number]) => {
+    const sees = v.sees === 'all' ? 'all' : v.sees.join(', ');
+    const narrowed = v.rules ? ` (the checks of ${v.rules.join(', ')})` : '';
+    return `${sees}${narrowed}${v.alone ? ` (alone: ${v.alone})` : ''}`;
+  };
+  return [
+    '| name | rule whose freedom it uses | areas that see it | behaviour |',
+    '|---|---|---|---|',
+    ...variationCatalog.map((v) => {
+      const hidden = v.hiddenWhenCombined ? ` Hidden when combined: ${v.hiddenWhenCombined.why}.` : '';
+      return `| \`${v.name}\` | ${v.rule} | ${cell(areas(v))} | ${cell(v.description)}${hidden} |`;
+    }),
   ].join('\n');
 }
