@@ -34,6 +34,7 @@ const chromiumFound = findChromium();
 // (summary.json above all, which the gate's verdict reads) are written by every run, sharded or not.
 const CONSOLE_REPORTERS = (process.env[RUN_ENV.consoleReporter]?.trim() || (CI ? 'line' : 'list')).split(',').map((name) => [name] as [string]);
 const BLOB_DIR = process.env[RUN_ENV.blobDir]?.trim();
+const LISTING = process.argv.includes('--list');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 // Every worker loads this file too; only the runner's reporters read the run's facts (a profile digest costs a validation).
 const IN_WORKER = process.env.TEST_WORKER_INDEX !== undefined;
@@ -92,16 +93,19 @@ export default defineConfig({
   // Console, then the report files, all under PTS_REPORTS_DIR (default reports) so that tests, shards and
   // certification runs can write elsewhere. The order matters: the spec reporter adds the rule section
   // links to the checks in its onEnd, after junit and allure have written theirs and before html writes.
-  reporter: [
-    ...CONSOLE_REPORTERS,
-    ['junit', { outputFile: join(REPORTS, REPORT_FILES.junit) }],
-    ['./reporting/allure-reporter.ts', { resultsDir: join(REPORTS, REPORT_FILES.allureResults), suiteTitle: true }],
-    ['./reporting/spec-reporter.ts', { outputDir: REPORTS, htmlDir: join(REPORTS, REPORT_FILES.html) }],
-    ['html', { outputFolder: join(REPORTS, REPORT_FILES.html), open: 'never' }],
-    ['./reporting/summary-reporter.ts', { outputDir: REPORTS }],
-    // PLAYWRIGHT_BLOB_OUTPUT_DIR, when set, wins over this folder (Playwright's own rule).
-    ...(BLOB_DIR ? [['blob', { outputDir: BLOB_DIR }] as const] : []),
-  ],
+  // `--list` runs nothing: it writes no report, and leaves the last run's where they are.
+  reporter: LISTING
+    ? CONSOLE_REPORTERS
+    : [
+        ...CONSOLE_REPORTERS,
+        ['junit', { outputFile: join(REPORTS, REPORT_FILES.junit) }],
+        ['./reporting/allure-reporter.ts', { resultsDir: join(REPORTS, REPORT_FILES.allureResults), suiteTitle: true }],
+        ['./reporting/spec-reporter.ts', { outputDir: REPORTS, htmlDir: join(REPORTS, REPORT_FILES.html) }],
+        ['html', { outputFolder: join(REPORTS, REPORT_FILES.html), open: 'never' }],
+        ['./reporting/summary-reporter.ts', { outputDir: REPORTS }],
+        // PLAYWRIGHT_BLOB_OUTPUT_DIR, when set, wins over this folder (Playwright's own rule).
+        ...(BLOB_DIR ? [['blob', { outputDir: BLOB_DIR }] as const] : []),
+      ],
   outputDir: join(REPORTS, REPORT_FILES.testResults),
   use: {
     ...devices['Desktop Chrome'],
