@@ -43,7 +43,8 @@ import { readSummary, type Summary, type SummaryCheck } from '../reporting/summa
 import { failedRuleOfCheck } from '../reporting/summary-model.js';
 import { ownOptions } from './args.js';
 import { PLAYWRIGHT_CLI, playwrightArgs, runChild } from './child-run.js';
-import { CERTIFY_DEFAULTS } from './commands.js';
+import { optionDefault } from '../contracts/command-line.js';
+import { CERTIFY_DEFAULTS, commandNamed, ownOptionsOf, requiredUnset } from './commands.js';
 import { EXIT, SetupError, isSetupError, preflight } from './gate/preflight.js';
 import { listChecks } from './gate/listing.js';
 import { browserProjects, chosenAreas } from './gate/projects.js';
@@ -210,17 +211,21 @@ async function main(): Promise<number> {
   let out: string;
   let args: string[];
   try {
-    const own = ownOptions(argv, ['out']);
-    out = resolve(own.values.out ?? 'reports/certification');
+    const own = ownOptions(
+      argv,
+      ownOptionsOf('certify').map((o) => o.name),
+    );
+    out = resolve(own.values.out ?? optionDefault(ownOptionsOf('certify'), 'out'));
     args = own.rest;
     if (out === ROOT || out === resolve(ROOT, 'reports') || out === resolve('reports') || out === resolve('/'))
       throw new SetupError(`--out ${out} would replace a folder certify does not own`);
     // The folder is replaced whole: only an empty one, or an earlier certification (its manifest says so).
     if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MANIFEST)))
       throw new SetupError(`--out ${out} is not empty and holds no earlier certification (no ${MANIFEST}): certify replaces only its own folders`);
-    if (!process.env.BASE_URL?.trim())
+    const missing = requiredUnset(commandNamed('certify')!, process.env);
+    if (missing.length > 0)
       throw new SetupError(
-        'BASE_URL is not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)',
+        `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set: certification runs against the provider under test (set BASE_URL, API_KEY, CRYPTO_KEY and, for account-to-card, XSIGN_PRIVATE_KEY)`,
       );
   } catch (e) {
     if (isSetupError(e)) {

@@ -3,7 +3,8 @@
 // codes and an example. Nothing here is a second list.
 import { VARIABLES, type Variable } from '../suite/runner/settings.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
-import { COMMAND, COMMANDS, COMMON_OPTIONS, type CommandSpec, type OptionSpec } from './commands.js';
+import type { OptionSpec } from '../contracts/command-line.js';
+import { COMMAND, COMMANDS, COMMON_OPTIONS, type CommandSpec } from './commands.js';
 import { optionsOf, spelling } from './cli-options.js';
 import { TAGS } from './gate/tags.js';
 
@@ -33,19 +34,31 @@ function rows(pairs: ReadonlyArray<readonly [string, string]>, col: number): str
   });
 }
 
+/** An option's meaning, then where else it may come from and what it is when absent, as the code reads them. */
+function optionText(o: OptionSpec): string {
+  const more = [...(o.env ? [`or ${o.env}`] : []), ...(o.default !== undefined ? [`default: ${o.default}`] : [])];
+  return more.length ? `${o.meaning} (${more.join('; ')})` : o.meaning;
+}
+
 function optionRows(options: readonly OptionSpec[]): string[] {
   return rows(
-    options.map((o) => [spelling(o), o.meaning] as const),
+    options.map((o) => [spelling(o), optionText(o)] as const),
     30,
   );
 }
+
+/** A variable's default as the help says it: "required …" and "unset: …" say it themselves. */
+const defaultText = (text: string) => (/^(required|unset)\b/.test(text) ? text : `default: ${text}`);
 
 function variableRows(spec: CommandSpec): string[] {
   const chosen: Variable[] = spec.variables === 'settings' ? [...VARIABLES] : VARIABLES.filter((v) => spec.variables.includes(v.name));
   return rows(
     chosen.map((v) => {
       const own = spec.defaults?.[v.name];
-      return [v.name, `${v.meaning} (default: ${own !== undefined ? `${own} here; elsewhere ${v.default}` : v.default})`] as const;
+      const unset = spec.required?.includes(v.name)
+        ? `required by ${spec.name}`
+        : (spec.unsetMeans?.[v.name] ?? (own !== undefined ? `default: ${own} here; elsewhere ${v.default}` : defaultText(v.default)));
+      return [v.name, `${v.meaning} (${unset})`] as const;
     }),
     22,
   );
@@ -89,7 +102,7 @@ export function subcommandHelp(spec: CommandSpec): string {
     'Options:',
     ...optionRows(optionsOf(spec)),
     ...(spec.playwright ? ['', wrap(`Areas (--project): ${CONFORMANCE_PROJECTS.join(', ')}. Tags (--grep): ${TAGS.join(', ')}.`, 0)] : []),
-    ...(variables.length ? ['', 'Variables (from the environment, or from --env-file where the environment does not set them):', ...variables] : []),
+    ...(variables.length ? ['', 'Variables (from the environment, or from --settings where the environment does not set them):', ...variables] : []),
     '',
     'Exit codes:',
     ...rows(

@@ -1,31 +1,31 @@
 // A subcommand's command line, checked against its row of scripts/commands.ts before its script runs: an
 // option it does not take, a missing value or a stray operand is a setup problem (exit 2, one line naming the
-// options it takes). The command's own options (--env-file, --help, --version) are taken out; the rest go to
-// the script in their order, which reads its own and passes Playwright's on.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+// options it takes, and the nearest to a mistyped one). The command's own options (--settings, --help, --version)
+// are taken out; the rest go to the script in their order, which reads its own and passes Playwright's on.
+import { parseArgs } from 'node:util';
+import { parseConfig, type OptionSpec } from '../contracts/command-line.js';
+import { didYouMean } from '../contracts/nearest-name.js';
 import { ArgsError } from './args.js';
-import { COMMON_OPTIONS, PLAYWRIGHT_OPTIONS, type CommandSpec, type OptionSpec } from './commands.js';
+import { COMMON_OPTIONS, PLAYWRIGHT_OPTIONS, type CommandSpec } from './commands.js';
 
 export interface CommandLine {
   help: boolean;
   version: boolean;
-  envFiles: string[];
+  settingsFiles: string[];
   /** The arguments for the script, without the command's own. */
   rest: string[];
 }
 
 /** Every option the subcommand takes. */
 export function optionsOf(spec: CommandSpec): OptionSpec[] {
-  return [...spec.options, ...(spec.playwright ? PLAYWRIGHT_OPTIONS : []), ...COMMON_OPTIONS];
+  const taken = spec.playwright;
+  const playwright = taken === undefined ? [] : taken === true ? PLAYWRIGHT_OPTIONS : PLAYWRIGHT_OPTIONS.filter((o) => taken.includes(o.name));
+  return [...spec.options, ...playwright, ...COMMON_OPTIONS];
 }
 
-function parseConfig(options: readonly OptionSpec[]): NonNullable<ParseArgsConfig['options']> {
-  return Object.fromEntries(
-    options.map((o) => [
-      o.name,
-      { type: o.value ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}), multiple: !!o.multiple },
-    ]),
-  );
+/** The option a token like `--name` or `--name=value` spells in its former name, if any. */
+function formerSpelling(options: readonly OptionSpec[], arg: string): OptionSpec | undefined {
+  return options.find((o) => o.formerly !== undefined && (arg === `--${o.formerly}` || arg.startsWith(`--${o.formerly}=`)));
 }
 
 /** What is wrong with an option's value, or undefined when it has the form the option takes. */
@@ -46,15 +46,20 @@ export function spelling(o: OptionSpec): string {
 
 /** The command's own options out of `args`; an ArgsError for anything the subcommand does not take. */
 export function readCommandLine(spec: CommandSpec, args: readonly string[]): CommandLine {
-  // A script that prints its own help reads its own options too (the reference provider's are in mock/cli.ts).
-  const options = spec.ownHelp ? COMMON_OPTIONS : optionsOf(spec);
-  const names = options.map((o) => `--${o.name}`).join(', ');
+  const options = optionsOf(spec);
+  const names = options.map((o) => `--${o.name}`);
+  for (const arg of args) {
+    const renamed = formerSpelling(options, arg);
+    if (renamed) throw new ArgsError(`--${renamed.formerly} is now --${renamed.name} (see ${spec.name} --help)`);
+  }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], options: parseConfig(options), strict: !spec.ownHelp, allowPositionals: true, tokens: true });
+    parsed = parseArgs({ args: [...args], options: parseConfig(options), strict: true, allowPositionals: true, tokens: true });
   } catch (e) {
     const m = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '');
-    throw new ArgsError(`${m}; ${spec.name} takes ${names} (see ${spec.name} --help)`);
+    const unknown = /^Unknown option '(--?[^']+)'/.exec(m)?.[1];
+    const near = unknown?.startsWith('--') ? didYouMean(unknown, names) : '';
+    throw new ArgsError(`${m}${near || `; ${spec.name} takes ${names.join(', ')}`} (see ${spec.name} --help)`);
   }
   for (const t of parsed.tokens) {
     if (t.kind !== 'option' || t.value === undefined) continue;
@@ -67,8 +72,8 @@ export function readCommandLine(spec: CommandSpec, args: readonly string[]): Com
   const operands: string[] = [];
   for (const t of parsed.tokens) {
     if (t.kind === 'option') {
-      afterProject = t.name === 'project' && spec.playwright === true;
-      if (t.name === 'env-file' || t.name === 'help' || t.name === 'version') {
+      afterProject = t.name === 'project' && spec.playwright !== undefined;
+      if (t.name === 'settings' || t.name === 'help' || t.name === 'version') {
         taken.add(t.index);
         if (t.value !== undefined && !t.inlineValue) taken.add(t.index + 1);
       }
@@ -79,7 +84,7 @@ export function readCommandLine(spec: CommandSpec, args: readonly string[]): Com
   const values = parsed.values as Record<string, unknown>;
   const help = values.help === true;
   const version = values.version === true;
-  if (!spec.ownHelp && !spec.playwright && !help && !version) {
+  if (!spec.playwright && !help && !version) {
     const { min, max } = spec.operands ?? { min: 0, max: 0 };
     if (operands.length < min || (max !== undefined && operands.length > max))
       throw new ArgsError(
@@ -91,7 +96,7 @@ export function readCommandLine(spec: CommandSpec, args: readonly string[]): Com
   return {
     help,
     version,
-    envFiles: (values['env-file'] as string[] | undefined) ?? [],
+    settingsFiles: (values.settings as string[] | undefined) ?? [],
     rest: args.filter((_, i) => !taken.has(i)),
   };
 }

@@ -1,16 +1,18 @@
 // The suite's command: `payment-transfer-conformance <command> [options]` (package.json "bin"; the npm scripts of
 // the same names run it too). It reads the command line against the subcommand's row of scripts/commands.ts
-// (help, version, unknown options: exit 2 with one line), applies --env-file, places the reports in the current
+// (help, version, unknown options: exit 2 with one line), applies --settings, places the reports in the current
 // folder, and runs the subcommand's script in this process.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, REPORTS_DIR_ENV } from '../reporting/reports-dir.js';
+import { VARIABLES } from '../suite/runner/settings.js';
 import { ArgsError } from './args.js';
 import { commandHelp, subcommandHelp } from './cli-help.js';
 import { readCommandLine } from './cli-options.js';
 import { COMMAND, COMMANDS, commandNamed } from './commands.js';
-import { applyEnvFiles } from './env-file.js';
+import { applySettingsFiles } from './settings-file.js';
+import { didYouMean } from '../contracts/nearest-name.js';
 
 const EXIT_SETUP = 2;
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -22,11 +24,11 @@ function complain(where: string, message: string): number {
 
 /** Runs the subcommand; undefined when its script ran (it sets process.exitCode itself). */
 async function main(argv: readonly string[]): Promise<number | undefined> {
-  // `--env-file FILE` may come before the command too (`… --env-file ci.env conformance`).
+  // `--settings FILE` may come before the command too (`… --settings ci.env conformance`).
   const before: string[] = [];
   let at = 0;
-  while (argv[at] === '--env-file' || argv[at]?.startsWith('--env-file=')) {
-    const n = argv[at] === '--env-file' ? 2 : 1;
+  while (argv[at] === '--settings' || argv[at]?.startsWith('--settings=')) {
+    const n = argv[at] === '--settings' ? 2 : 1;
     before.push(...argv.slice(at, at + n));
     at += n;
   }
@@ -43,7 +45,16 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   }
   if (name === undefined) return complain(COMMAND, `no command given; the commands are ${commands} (see ${COMMAND} --help)`);
   const spec = commandNamed(name);
-  if (spec === undefined) return complain(COMMAND, `no command named '${name}'; the commands are ${commands} (see ${COMMAND} --help)`);
+  if (spec === undefined)
+    return complain(
+      COMMAND,
+      `no command named '${name}'${
+        didYouMean(
+          name,
+          COMMANDS.map((c) => c.name),
+        ) || `; the commands are ${commands}`
+      } (see ${COMMAND} --help)`,
+    );
   let line;
   try {
     line = readCommandLine(spec, args);
@@ -55,13 +66,13 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     console.log(VERSION);
     return 0;
   }
-  if (line.help && !spec.ownHelp) {
+  if (line.help) {
     process.stdout.write(subcommandHelp(spec));
     return 0;
   }
   const script = join(REPO_ROOT, spec.script);
   try {
-    applyEnvFiles(line.envFiles);
+    applySettingsFiles(line.settingsFiles);
   } catch (e) {
     if (e instanceof ArgsError) return complain(spec.name, e.message);
     throw e;
@@ -69,7 +80,12 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   // Reports go where the user is (under `npm run`, the repository's root, as before): one absolute folder that
   // the runs in child processes, started in the package's folder, agree on.
   process.env[REPORTS_DIR_ENV] = resolve(process.env[REPORTS_DIR_ENV]?.trim() || 'reports');
-  process.argv = [process.argv[0]!, script, ...(line.help ? ['--help'] : line.rest)];
+  // So do the files the settings name: the runs read them from the package's folder, not the user's.
+  for (const v of VARIABLES) {
+    const value = v.file ? process.env[v.name]?.trim() : undefined;
+    if (value) process.env[v.name] = resolve(value);
+  }
+  process.argv = [process.argv[0]!, script, ...line.rest];
   await import(pathToFileURL(script).href);
   return undefined;
 }

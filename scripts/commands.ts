@@ -1,18 +1,12 @@
 // The subcommands of the suite's command (scripts/cli.ts), one row each: the script it runs, its options, the
 // variables it reads (rows of suite/runner/settings.ts's VARIABLES), its exit codes and an example. The help
-// (scripts/cli-help.ts) and the check of a command line (scripts/cli-options.ts) are both read from here.
+// (scripts/cli-help.ts) and the check of a command line (scripts/cli-options.ts) are both read from here, and each
+// script reads its own options and their defaults from its row.
+import { DEFAULT_WORKERS } from '../contracts/areas.js';
+import type { OptionSpec } from '../contracts/command-line.js';
+import { MOCK_OPTIONS } from '../mock/cli-options.js';
 
-/** An option of a subcommand: `value` names its argument (a string option), none for a switch. */
-export interface OptionSpec {
-  name: string;
-  short?: string;
-  value?: string;
-  /** What its value must be, checked before anything runs: a whole number (`count`), also a share (`workers`: 50%), `I/N`. */
-  valueForm?: 'count' | 'workers' | 'shard';
-  /** May be given more than once (`--project a --project b`), or take several values (Playwright's --project). */
-  multiple?: true;
-  meaning: string;
-}
+export type { OptionSpec };
 
 export interface CommandSpec {
   name: string;
@@ -23,18 +17,20 @@ export interface CommandSpec {
   description: string;
   usage: string;
   options: readonly OptionSpec[];
-  /** Takes Playwright's run options too (PLAYWRIGHT_OPTIONS), passed on to `playwright test`. */
-  playwright?: true;
+  /** Takes Playwright's run options too (PLAYWRIGHT_OPTIONS, or the ones named), passed on to `playwright test`. */
+  playwright?: true | readonly string[];
   /** How many operands it takes (files, folders); none when undefined. */
   operands?: { min: number; max?: number };
   /** The names of the variables it reads: every row of VARIABLES for 'settings'. */
   variables: 'settings' | readonly string[];
   /** Defaults of its own that replace the configuration's where the variable is unset. */
   defaults?: Readonly<Record<string, string>>;
+  /** Variables it refuses to run without (exit 2, one line naming them; requiredUnset). */
+  required?: readonly string[];
+  /** What an unset variable means for this command, where it differs from the configuration's default. */
+  unsetMeans?: Readonly<Record<string, string>>;
   exitCodes: ReadonlyArray<readonly [number, string]>;
   example: string;
-  /** The script prints its own help (`--help` goes to it): the reference provider's lists its catalogs. */
-  ownHelp?: true;
 }
 
 /** The command, as package.json's "bin" names it. */
@@ -50,10 +46,13 @@ export const CERTIFY_DEFAULTS = { RATE_LIMIT: '5', REQUEST_TIMEOUT: '15', TIME_B
 /** Every subcommand's own. */
 export const COMMON_OPTIONS: readonly OptionSpec[] = [
   {
-    name: 'env-file',
+    name: 'settings',
     value: 'FILE',
     multiple: true,
-    meaning: "read variables from FILE (Node's KEY=value format); the environment wins over the file, a later file over an earlier",
+    // Node 20 reads an --env-file anywhere on its own command line (`node bin/… --env-file x` exits 9).
+    formerly: 'env-file',
+    meaning:
+      'read variables from FILE (KEY=value lines, as .env files and CI variables keep them); the environment wins over the file, a later file over an earlier',
   },
   { name: 'help', short: 'h', meaning: 'this text' },
   { name: 'version', short: 'V', meaning: "the suite's version" },
@@ -64,7 +63,7 @@ export const PLAYWRIGHT_OPTIONS: readonly OptionSpec[] = [
   { name: 'project', value: 'AREA', multiple: true, meaning: 'only these areas (several allowed, * matches any characters)' },
   { name: 'grep', short: 'g', value: 'REGEX', meaning: 'only the checks whose title matches (@documented, @profile: by kind)' },
   { name: 'grep-invert', short: 'G', value: 'REGEX', meaning: 'leave out the checks whose title matches' },
-  { name: 'workers', short: 'j', value: 'N', valueForm: 'workers', meaning: 'workers (default 6)' },
+  { name: 'workers', short: 'j', value: 'N', valueForm: 'workers', default: String(DEFAULT_WORKERS), meaning: 'workers' },
   { name: 'reporter', value: 'NAME', meaning: "console reporter instead of the configuration's" },
   { name: 'retries', value: 'N', valueForm: 'count', meaning: 'tries again of a failed check' },
   { name: 'repeat-each', value: 'N', valueForm: 'count', meaning: 'run each check N times' },
@@ -123,10 +122,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       'TIME_BUDGET × RATE_LIMIT requests: the other checks first take what they need, the property checks share the ' +
       'rest (value classes first, then random examples); certificate.md reports the requests each area got.',
     usage: '[--out DIR] [--project AREA ...] [options]',
-    options: [{ name: 'out', value: 'DIR', meaning: 'the certification folder (default reports/certification; replaced only if empty or an earlier one)' }],
-    playwright: true,
+    options: [{ name: 'out', value: 'DIR', default: 'reports/certification', meaning: 'the certification folder (replaced only if empty or an earlier one)' }],
+    // One worker, no retries, no shards: the run the certificate describes is the whole of one run.
+    playwright: ['project', 'grep', 'grep-invert', 'reporter', 'timeout', 'trace', 'headed', 'quiet'],
     variables: 'settings',
     defaults: CERTIFY_DEFAULTS,
+    required: ['BASE_URL'],
     exitCodes: [
       [0, 'CERTIFIED: every documented check passed'],
       [1, 'NOT CERTIFIED: a documented check failed (or none ran)'],
@@ -135,7 +136,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         'setup problem (BASE_URL or the keys missing, provider unreachable, an unknown area, tag or option, a secret found in the folder), or INCOMPLETE: run it again',
       ],
     ],
-    example: 'certify --env-file sandbox.env',
+    example: 'certify --settings sandbox.env',
   },
   {
     name: 'verify-certificate',
@@ -150,10 +151,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: 'DIR --public-key FILE [--sample N|all]',
     options: [
       { name: 'public-key', value: 'FILE', meaning: "the merchant's X-Sign public key as the provider holds it (PEM)" },
-      { name: 'sample', value: 'N', meaning: "how many of the ledger's payments to ask the sandbox about, or all (default 25)" },
+      { name: 'sample', value: 'N', default: '25', meaning: "how many of the ledger's payments to ask the sandbox about, or all" },
     ],
     operands: { min: 1, max: 1 },
     variables: ['BASE_URL', 'API_KEY', 'CRYPTO_KEY', 'REQUEST_TIMEOUT'],
+    unsetMeans: {
+      BASE_URL: 'unset: the ledger is not checked against the sandbox, and one line says so',
+      API_KEY: 'required with BASE_URL',
+      CRYPTO_KEY: 'required with BASE_URL',
+    },
     exitCodes: [
       [0, 'verified'],
       [1, 'refused: a bad signature, another key, a changed file, a ledger entry the sandbox disagrees with (the first on one line)'],
@@ -164,22 +170,30 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'compare',
     script: 'scripts/compare.ts',
-    summary: 'the differences between two runs: new failures, fixed checks, rule status changes',
+    summary: 'the differences between two runs (failures, rule verdicts, latency), or the trend across releases',
     description:
       'Compares two runs (OLD and NEW: summary.json files or report folders holding one, of older suite versions too), ' +
-      'prints new failures, fixed checks, rule status changes and changed response shapes, and writes compare.md and ' +
-      'compare.json to --out (default PTS_REPORTS_DIR, reports/).',
-    usage: 'OLD NEW [--fail-on-new] [--out DIR]',
+      'prints new failures, fixed checks, rule status changes, changed response shapes and the p50/p95/p99 latency of each ' +
+      'operation and page action, old → new, and writes compare.md and compare.json to --out (default PTS_REPORTS_DIR, reports/). ' +
+      "A p95 grown past the OLD run's threshold (the profile's latency.p95Growth, which its summary.json records) is a " +
+      'latency regression: reported, and failing only where that profile says latency.gate fail. With --trend, any number ' +
+      'of runs, oldest first: the last two are compared, and trend.html beside compare.md draws p95 per operation and the ' +
+      'checks by verdict across all of them.',
+    usage: 'OLD NEW [--fail-on-new] [--out DIR] | --trend RUN1 RUN2 ... RUNn',
     options: [
-      { name: 'fail-on-new', meaning: 'exit 1 when NEW has a failure OLD did not have' },
-      { name: 'out', value: 'DIR', meaning: 'where compare.md and compare.json go' },
+      {
+        name: 'fail-on-new',
+        meaning: "exit 1 when NEW has a failure OLD did not have, or a latency regression and the OLD run's profile says latency.gate fail",
+      },
+      { name: 'out', value: 'DIR', meaning: 'where compare.md and compare.json go (default: PTS_REPORTS_DIR, or reports)' },
+      { name: 'trend', meaning: 'take two runs or more, oldest first: compare the last two, and write trend.html, trend.json and their charts' },
     ],
-    operands: { min: 2, max: 2 },
+    operands: { min: 2 },
     variables: ['PTS_REPORTS_DIR'],
     exitCodes: [
-      [0, 'compared (also when there are new failures)'],
-      [1, 'new failures, with --fail-on-new'],
-      [2, 'an input that cannot be read, or an unknown option'],
+      [0, 'compared (also when there are new failures or latency regressions)'],
+      [1, "new failures, with --fail-on-new; or latency regressions, with --fail-on-new and the OLD run's latency.gate fail"],
+      [2, 'an input that cannot be read, more than two runs without --trend, or an unknown option'],
     ],
     example: 'compare reports-1.4/ reports/ --fail-on-new',
   },
@@ -192,7 +206,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'opens from disk, the one to share) and reports/allure-report/. Keep reports/allure-history.jsonl between runs ' +
       'and the trends carry over.',
     usage: '[--history-limit N]',
-    options: [{ name: 'history-limit', value: 'N', meaning: 'runs of history to keep (default 50)' }],
+    options: [{ name: 'history-limit', value: 'N', valueForm: 'count', default: '50', meaning: 'runs of history to keep' }],
     variables: ['PTS_REPORTS_DIR'],
     exitCodes: [
       [0, 'reports written'],
@@ -233,15 +247,32 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mock',
     script: 'mock/cli.ts',
     summary: 'the reference provider, on its own, with its fault and variation catalogs',
-    description: 'Starts the reference provider.',
+    description:
+      'Starts the reference provider and serves until stopped (Ctrl-C, SIGTERM). It prints its address first ' +
+      '(`listening URL`), then the credentials, for this local console only, and the variables to point the suite at it. ' +
+      'Each option may be given in its variable instead (PTS_MOCK_...); the option wins.',
     usage: '[options]',
-    options: [],
+    options: MOCK_OPTIONS,
     variables: [],
-    exitCodes: [],
-    example: 'mock --port 8080',
-    ownHelp: true,
+    exitCodes: [
+      [0, 'stopped by a signal, or a list printed'],
+      [2, 'a bad option or value, a fault or variation it does not have, a port in use'],
+    ],
+    example: 'mock --port 8080 --faults invoice-amount-max-off-by-one',
   },
 ];
+
+/** The options of the subcommand's own row (not Playwright's nor the common ones): what its script parses. */
+export function ownOptionsOf(name: string): readonly OptionSpec[] {
+  const spec = commandNamed(name);
+  if (spec === undefined) throw new Error(`no command named ${name}`);
+  return spec.options;
+}
+
+/** The variables `spec` requires that `env` leaves unset or empty. */
+export function requiredUnset(spec: CommandSpec, env: NodeJS.ProcessEnv): string[] {
+  return (spec.required ?? []).filter((name) => !env[name]?.trim());
+}
 
 /** The subcommand of that name, or undefined. */
 export function commandNamed(name: string): CommandSpec | undefined {

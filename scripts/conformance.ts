@@ -15,6 +15,7 @@ import { DEFAULT_WORKERS } from '../contracts/areas.js';
 import { CONFORMANCE_PROJECTS } from '../suite/runner/projects.js';
 import { readBaseline, BaselineError, type Baseline } from '../reporting/baseline.js';
 import { REPORT_FILES } from '../reporting/reports-dir.js';
+import { ownOptionsOf } from './commands.js';
 import { ownOptions } from './args.js';
 import { playwrightArgs, runChild } from './child-run.js';
 import { listChecks } from './gate/listing.js';
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
   let budget: number | undefined;
   let reporters: RunReporters;
   try {
-    const own = ownOptions(process.argv.slice(2), ['baseline', 'reporter']);
+    const own = ownOptions(process.argv.slice(2), [...ownOptionsOf('conformance').map((o) => o.name), 'reporter']);
     args = own.rest;
     reporters = runReporters(args, own.values.reporter, reportsDir());
     const file = own.values.baseline ?? (process.env.BASELINE?.trim() || undefined);

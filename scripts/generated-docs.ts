@@ -2,17 +2,20 @@
 // them, and a self-test renders each again and compares it with what is committed.
 import { faultTable, panelMarkdown, variationTable } from '../mock/catalog-docs.js';
 import { rulesMarkdown } from '../reporting/rules-doc.js';
+import { commandReference, variablesTable } from './command-docs.js';
 
 /** Whole files, by repository path. */
 export const GENERATED_DOCS: Readonly<Record<string, () => string>> = {
   'docs/rules.md': rulesMarkdown,
   'docs/panel.md': panelMarkdown,
+  'docs/command.md': commandReference,
 };
 
 /** Sections of hand-written files, each between `<!-- generated: NAME -->` and `<!-- end of generated: NAME -->`. */
 export const GENERATED_SECTIONS: readonly { file: string; name: string; render: () => string }[] = [
   { file: 'mock/README.md', name: 'fault catalog', render: faultTable },
   { file: 'mock/README.md', name: 'variation catalog', render: variationTable },
+  { file: 'docs/configuration.md', name: 'variables', render: variablesTable },
 ];
 
 const marks = (name: string) => [`<!-- generated: ${name} (npm run docs) -->`, `<!-- end of generated: ${name} -->`] as const;

@@ -13,6 +13,7 @@ import { REPO_ROOT, REPORT_FILES, reportsDir } from '../reporting/reports-dir.js
 import { readBaseline, BaselineError, type Baseline } from '../reporting/baseline.js';
 import type { Summary } from '../reporting/summary-file.js';
 import { ArgsError, ownOptions } from './args.js';
+import { ownOptionsOf } from './commands.js';
 import { playwrightArgs, runChild } from './child-run.js';
 import { blobShard, shardProblem } from './gate/blob-shards.js';
 import { EXIT } from './gate/preflight.js';
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
   try {
     own = ownOptions(
       process.argv.slice(2).filter((a) => a !== '--'),
-      ['baseline', 'reporter'],
+      ownOptionsOf('merge-reports').map((o) => o.name),
     );
     const file = own.values.baseline ?? (process.env.BASELINE?.trim() || undefined);
     if (file !== undefined) baseline = readBaseline(file);

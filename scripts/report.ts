@@ -9,7 +9,6 @@
 // <reports>/allure-history.jsonl); each run's build reads the earlier entries (per-test history, trend
 // charts) and appends one. Keep that file between runs (CI: cache or restore it) and the trends continue.
 // Exit codes: 0 reports written; 1 allure failed; 2 no results to report.
-// Arguments after `--` go to `allure generate` (e.g. `--history-limit 20`).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +17,14 @@ import { addSectionLinks } from '../reporting/allure-links.js';
 import { removeAnalytics } from '../reporting/allure-offline.js';
 import { writeSpecCopies } from '../reporting/spec-docs.js';
 import { jobSummaryMarkdown } from '../reporting/job-summary.js';
+import { chartsIn } from '../reporting/charts.js';
+import { overviewHtml } from '../reporting/overview-page.js';
 import { readSummary } from '../reporting/summary-file.js';
 import { redactText } from '../contracts/redaction.js';
+import { optionDefault, parseConfig } from '../contracts/command-line.js';
+import { scriptArgs } from './args.js';
 import { runChildSync } from './child-run.js';
+import { ownOptionsOf } from './commands.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
 export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
@@ -36,11 +40,11 @@ function historyEntries(file: string): number {
 const ALLURE_CLI = join(dirname(fileURLToPath(import.meta.resolve('allure'))), '..', 'cli.js');
 
 /** One `allure generate` into a fresh output folder (into an existing one Allure 3 nests a second report). */
-function generate(results: string, output: string, dir: string, singleFile: boolean): boolean {
+function generate(results: string, output: string, dir: string, singleFile: boolean, historyLimit: string): boolean {
   rmSync(output, { recursive: true, force: true });
-  const run = runChildSync(process.execPath, [ALLURE_CLI, 'generate', '--config', ALLURE_CONFIG, '--output', output, ...process.argv.slice(2), results], {
+  const run = runChildSync(process.execPath, [ALLURE_CLI, 'generate', '--config', ALLURE_CONFIG, '--output', output, results], {
     cwd: REPO_ROOT,
-    env: { ...process.env, [REPORTS_DIR_ENV]: dir, PTS_ALLURE_SINGLE_FILE: singleFile ? '1' : '0' },
+    env: { ...process.env, [REPORTS_DIR_ENV]: dir, PTS_ALLURE_SINGLE_FILE: singleFile ? '1' : '0', PTS_ALLURE_HISTORY_LIMIT: historyLimit },
     console: true,
   });
   if (run.code === 0 && existsSync(join(output, 'index.html'))) {
@@ -52,7 +56,7 @@ function generate(results: string, output: string, dir: string, singleFile: bool
   return false;
 }
 
-/** job-summary.md again, now linking the Allure report this script built (it links only the reports that exist). */
+/** job-summary.md and the overview (index.html) again, now linking the Allure report this script built (they link only the reports that exist). */
 function relinkJobSummary(dir: string): void {
   const file = join(dir, REPORT_FILES.jobSummary);
   if (!existsSync(file) || !existsSync(join(dir, REPORT_FILES.summary))) return;
@@ -60,12 +64,17 @@ function relinkJobSummary(dir: string): void {
     const summary = readSummary(join(dir, REPORT_FILES.summary));
     const links = { html: existsSync(join(dir, REPORT_FILES.html, 'index.html')), allure: true };
     writeFileSync(file, redactText(jobSummaryMarkdown(summary as Parameters<typeof jobSummaryMarkdown>[0], links)));
+    const overview = join(dir, REPORT_FILES.overview);
+    if (existsSync(overview)) writeFileSync(overview, redactText(overviewHtml(summary as Parameters<typeof overviewHtml>[0], links, chartsIn(dir))));
   } catch (e) {
     console.error(`report: ${REPORT_FILES.jobSummary} not updated: ${(e as Error).message}`);
   }
 }
 
 function main(): number {
+  const options = ownOptionsOf('report');
+  const historyLimit =
+    (scriptArgs(process.argv.slice(2), parseConfig(options)).values['history-limit'] as string | undefined) ?? optionDefault(options, 'history-limit');
   const dir = reportsDir();
   const results = join(dir, REPORT_FILES.allureResults);
   const history = join(dir, REPORT_FILES.allureHistory);
@@ -84,7 +93,7 @@ function main(): number {
   // The single file first: it reads the earlier history without appending, then the directory report appends this run.
   const single = join(dir, REPORT_FILES.allureSingleFile);
   const output = join(dir, REPORT_FILES.allureReport);
-  if (!generate(results, single, dir, true) || !generate(results, output, dir, false)) return EXIT.allureFailed;
+  if (!generate(results, single, dir, true, historyLimit) || !generate(results, output, dir, false, historyLimit)) return EXIT.allureFailed;
   relinkJobSummary(dir);
   const after = historyEntries(history);
   console.log(

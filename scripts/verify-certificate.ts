@@ -19,13 +19,15 @@ import { loadProfile } from '../contracts/profile.js';
 import { keyFingerprint } from '../reporting/certificate-signature.js';
 import { MANIFEST, SIGNATURE } from '../reporting/manifest.js';
 import { readSettings } from '../suite/runner/settings.js';
+import { optionDefault, parseConfig } from '../contracts/command-line.js';
 import { countValue, scriptArgs } from './args.js';
+import { ownOptionsOf } from './commands.js';
 import { checkFolder } from './certificate/folder-check.js';
 import { checkLedger } from './certificate/ledger-check.js';
 import { EXIT, SetupError, isSetupError } from './gate/preflight.js';
 
 const SCRIPT = 'verify-certificate';
-const DEFAULT_SAMPLE = 25;
+const OPTIONS = ownOptionsOf('verify-certificate');
 
 function say(line: string): void {
   console.log(`${SCRIPT}: ${line}`);
@@ -60,7 +62,9 @@ async function main(argv: string[]): Promise<number> {
   let key: KeyObject;
   let sample: number;
   try {
-    const { values, positionals } = scriptArgs(argv, { 'public-key': { type: 'string' }, sample: { type: 'string' } });
+    const parsed = scriptArgs(argv, parseConfig(OPTIONS));
+    const values = parsed.values as { 'public-key'?: string; sample?: string };
+    const positionals = parsed.positionals;
     if (positionals.length !== 1) throw new SetupError(`give one certification folder (got ${positionals.length}): npm run ${SCRIPT} -- DIR --public-key FILE`);
     if (!values['public-key']) throw new SetupError(`--public-key FILE is required: the merchant's X-Sign public key, as the provider holds it`);
     // Paths as the user typed them: npm runs scripts in the suite's folder, INIT_CWD is where npm was started.
@@ -71,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     if (!existsSync(resolve(dir, SIGNATURE)))
       throw new SetupError(`${dir} holds no ${SIGNATURE}: the folder is unsigned (certify ran without XSIGN_PRIVATE_KEY), so it cannot be verified`);
     key = merchantKey(resolve(here, values['public-key']));
-    sample = values.sample === 'all' ? Number.POSITIVE_INFINITY : (countValue(SCRIPT, '--sample', values.sample) ?? DEFAULT_SAMPLE);
+    sample = values.sample === 'all' ? Number.POSITIVE_INFINITY : countValue(SCRIPT, '--sample', values.sample ?? optionDefault(OPTIONS, 'sample'))!;
   } catch (e) {
     if (isSetupError(e)) {
       console.error(`${SCRIPT}: ${e.message}`);

@@ -45,13 +45,13 @@ test.describe('variation catalog', () => {
   test('the CLI refuses an unknown variation with one error line and exit code 2', () => {
     const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-    for (const [args, env] of [
-      [['--variations', 'json-pretty,nope'], {}],
-      [[], { PTS_MOCK_VARIATIONS: 'nope' }],
+    for (const [args, env, line] of [
+      [['--variations', 'json-pretty,nope'], {}, "mock: no variation named 'nope' (--variations-list prints them)"],
+      [[], { PTS_MOCK_VARIATIONS: 'json-prety' }, "mock: no variation named 'json-prety'; did you mean 'json-pretty'? (--variations-list prints them)"],
     ] as const) {
       const run = spawnSync(process.execPath, [tsx, cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
       expect(run.status).toBe(2);
-      expect(run.stderr.trim().split('\n')).toEqual(['mock: unknown variation name(s): nope (see --help for the catalog)']);
+      expect(run.stderr.trim().split('\n')).toEqual([line]);
     }
   });
 

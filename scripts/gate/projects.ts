@@ -1,6 +1,7 @@
 // Which Playwright projects a gate or certification run selects, and which of them drive a browser
 // (`browser: true` in contracts/areas.ts, whence playwright.config.ts's projects; read from there, so that a command
 // that only starts Playwright does not load it too).
+import { didYouMean } from '../../contracts/nearest-name.js';
 import { PROJECTS } from '../../contracts/areas.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import { projectArgs } from '../args.js';
@@ -51,7 +52,7 @@ export function chosenAreas(args: readonly string[], areas: readonly string[] = 
   const unknown = (projectArgs(args) ?? []).filter((w) => !areas.some((name) => matches(w, name)));
   if (unknown.length > 0)
     throw new SetupError(
-      `no area named ${unknown.map((u) => `'${u}'`).join(', ')}; the areas are ${areas.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
+      `no area named ${unknown.map((u) => `'${u}'`).join(', ')}${unknown.length === 1 ? didYouMean(unknown[0]!, areas) : ''}; the areas are ${areas.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
     );
   return selectedProjects(args, areas);
 }

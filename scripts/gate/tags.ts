@@ -1,6 +1,7 @@
 // The tags a gate or certification run may select with --grep / --grep-invert: one per kind of rule
 // (suite/runner/declarations.ts tags each check with its first rule's kind). A tag that names none of them selects
 // no check, silently: a setup problem, like an unknown area (scripts/gate/projects.ts).
+import { didYouMean } from '../../contracts/nearest-name.js';
 import { parseArgs } from 'node:util';
 import { REQUIREMENT_KINDS } from '../../contracts/requirements.js';
 import { SetupError } from './preflight.js';
@@ -28,6 +29,6 @@ export function checkTags(args: readonly string[], areas: readonly string[], tag
   const unknown = [...new Set(named.filter((n) => !tags.some((t) => t.toLowerCase().includes(n.toLowerCase()))))];
   if (unknown.length > 0)
     throw new SetupError(
-      `no tag named ${unknown.map((u) => `'${u}'`).join(', ')}; the tags are ${tags.join(', ')} (--grep @TAG), the areas ${areas.join(', ')} (--project=NAME)`,
+      `no tag named ${unknown.map((u) => `'${u}'`).join(', ')}${unknown.length === 1 ? didYouMean(unknown[0]!, tags) : ''}; the tags are ${tags.join(', ')} (--grep @TAG), the areas ${areas.join(', ')} (--project=NAME)`,
     );
 }

@@ -37,6 +37,12 @@ export function gateVerdict(g: GateInput): GateVerdict {
     }
     if (unavailable.line) console.log(`${script}: ${unavailable.line}`);
   }
+  if (status === 1 && (typeof summary === 'string' || summary.totals.failed === 0)) {
+    // Exit 1 says a rule failed. A run that failed with no check failed judged nothing of the provider: global
+    // setup stopped it (a port in use, say), or the run broke outside the checks.
+    console.error(`${script}: the run failed before or outside its checks, no check failed: a setup problem, named above`);
+    return { exitCode: EXIT.setup, incomplete: true };
+  }
   const plain = { exitCode: status === 0 ? EXIT.conformant : EXIT.failures, incomplete: false };
   if (baseline === undefined) return plain;
   if (typeof summary === 'string') {

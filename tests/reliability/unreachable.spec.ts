@@ -104,7 +104,7 @@ for (const [who, project] of [
     expect(run.code, shown).toBe(2);
     const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
     expect(lines, shown).toEqual([
-      `conformance: no area named '${project}'; the areas are ${CONFORMANCE_PROJECTS.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
+      `conformance: no area named '${project}'${project === 'invoices' ? "; did you mean 'invoice'?" : ''}; the areas are ${CONFORMANCE_PROJECTS.join(', ')} (--project=NAME, several allowed, * matches any characters)`,
     ]);
   });
 }
