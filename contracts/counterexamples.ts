@@ -445,6 +445,7 @@ const profileRequired: Array<[string, string[]]> = [['', PROFILE_SECTIONS]];
 for (const section of PROFILE_SECTIONS) profileRequired.push([`/${section}`, Object.keys((profile as unknown as Record<string, object>)[section])]);
 // The passive look's findings: one level deeper than the other sections.
 profileRequired.push(['/security/findings', Object.keys(profile.security.findings)]);
+profileRequired.push(['/latency/p95Growth', Object.keys(profile.latency.p95Growth)]);
 for (const schema of ['profile', 'profile-override'] as const) {
   add(schema, 'an unknown finding in /security/findings', withValue(profile, '/security/findings/colour', 'warn'), {
     path: '/security/findings',
@@ -462,6 +463,19 @@ for (const schema of ['profile', 'profile-override'] as const) {
   add(schema, 'a gate rule that is no rule ID', withValue(profile, '/gate/rules/hsts', 'fail'), { path: '/gate/rules', keyword: 'pattern' });
   add(schema, 'a gate rule level maybe', withValue(profile, '/gate/rules/PRO-SEC-HSTS', 'maybe'), { path: '/gate/rules/PRO-SEC-HSTS', keyword: 'enum' });
   add(schema, 'a gate rule level as a number', withValue(profile, '/gate/rules/PRO-SEC-HSTS', 1), { path: '/gate/rules/PRO-SEC-HSTS', keyword: 'type' });
+  add(schema, 'blankTextIsMissing maybe', withValue(profile, '/validation/blankTextIsMissing', 'maybe'), {
+    path: '/validation/blankTextIsMissing',
+    keyword: 'anyOf',
+  });
+  add(schema, 'latency.p95Growth that is not an object', withValue(profile, '/latency/p95Growth', 1.5), { path: '/latency/p95Growth', keyword: 'type' });
+  add(schema, 'latency.p95Growth.ratio below 1', withValue(profile, '/latency/p95Growth/ratio', 0.5), { path: '/latency/p95Growth/ratio', keyword: 'minimum' });
+  add(schema, 'latency.p95Growth.ms below 0', withValue(profile, '/latency/p95Growth/ms', -1), { path: '/latency/p95Growth/ms', keyword: 'minimum' });
+  add(schema, 'an unknown key in latency.p95Growth', withValue(profile, '/latency/p95Growth/colour', 1), {
+    path: '/latency/p95Growth',
+    keyword: 'additionalProperties',
+    params: { additionalProperty: 'colour' },
+  });
+  add(schema, 'latency.gate maybe', withValue(profile, '/latency/gate', 'maybe'), { path: '/latency/gate', keyword: 'enum' });
 }
 for (const [at, keys] of profileRequired) {
   for (const key of keys) {

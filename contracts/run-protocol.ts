@@ -2,7 +2,7 @@
 // puts on each test (read by the reporters in reporting/ and by the matrix scripts), and the variables
 // through which global setup and the scripts speak to the workers (Playwright offers no other channel).
 // suite/ writes them, reporting/ and scripts/ read them; this table is the only place their names are spelt.
-import type { PaymentOperation } from './operations.js';
+import type { Operation, PageAction, PaymentOperation } from './operations.js';
 
 /** Annotation types of a test. */
 export const ANNOTATION = {
@@ -107,7 +107,23 @@ export interface CoverageNote {
 export const ATTACHMENT = {
   /** The distinct response shapes of a check's exchanges, one per line. */
   shapes: 'response shapes',
+  /**
+   * What the test's requests and payment-page actions took, and when its requests were sent: JSON {@link LatencyNote}.
+   * An attachment, not an annotation: a worker is a process of its own, and an attachment's body reaches the reporters,
+   * also through a blob report and its merge. The summary reporter merges every test's into summary.json.
+   */
+  latency: 'latency',
 } as const;
+
+/** The body of a `latency` attachment. Histograms: contracts/latency-histogram.ts (microseconds, compressed base64). */
+export interface LatencyNote {
+  /** Per operation, the time of each of its requests the provider answered, as the suite's client measured it (tries again included). */
+  operations: Partial<Record<Operation, string>>;
+  /** Per page action, the time of each that completed: a page loaded whole, a page address fetched, a press answered and its page loaded. */
+  pageActions: Partial<Record<PageAction, string>>;
+  /** Per second of the clock the test sent requests in: [Unix second, requests sent, of them those that got no answer or a 5xx]. */
+  seconds: [number, number, number][];
+}
 
 /** Internal variables of a run, set by global setup or the scripts; a user never sets them. */
 export const RUN_ENV = {

@@ -302,6 +302,7 @@ export interface Profile {
   callbacks: ProfileCallbacks;
   security: ProfileSecurity;
   gate: ProfileGate;
+  latency: ProfileLatency;
 }
 /**
  * Request paths of the operations, relative to BASE_URL.
@@ -389,6 +390,10 @@ export interface ProfileValidation {
   requiredPattern: string;
   nullIsMissing: boolean;
   emptyStringIsMissing: boolean;
+  /**
+   * A required text field (description, payload.client_id, payer_fio) holding only whitespace: either (the default: defaults.md counts a missing field, null and the empty string as missing and says nothing of ' ', so a provider may take it as given or trim it to missing), false (taken as given: accepted), true (missing: refused with a 'required' message keyed by the field).
+   */
+  blankTextIsMissing: 'either' | boolean;
   /**
    * The hex digits of signature are compared without regard to letter case.
    */
@@ -608,6 +613,29 @@ export interface ProfileGate {
   };
 }
 /**
+ * Not a rule of the provider and no check's expectation: when `compare` reports a latency regression between two runs. summary.json records the run's latency section, and compare applies the baseline's (the OLD run's).
+ */
+export interface ProfileLatency {
+  p95Growth: ProfileLatencyGrowth;
+  /**
+   * What a latency regression does to compare: warn (reported in compare.md, compare.json and the console; the exit code does not change) or fail (compare --fail-on-new exits 1, as for a new failure).
+   */
+  gate: 'warn' | 'fail';
+}
+/**
+ * An operation's (or a page action's) p95 latency has grown when the new run's exceeds both the baseline's p95 times ratio and the baseline's p95 plus ms: the second bound keeps the noise of a few-millisecond operation from counting.
+ */
+export interface ProfileLatencyGrowth {
+  /**
+   * Largest p95 of the new run, as a multiple of the baseline's, that is no growth.
+   */
+  ratio: number;
+  /**
+   * Largest p95 of the new run above the baseline's, in milliseconds, that is no growth.
+   */
+  ms: number;
+}
+/**
  * PROFILE (defaults.md, not the interface document): a PROFILE override file, deep-merged over profile.default.json. GENERATED from profile.schema.json by contracts/gen-types.ts, do not edit: the same keys and rules, none required, unknown keys rejected.
  */
 export interface ProfileOverride {
@@ -705,6 +733,10 @@ export interface ProfileOverride {
     requiredPattern?: string;
     nullIsMissing?: boolean;
     emptyStringIsMissing?: boolean;
+    /**
+     * A required text field (description, payload.client_id, payer_fio) holding only whitespace: either (the default: defaults.md counts a missing field, null and the empty string as missing and says nothing of ' ', so a provider may take it as given or trim it to missing), false (taken as given: accepted), true (missing: refused with a 'required' message keyed by the field).
+     */
+    blankTextIsMissing?: 'either' | boolean;
     /**
      * The hex digits of signature are compared without regard to letter case.
      */
@@ -921,5 +953,27 @@ export interface ProfileOverride {
     rules?: {
       [k: string]: 'fail' | 'warn';
     };
+  };
+  /**
+   * Not a rule of the provider and no check's expectation: when `compare` reports a latency regression between two runs. summary.json records the run's latency section, and compare applies the baseline's (the OLD run's).
+   */
+  latency?: {
+    /**
+     * An operation's (or a page action's) p95 latency has grown when the new run's exceeds both the baseline's p95 times ratio and the baseline's p95 plus ms: the second bound keeps the noise of a few-millisecond operation from counting.
+     */
+    p95Growth?: {
+      /**
+       * Largest p95 of the new run, as a multiple of the baseline's, that is no growth.
+       */
+      ratio?: number;
+      /**
+       * Largest p95 of the new run above the baseline's, in milliseconds, that is no growth.
+       */
+      ms?: number;
+    };
+    /**
+     * What a latency regression does to compare: warn (reported in compare.md, compare.json and the console; the exit code does not change) or fail (compare --fail-on-new exits 1, as for a new failure).
+     */
+    gate?: 'warn' | 'fail';
   };
 }

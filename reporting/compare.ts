@@ -1,7 +1,9 @@
 // Regression comparison of two runs' summary.json: what got worse, what got better, what changed shape.
 // Rule status changes include `not proven` (a check failed on another rule first); summaries of older
-// suite versions are upgraded when read (summary-file.ts), so their rule verdicts follow the same rules.
+// suite versions are upgraded when read (summary-file.ts), so their rule verdicts follow the same rules. Latency
+// changes, and the regressions the old run's threshold calls, are latency-compare.ts's.
 import { cell } from './markdown.js';
+import { compareLatency, latencyLines, latencyMarkdown, type LatencyComparison } from './latency-compare.js';
 import { checksById, type Summary, type SummaryCheck } from './summary-file.js';
 import { failedRuleOfCheck } from './summary-model.js';
 
@@ -27,6 +29,8 @@ export interface Comparison {
   ruleChanges: { rule: string; kind: string; before: string; after: string }[];
   /** Checks answered in a shape the other run never saw (see shapeChanged). */
   shapeChanges: (CheckRef & { before: string[]; after: string[] })[];
+  /** Latency per operation and page action, and its regressions; absent when neither run recorded latency. */
+  latency?: LatencyComparison;
 }
 
 export interface RunInfo {
@@ -91,6 +95,8 @@ export function compareSummaries(oldS: Summary, newS: Summary, oldPath: string, 
     ruleChanges: [],
     shapeChanges: [],
   };
+  const latency = compareLatency(oldS, newS);
+  if (latency) c.latency = latency;
   for (const [id, n] of after) {
     const o = before.get(id);
     const r = { ...ref(n), id };
@@ -127,6 +133,7 @@ export function comparisonLines(c: Comparison): string[] {
   for (const f of c.fixed) out.push(`  fixed: ${f.id}`);
   for (const r of c.ruleChanges) out.push(`  rule ${r.rule}: ${r.before} → ${r.after}`);
   for (const s of c.shapeChanges) out.push(`  response shape: ${s.id}: ${s.before.join(' | ')} → ${s.after.join(' | ')}`);
+  out.push(...latencyLines(c.latency));
   return out;
 }
 
@@ -215,6 +222,7 @@ export function renderComparisonMarkdown(c: Comparison): string {
       ['check', 'before', 'after'],
       c.shapeChanges.map((s) => [s.id, s.before.join('<br>'), s.after.join('<br>')]),
     ),
+    ...latencyMarkdown(c.latency),
   ];
   return lines.join('\n');
 }

@@ -1,11 +1,14 @@
 // reports/job-summary.md: the run in a few lines of Markdown for a CI job's summary page
 // (GitHub Actions: `cat reports/job-summary.md >> "$GITHUB_STEP_SUMMARY"`): totals, the failed rules
 // with the checks that failed them, the rules left not proven, and failures that name no rule; links to the
-// reports beside it that exist (the Allure report only once `npm run report` has built it).
+// reports beside it that exist (the Allure report only once `npm run report` has built it); the rules by area and
+// verdict and the latency as charts GitHub draws (job-summary-charts.ts), with their figures in tables.
 import { requirementOf } from '../contracts/requirements.js';
 import { notJudgedCause, notJudgedExplained } from '../contracts/run-protocol.js';
+import { latencyChartMarkdown, rulesChartMarkdown } from './job-summary-charts.js';
 import { cell } from './markdown.js';
 import { REPORT_FILES } from './reports-dir.js';
+import { runVerdict } from './run-verdict.js';
 import { RULE_STATUSES, type Summary } from './summary-model.js';
 
 /** The reports beside job-summary.md that exist when it is written: only those are linked. */
@@ -20,6 +23,7 @@ export interface JobSummaryLinks {
 function detailsLine(links: JobSummaryLinks): string {
   const link = (text: string, path: string) => `[${text}](${path})`;
   const reports = [
+    link('the overview with its charts', REPORT_FILES.overview),
     link(REPORT_FILES.requirementsMd, REPORT_FILES.requirementsMd),
     link(REPORT_FILES.summary, REPORT_FILES.summary),
     ...(links.html ? [link("Playwright's report", `${REPORT_FILES.html}/index.html`)] : []),
@@ -27,7 +31,7 @@ function detailsLine(links: JobSummaryLinks): string {
   ];
   const allure = links.allure
     ? ''
-    : ` The Allure report is built by \`npm run report\` (${REPORT_FILES.allureSingleFile}/index.html, one file that opens from disk).`;
+    : ` The Allure report is built by \`payment-transfer-conformance report\` (\`npm run report\` in a clone; ${REPORT_FILES.allureSingleFile}/index.html, one file that opens from disk).`;
   return `Details: ${reports.join(', ')}.${allure}`;
 }
 
@@ -40,7 +44,7 @@ export function jobSummaryMarkdown(s: Summary, links: JobSummaryLinks = { html: 
   const failures = new Map(s.checks.map((c) => [c.id, c.failure]));
   const notJudged = s.checks.filter((c) => c.status === 'not judged');
   const warnings = s.warnings ?? [];
-  const verdict = `${t.failed === 0 ? 'passed' : `${t.failed} check(s) failed, ${failed.length} rule(s) failed`}${notJudged.length ? `, ${notJudged.length} not judged` : ''}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`;
+  const verdict = runVerdict(s);
   const provider = s.embedded ? `the embedded reference provider (${s.baseUrl ?? 'no address'})` : (s.baseUrl ?? 'unknown provider');
   const lines = [
     `## Payment Transfer Service conformance: ${verdict}`,
@@ -100,6 +104,7 @@ export function jobSummaryMarkdown(s: Summary, links: JobSummaryLinks = { html: 
       '',
       ...s.suiteErrors.map((c) => `- ${cell(c)}: ${cell(failures.get(c))}`),
     );
+  for (const chart of [rulesChartMarkdown(s.rules), latencyChartMarkdown(s.latency)]) if (chart.length > 0) lines.push('', ...chart);
   lines.push('', detailsLine(links), '');
   return lines.join('\n');
 }

@@ -30,4 +30,18 @@ export const REPORT_FILES = {
   allureHistory: 'allure-history.jsonl',
   /** The interface document and the profile description, as Markdown and as HTML with heading ids. */
   spec: 'spec',
+  /** The run's front page: verdict and totals, the three charts below, links to the other reports. */
+  overview: 'index.html',
+  /** Charts (SVG): rules by area and verdict; latency per operation and page action; requests and failures over the run's time. */
+  rulesChart: 'chart-rules.svg',
+  latencyChart: 'chart-latency.svg',
+  timelineChart: 'chart-timeline.svg',
+  /** `compare`'s output, in its --out folder. */
+  compareMd: 'compare.md',
+  compareJson: 'compare.json',
+  /** `compare --trend`'s: a page, p95 per operation and the verdict counts across the runs (SVG), and their figures. */
+  trendPage: 'trend.html',
+  trendLatencyChart: 'trend-latency.svg',
+  trendVerdictsChart: 'trend-verdicts.svg',
+  trendJson: 'trend.json',
 } as const;

@@ -4,7 +4,7 @@
 // machine's (which has no BASE_URL).
 import type { Gate } from '../contracts/levels.js';
 import { loadProfile, profileDigest } from '../contracts/profile.js';
-import type { Profile } from '../contracts/types.gen.js';
+import type { Profile, ProfileLatency } from '../contracts/types.gen.js';
 import { RUN_ENV } from '../contracts/run-protocol.js';
 import { redactText } from '../contracts/redaction.js';
 
@@ -20,6 +20,8 @@ export interface RunFacts {
   fcSeed: number | null;
   /** The profile's gate section (what fails and what warns); absent from summaries before it, null for a bad PROFILE. */
   gate?: Gate | null;
+  /** The profile's latency section: summary.json keeps it in its `latency` section (the threshold a later compare applies). */
+  latencyThreshold?: ProfileLatency | null;
 }
 
 function profileOrNull(env: NodeJS.ProcessEnv): Profile | null {
@@ -44,6 +46,7 @@ export function runFacts(env: NodeJS.ProcessEnv = process.env): RunFacts {
     profileDigest: profile && profileDigest(profile),
     fcSeed: seed && /^-?\d+$/.test(seed) ? Number(seed) : null,
     gate: profile?.gate ?? null,
+    latencyThreshold: profile?.latency ?? null,
   };
 }
 

@@ -3,6 +3,7 @@
 // headings carry ids, so that a link such as spec/payment-transfer-service.html#1-invoice-payment opens
 // at its section from disk, in any browser, without a Markdown viewer. Headings and ids come from one
 // parse (markdown-it's tokens), so a link and the page it points into cannot disagree.
+import { escapeHtml } from './html.js';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -92,8 +93,6 @@ function parse(kind: RequirementKind): Parsed {
 export function specHeadings(kind: RequirementKind): readonly Heading[] {
   return parse(kind).headings;
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A standalone HTML page of the document; every heading has its anchor as id, and the target section is highlighted. */
 export function renderSpecDocument(kind: RequirementKind): string {

@@ -8,6 +8,7 @@
 // to ../../spec/<document>.html#<section>. The attachments are added in onEnd, which runs before the html
 // reporter's onEnd (it is listed after this one) and after junit's and allure's (listed before), so only
 // the HTML report shows them.
+import { escapeHtml } from './html.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -26,8 +27,6 @@ export interface SpecReporterOptions {
   /** The html reporter's outputFolder; default <outputDir>/html. */
   htmlDir?: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page that forwards to `href` (relative to where the html reporter copies it: <htmlDir>/data/). */
 export function forwardingPage(title: string, href: string): string {

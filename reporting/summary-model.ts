@@ -8,6 +8,9 @@
 import { isRequirementId, requirements, type Requirement, type RequirementKind } from '../contracts/requirements.js';
 import type { CoverageRow } from './coverage.js';
 import type { Gate } from '../contracts/levels.js';
+import type { LatencyFigures } from '../contracts/latency-histogram.js';
+import type { Operation, PageAction } from '../contracts/operations.js';
+import type { ProfileLatency } from '../contracts/types.gen.js';
 
 /**
  * `not judged`: the check could not get an answer (the provider was unavailable): no verdict, neither passed nor
@@ -129,6 +132,46 @@ export interface Summary {
   warnings?: WarningEntry[];
   /** How the run ended, as Playwright says (for a merge of shards: the worst shard's end); absent from older summaries. The gate's merge reads it. */
   runStatus?: 'passed' | 'failed' | 'timedout' | 'interrupted';
+  /** What the operations and the page actions took (latency-section.ts); absent from older summaries. */
+  latency?: LatencySection;
+  /** Requests and failed checks over the run's time (timeline.ts); absent from older summaries. */
+  timeline?: Timeline;
+}
+
+/** The latency of one operation or page action over the run: milliseconds, and the HDR histogram they come from. */
+export interface LatencyEntry extends LatencyFigures {
+  /** Every time recorded, as an HDR histogram of microseconds in compressed base64 (contracts/latency-histogram.ts), to merge and compare. */
+  histogram: string;
+}
+
+export interface LatencySection {
+  /**
+   * The profile's `latency` in force for the run: how much its p95s may grow in a later run before `compare`, this run
+   * being its baseline, reports a regression. Null when the profile could not be read.
+   */
+  threshold: ProfileLatency | null;
+  /** Per operation, each request the provider answered (tries again included; not one that waited out a 429 or Retry-After). */
+  operations: Partial<Record<Operation, LatencyEntry>>;
+  /** Per page action, each that completed: a page loaded whole, a page address fetched, a press answered and its page loaded. */
+  pageActions: Partial<Record<PageAction, LatencyEntry>>;
+}
+
+/** One stretch of the run's time. */
+export interface TimelineBucket {
+  /** Seconds from the run's start to the stretch's. */
+  from: number;
+  /** Requests the suite's client sent (tries again and 429s waited out included). */
+  requests: number;
+  /** Of them, those that got no answer or a 5xx. */
+  unanswered: number;
+  /** Checks that ended failed within it. */
+  failedChecks: number;
+}
+
+export interface Timeline {
+  /** The length of each stretch: 5 s, more for a long run (at most 120 stretches). */
+  bucketSeconds: number;
+  buckets: TimelineBucket[];
 }
 
 const FAILURE_RULE = /^(?:\w+: )?\[([A-Z][A-Z0-9_-]*)\] /;

@@ -1,7 +1,7 @@
-// Custom Playwright reporter: reports/summary.json (the run in one file: totals, rule verdicts, checks),
-// the requirements traceability reports/requirements.{json,md}, and reports/job-summary.md for a CI job's
-// summary page. Runs in the runner process, where global setup has left BASE_URL and the embedded flag in
-// the environment by the time onEnd is called.
+// Custom Playwright reporter: reports/summary.json (the run in one file: totals, rule verdicts, checks, latency and
+// its timeline), the requirements traceability reports/requirements.{json,md}, reports/job-summary.md for a CI job's
+// summary page, and the run's front page reports/index.html with its charts. Runs in the runner process, where global
+// setup has left BASE_URL and the embedded flag in the environment by the time onEnd is called.
 // Every text written passes through redactText: no crypto key, private key or full card number.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -13,9 +13,13 @@ import { REPO_ROOT, REPORT_FILES, reportsDir } from './reports-dir.js';
 import { writeRequirements } from './requirements-report.js';
 import { mergedRunFacts, runFacts, type RunFacts } from './run-facts.js';
 import { failedRuleOf, ruleEntries, suiteErrorsOf, type CheckEntry, type CheckStatus, type Counts, type Summary, type WarningEntry } from './summary-model.js';
-import { ANNOTATION, ATTACHMENT, type WarningNote } from '../contracts/run-protocol.js';
+import { ANNOTATION, ATTACHMENT, type LatencyNote, type WarningNote } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
 import { coverageRows, type CoverageSource } from './coverage.js';
+import { latencySection, readLatencyNote } from './latency-section.js';
+import { timelineOf } from './timeline.js';
+import { writeCharts } from './charts.js';
+import { overviewHtml } from './overview-page.js';
 
 export interface SummaryReporterOptions {
   /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
@@ -89,6 +93,16 @@ function shapesOf(result: TestResult | undefined): string[] | undefined {
   return shapes && shapes.length > 0 ? shapes : undefined;
 }
 
+/**
+ * The latency attachments of every try of every test. In a merge of shards each shard's run of the whole-run teardown
+ * counts: each sent its own requests.
+ */
+function latencyNotesOf(tests: readonly TestCase[]): LatencyNote[] {
+  return tests.flatMap((t) =>
+    t.results.flatMap((r) => r.attachments.filter((a) => a.name === ATTACHMENT.latency).flatMap((a) => readLatencyNote(attachmentText(a)) ?? [])),
+  );
+}
+
 /** The warnings a check recorded (annotation `warning`, JSON WarningNote), redacted; one that cannot be read is kept as its text. */
 export function warningsOf(check: string, annotations: readonly { type: string; description?: string }[]): WarningEntry[] {
   return annotations
@@ -150,7 +164,7 @@ export default class SummaryReporter implements Reporter {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
     if (this.disabled || !this.suite) return;
     registerSecret(process.env.CRYPTO_KEY);
     registerSecret(process.env.CRYPTO_KEY_2);
@@ -160,9 +174,12 @@ export default class SummaryReporter implements Reporter {
     const checks: CheckEntry[] = [];
     const coverage: CoverageSource[] = [];
     const warnings: WarningEntry[] = [];
+    const failedAt: number[] = [];
 
     for (const test of tests) {
       const status = checkStatus(test);
+      const ended = test.results[test.results.length - 1];
+      if (status === 'failed' && ended) failedAt.push(ended.startTime.getTime() + ended.duration);
       const project = test.parent.project()?.name ?? '';
       totals.total++;
       totals[status === 'not judged' ? 'notJudged' : status]++;
@@ -182,11 +199,13 @@ export default class SummaryReporter implements Reporter {
       warnings.push(...warningsOf(entry.id, last?.annotations ?? []));
     }
 
+    const { latencyThreshold, ...facts } = this.merged ?? runFacts();
+    const latencyNotes = latencyNotesOf(this.suite.allTests());
     const summary: Summary = {
       suiteVersion: readVersion(),
       startedAt: result.startTime.toISOString(),
       durationMs: Math.round(result.duration),
-      ...(this.merged ?? runFacts()),
+      ...facts,
       totals,
       projects,
       rules: ruleEntries(checks, warnings),
@@ -195,6 +214,8 @@ export default class SummaryReporter implements Reporter {
       coverage: coverageRows(coverage),
       warnings,
       runStatus: result.status,
+      latency: latencySection(latencyNotes, latencyThreshold ?? null),
+      timeline: timelineOf(result.startTime.getTime(), result.duration, latencyNotes, failedAt),
     };
     const projectNames = this.suite.suites.map((s) => s.project()?.name ?? s.title).filter((n) => tests.some((t) => t.parent.project()?.name === n));
 
@@ -202,10 +223,16 @@ export default class SummaryReporter implements Reporter {
     const write = (name: string, text: string) => writeFileSync(join(this.dir, name), redactText(text) + (text.endsWith('\n') ? '' : '\n'));
     write(REPORT_FILES.summary, JSON.stringify(summary, null, 2));
     writeRequirements(this.dir, summary, projectNames);
-    write(
-      REPORT_FILES.jobSummary,
-      jobSummaryMarkdown(summary, { html: writtenSince(join(this.dir, REPORT_FILES.html, 'index.html'), result.startTime), allure: false }),
-    );
+    const links = { html: writtenSince(join(this.dir, REPORT_FILES.html, 'index.html'), result.startTime), allure: false };
+    write(REPORT_FILES.jobSummary, jobSummaryMarkdown(summary, links));
+    // The charts are pictures of summary.json: one that cannot be drawn costs the picture, never the run's reports.
+    let charts = { rulesChart: false, latencyChart: false, timelineChart: false };
+    try {
+      charts = await writeCharts(this.dir, summary);
+    } catch (e) {
+      console.error(`summary reporter: the charts were not drawn: ${redactText((e as Error).message)}`);
+    }
+    write(REPORT_FILES.overview, overviewHtml(summary, links, charts));
   }
 
   private check(test: TestCase, project: string, status: CheckStatus, rules: string[]): CheckEntry {

@@ -65,6 +65,9 @@ export const KEYS_NO_CHECK_EXPECTS: Readonly<Record<string, string>> = {
   'http.retryAfter': 'what the suite waits out and asks again (an answer that is no verdict), not an expectation of the provider',
   'gate.advice':
     'what a failure of an advice rule does to the gate, not what a check expects: the kill matrix judges the faults of advice rules with it (contracts/profiles/matrix-strict.json)',
+  'latency.p95Growth.ratio': 'when compare calls a latency grown between two runs, not what a check expects (tests/reporting/latency-*.spec.ts)',
+  'latency.p95Growth.ms': 'when compare calls a latency grown between two runs, not what a check expects (tests/reporting/latency-*.spec.ts)',
+  'latency.gate': "what a latency regression does to compare's exit code, not what a check expects (tests/reporting/latency-*.spec.ts)",
 };
 
 /** The matrix targets of the profile variants: judged with their profile (pass), and with the default (observed to fail). */

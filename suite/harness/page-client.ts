@@ -4,6 +4,7 @@
 import type { RetryKind, TransportRetry } from './exchange.js';
 import { mayRetry, retryAfterMs, retryKindOf } from './retry-policy.js';
 import { GATEWAY_STATUSES, transportFailure, type TransportFailure } from './transport-errors.js';
+import { notePageAction } from './latency.js';
 
 /** What a GET of a page came to, after the tries allowed; `tries` holds the trouble met before the outcome. */
 export type PageAnswer = ({ status: number; contentType: string; text: string } | TransportFailure) & { tries: TransportRetry[] };
@@ -11,6 +12,7 @@ export type PageAnswer = ({ status: number; contentType: string; text: string } 
 export async function fetchPage(url: string, timeoutSeconds: number): Promise<PageAnswer> {
   const tries: TransportRetry[] = [];
   const again = (kind: RetryKind, cause: string) => tries.push({ kind, cause, waitedMs: 0 });
+  const started = performance.now();
   for (;;) {
     try {
       const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'follow', signal: AbortSignal.timeout(timeoutSeconds * 1000) });
@@ -26,6 +28,8 @@ export async function fetchPage(url: string, timeoutSeconds: number): Promise<Pa
         await new Promise((resolve) => setTimeout(resolve, waitMs));
         continue;
       }
+      // Timed like the client's requests: its tries again included, a wait Retry-After asked for not.
+      if (!tries.some((t) => t.kind === 'retry-after')) notePageAction('page fetch', performance.now() - started);
       return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, tries };
     } catch (e) {
       const failure = transportFailure(e, timeoutSeconds);

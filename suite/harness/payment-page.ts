@@ -4,10 +4,12 @@
 // calling check enforces. Waits are bounded by the profile's paymentPage.settleSeconds.
 import type { Locator, Page, Request, Response } from '@playwright/test';
 import type { InvoiceRequest, InvoiceResponse, Payment, RuleId, StatusResponse } from '../../contracts/index.js';
+import type { PageAction } from '../../contracts/operations.js';
 import { buildInvoiceRequest, buildStatusRequest, INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builders.js';
 import { eventually } from './eventually.js';
 import { forgetOpenedPage, gatewayAnswer, loadPage, lookAtOpenedPage, navigationLanded, PAGE_LOAD_MS, waitRetryAfter } from './page-load.js';
 import { MAX_429_RETRIES } from './retry-policy.js';
+import { notePageAction } from './latency.js';
 import { expectSchema, expectStatus } from './expect-response.js';
 import { CheckFailure, ProviderUnavailable, SuiteError } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
@@ -96,7 +98,9 @@ async function answerReturnUrl(page: Page, returnUrl: string): Promise<void> {
  */
 export async function openPaymentPage(page: Page, redirectUrl: string, rule: RuleId, returnUrl: string = INVOICE_DEFAULTS.return_url): Promise<void> {
   await answerReturnUrl(page, returnUrl);
+  const started = performance.now();
   const response = await loadPage(page, redirectUrl, rule);
+  notePageAction('page load', performance.now() - started);
   const status = response?.status();
   const type = response?.headers()['content-type'] ?? '(none)';
   if (response && (status! < 200 || status! > 299 || !/text\/html/i.test(type)))
@@ -153,6 +157,7 @@ export async function press(api: ProviderApi, page: Page, name: string, rule: Ru
     const before = page.url();
     const lost = watchPressLost(page);
     const unavailable = () => new ProviderUnavailable(`pressing "${name}" on ${before}: ${lost.why}; whether the press was applied is unknown`);
+    const started = performance.now();
     try {
       await clickAnswered(api, button, name, rule);
       await pressNavigated(api, page, before);
@@ -163,11 +168,19 @@ export async function press(api: ProviderApi, page: Page, name: string, rule: Ru
     }
     if (lost.retryAfter === undefined || waits > MAX_429_RETRIES) {
       if (lost.why) throw unavailable();
+      // Answered (neither lost nor refused 429: both set `why`), and its page loaded.
+      notePageAction(pressAction(api, name), performance.now() - started);
       return;
     }
     await waitRetryAfter(lost.retryAfter, waits);
     await loadPage(page, before, rule);
   }
+}
+
+/** The page action a press of the button `name` is: the profile's Pay or Decline button. */
+function pressAction(api: ProviderApi, name: string): PageAction | undefined {
+  const { payButton, declineButton } = api.profile.paymentPage;
+  return name === payButton ? 'press pay' : name === declineButton ? 'press decline' : undefined;
 }
 
 /**

@@ -117,8 +117,12 @@ test('npm run report writes both reports, and keeps history between builds', () 
   const jobSummary = () => readFileSync(join(run.dir, 'job-summary.md'), 'utf8');
   expect(jobSummary()).toContain("[Playwright's report](html/index.html)");
   expect(jobSummary()).not.toContain('](allure-single-file/index.html)');
+  // So does the overview, index.html.
+  const overview = () => readFileSync(join(run.dir, 'index.html'), 'utf8');
+  expect(overview()).not.toContain('href="allure-single-file/index.html"');
   const first = report();
   expect(jobSummary()).toContain('[the Allure report](allure-single-file/index.html)');
+  expect(overview()).toContain('href="allure-single-file/index.html"');
   expect(first.code, first.stderr + first.stdout).toBe(0);
   expect(first.stdout).toContain('history');
   expect(first.stdout).toContain(join(run.dir, 'allure-single-file', 'index.html'));

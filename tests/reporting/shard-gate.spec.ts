@@ -62,7 +62,7 @@ test('job-summary.md links only the reports that exist, by relative paths', () =
   const none = jobSummaryMarkdown(s, { html: false, allure: false });
   expect(none).toContain('[requirements.md](requirements.md), [summary.json](summary.json).');
   expect(none).not.toMatch(/\]\((html|allure-single-file)\//);
-  expect(none).toContain('The Allure report is built by `npm run report`');
+  expect(none).toContain('The Allure report is built by `payment-transfer-conformance report`');
   const both = jobSummaryMarkdown(s, { html: true, allure: true });
   expect(both).toContain("[Playwright's report](html/index.html)");
   expect(both).toContain('[the Allure report](allure-single-file/index.html)');

@@ -85,6 +85,13 @@ for (const { name, faults, exitCode, shardCodes, failedRules } of [
       const wholeRun = (d: string) => read(d).checks.filter((c) => c.project === 'whole-run').length;
       expect([wholeRun(join(dir, 'shard-1')), wholeRun(join(dir, 'shard-2')), wholeRun(merged)]).toEqual([1, 1, 1]);
       expect(parts[0] + parts[1] - 1).toBe(read(merged).totals.total);
+      // The latency attachments came through the blob reports: the merged histograms hold every request of both shards,
+      // the whole-run check's of each (it sent them in each), and the threshold in force.
+      const latency = (d: string) => read(d).latency!;
+      const shardCounts = (op: string) => [1, 2].reduce((sum, i) => sum + (latency(join(dir, `shard-${i}`)).operations[op as 'status']?.count ?? 0), 0);
+      expect(latency(merged).operations.status?.count).toBeGreaterThan(0);
+      for (const [op, entry] of Object.entries(latency(merged).operations)) expect(entry.count, op).toBe(shardCounts(op));
+      expect(latency(merged).threshold).toEqual(latency(join(dir, 'whole')).threshold);
       // The merged run's job summary links the HTML report the merge wrote, and no Allure report (none built).
       const job = readFileSync(join(merged, 'job-summary.md'), 'utf8');
       expect(job).toContain("[Playwright's report](html/index.html)");
