@@ -2,17 +2,25 @@
 // (`npm pack`), installs the tarball into an empty temporary folder (`npm install <tarball>`: the registry is
 // used, for the dependencies), and there runs the command: its --help and --version, every subcommand's, one area
 // against the embedded provider (its reports must land in that folder's reports/), compare and report on that run,
-// merge-reports with no shards (exit 2), and a mistyped area (exit 2, one line). Prints one line per step with its
-// exit code and time; exit 0 when every step did what it should.
-// Options: --area NAME (default status), --keep (leave the folder, to look around in it).
+// merge-reports with no shards (exit 2), and a mistyped area (exit 2, one line). Then, from that folder as a
+// provider's repository, the CI templates (scripts/ci-run/provider-repository.ts): action.yml's steps as a workflow
+// there runs them, the action being the installed package (it passes against the embedded provider, and fails against
+// the reference provider with a fault of the area), and the GitLab component's jobs, installing the suite from the
+// tarball. Prints one line per step with its exit code or problems and time; exit 0 when every step did what it should.
+// Options: --area NAME (default status), --keep (leave the folder, to look around in it), --no-ci (not the templates).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptArgsOrExit } from './args.js';
 import { childEnv, REPO_ROOT, runChild, type ChildRun } from './child-run.js';
 import { COMMAND, COMMANDS } from './commands.js';
+import { actionFails, actionPasses, gitlabComponentPasses, type Scenario } from './ci-run/provider-repository.js';
 
-const { values } = scriptArgsOrExit('install-check', process.argv.slice(2), { area: { type: 'string' }, keep: { type: 'boolean' } });
+const { values } = scriptArgsOrExit('install-check', process.argv.slice(2), {
+  area: { type: 'string' },
+  keep: { type: 'boolean' },
+  'no-ci': { type: 'boolean' },
+});
 const area = values.area ?? 'status';
 const folder = mkdtempSync(join(tmpdir(), 'pts-install-'));
 // The children's temp folder inside it: the installed package's copy (scripts/suite-root.ts) goes with the folder.
@@ -33,6 +41,21 @@ async function step(
   if (problem) failed++;
   console.log(`${problem ? 'FAIL' : 'ok  '} ${title} (${(r.ms / 1000).toFixed(1)} s)${problem ? `: ${problem}` : ''}`);
   return r;
+}
+
+/** A step that is not one command: `check` returns the problems it found (none: ok). */
+async function verify(title: string, check: () => Promise<string[]>): Promise<void> {
+  const started = performance.now();
+  let problems: string[];
+  try {
+    problems = await check();
+  } catch (e) {
+    problems = [(e as Error).message];
+  }
+  if (problems.length > 0) failed++;
+  console.log(
+    `${problems.length > 0 ? 'FAIL' : 'ok  '} ${title} (${((performance.now() - started) / 1000).toFixed(1)} s)${problems.map((p) => `\n       ${p}`).join('')}`,
+  );
 }
 
 const pack = await step('npm pack', 'npm', ['pack', '--silent', '--pack-destination', folder], 0, REPO_ROOT);
@@ -64,6 +87,14 @@ if (pack.code === 0 && tarball) {
   await step(`npx ${COMMAND} conformance --project=${area}s (a typo)`, 'npx', bin(['conformance', `--project=${area}s`]), 2, folder, (r) =>
     r.stderr.trim().split('\n').length === 1 ? undefined : `not one line: ${r.stderr}`,
   );
+  if (!values['no-ci']) {
+    const scenario: Scenario = { workspace: folder, area, env, log: (line) => console.log(`     ${line}`) };
+    await verify(`action.yml from ${folder} (uses: ./node_modules/${COMMAND}), projects: ${area}: passed`, () => actionPasses(scenario));
+    await verify(`action.yml against the reference provider with a fault of ${area}: failed, the reports all the same`, () => actionFails(scenario));
+    await verify(`templates/conformance.yml as a component of ${folder}'s pipeline, projects: ${area}: passed`, () =>
+      gitlabComponentPasses(scenario, join(folder, tarball)),
+    );
+  }
 }
 if (values.keep) console.log(`install-check: the folder is kept: ${folder}`);
 else rmSync(folder, { recursive: true, force: true });
