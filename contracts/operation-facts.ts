@@ -65,6 +65,16 @@ export function requiredRule(op: PaymentOperation, field: string): RuleId {
   return found.rule;
 }
 
+/**
+ * The required fields a person writes, as free text (not a key, an identifier, an amount, an address or a number): a
+ * value of only whitespace is one the profile leaves open. defaults.md counts a missing field, null and "" as missing
+ * and says nothing of " ": a provider may take it as given or, trimming it first (Laravel's TrimStrings), as missing.
+ */
+export const REQUIRED_TEXT_FIELDS: Readonly<Record<PaymentOperation, readonly string[]>> = {
+  invoice: ['description', 'payload.client_id'],
+  account2card: ['payer_fio'],
+};
+
 /** An inclusive amount range in kopecks, and the documented rule an amount outside it breaks (Limits). */
 export interface AmountLimit {
   readonly min: number;

@@ -24,6 +24,8 @@ export interface Rules {
   readonly antifraudClientIp: string | null;
   readonly xSignFirst: boolean;
   readonly xSignEncoding: XSignEncoding;
+  /** A required text field of only whitespace counts as missing (profile blankTextIsMissing true, variation blank-text-required). */
+  readonly blankIsMissing: boolean;
   /** Variation return-url-whatwg: return_url read as the URL Standard reads it (CR, LF and tab removed, ends trimmed). */
   readonly urlWhatwg: boolean;
   /** Variation return-url-private-ip-refused: a return_url to a loopback, private or link-local IP address is refused. */

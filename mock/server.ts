@@ -297,6 +297,7 @@ function makeCtx(options: ProviderOptions): Ctx {
       xSignFirst: profile.account2card.xSignCheckedFirst && !faults.has('xsign-after-validation'),
       xSignEncoding: profile.account2card.xSignEncoding,
       reportsSignature: variations.has('validation-reports-signature'),
+      blankIsMissing: v.blankTextIsMissing === true || variations.has('blank-text-required'),
       urlWhatwg: variations.has('return-url-whatwg'),
       refusePrivateIp: variations.has('return-url-private-ip-refused'),
       invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,

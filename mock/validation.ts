@@ -1,10 +1,14 @@
 import { isIP } from 'node:net';
+import { REQUIRED_TEXT_FIELDS } from '../contracts/operation-facts.js';
 import type { Ctx, Rules } from './context.js';
 import { luhnValid } from './crypto.js';
 import type { FaultSet } from './faults/catalog.js';
 import type { Merchant, Merchants } from './merchants.js';
 import type { Wording } from './messages.js';
 import type { ValidationErrors } from './respond.js';
+
+/** The required text fields a profile or a variation may read as missing when they hold only whitespace. */
+const BLANK_CHECKED = new Set(Object.values(REQUIRED_TEXT_FIELDS).flat());
 
 /** Field checks shared by the JSON operations. Each returns the valid value or undefined. */
 export class FieldChecker {
@@ -43,7 +47,7 @@ export class FieldChecker {
 
   /** A required string; reports `required`, a type message, or (profile: "" not missing) an empty one. */
   string(field: string, value: unknown): string | undefined {
-    if (this.missing(value)) {
+    if (this.missing(value) || (this.rules.blankIsMissing && BLANK_CHECKED.has(field) && typeof value === 'string' && value.trim() === '' && value !== '')) {
       this.errors.required(field);
       return undefined;
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
-import { freeTextClasses } from './freeText.js';
+import { freeTextClasses, WHITESPACE_ONLY } from './freeText.js';
 
 /** Options of {@link clientId}. */
 export interface ClientIdConstraints {
@@ -42,7 +42,8 @@ export function clientIdClasses(constraints: ClientIdConstraints = {}): ValueCla
       (s) => /^[^@\s]+@[^@\s]+$/u.test(s),
     ),
   ].map((c) => ({ ...c, arbitrary: c.arbitrary.map(cut) }));
-  const all = [...idClasses, ...freeTextClasses(maxLength === undefined ? {} : { maxLength })];
+  // Never whitespace only: a required text field (see description.ts).
+  const all = [...idClasses, ...freeTextClasses(maxLength === undefined ? {} : { maxLength }).filter((c) => c.name !== WHITESPACE_ONLY)];
   return selectClasses('clientId', all, constraints.classes);
 }
 

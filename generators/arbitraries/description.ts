@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { classed, selectClasses, type ValueClass } from './classed.js';
-import { freeTextClasses, plainWordsClass } from './freeText.js';
+import { freeTextClasses, plainWordsClass, WHITESPACE_ONLY } from './freeText.js';
 
 /** Options of {@link description}. */
 export interface DescriptionConstraints {
@@ -20,9 +20,9 @@ export interface DescriptionConstraints {
  * markup and injection strings, invisible characters, other scripts, unusual code points,
  * ASCII punctuation, a single character.
  *
- * Whitespace only is valid: the profile counts a missing field, null and the empty string as
- * missing, and " " is none of them. A provider that trims before its required check (as
- * Laravel's TrimStrings middleware does) differs from the profile.
+ * Never whitespace only: the profile counts a missing field, null and the empty string as missing and
+ * says nothing of " ", which a provider may take as given or, trimming first (Laravel's required rule),
+ * as missing; suite/checks/required-fields.ts blankTextTakenEitherWay judges it with either answer.
  */
 export function descriptionClasses(constraints: DescriptionConstraints = {}): ValueClass<string>[] {
   const maxWords = constraints.maxWords ?? 8;
@@ -32,7 +32,7 @@ export function descriptionClasses(constraints: DescriptionConstraints = {}): Va
     throw new Error(`description: maxLength must be an integer >= 1, got ${maxLength}`);
   }
   const options = maxLength === undefined ? {} : { maxLength };
-  const all = [plainWordsClass(maxWords, options), ...freeTextClasses(options)];
+  const all = [plainWordsClass(maxWords, options), ...freeTextClasses(options).filter((c) => c.name !== WHITESPACE_ONLY)];
   return selectClasses('description', all, constraints.classes);
 }
 

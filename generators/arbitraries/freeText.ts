@@ -89,6 +89,11 @@ const VISIBLE_CHAR = /[^\s\u200b-\u200d\u2060\u00ad]/u;
 // scalar values: UTF-8 and JSON carry them), U+F0000 plane-15 private use, U+E0041 a tag character.
 const UNUSUAL = ['\ue000', '\uf8ff', '\ufffd', '\ufffe', '\uffff', '\u{f0000}', '\u{10ffff}', '\u{e0041}'];
 const UNUSUAL_CHAR = /[\ue000-\uf8ff\ufffd\ufffe\uffff\u{f0000}-\u{10ffff}\u{e0000}-\u{e007f}]/u;
+/**
+ * The class of text of only whitespace. A required text field never draws it as a valid value: the profile leaves
+ * open whether " " is given or missing (contracts/operation-facts.ts REQUIRED_TEXT_FIELDS; blankTextTakenEitherWay).
+ */
+export const WHITESPACE_ONLY = 'whitespace-only';
 const WHITESPACE = [' ', '\t', '\n', '\r\n', '\u00a0', '\u2003', '\u3000', '\u2028'];
 // JSON must escape the quote, the backslash and U+0000..U+001F; U+2028/U+2029 break JavaScript
 // string literals that embed JSON; U+007F is a control character too.
@@ -168,7 +173,7 @@ export function freeTextClasses(options: FreeTextOptions = {}): ValueClass<strin
     valueClass('combining-marks', around(fc.constantFrom(...COMBINING), plainWord(), ''), (s) => /\p{M}/u.test(s)),
     valueClass('right-to-left', around(fc.constantFrom(...RTL)), (s) => /[\p{Script=Hebrew}\p{Script=Arabic}]/u.test(s)),
     valueClass(
-      'whitespace-only',
+      WHITESPACE_ONLY,
       fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 6 }).map((ws) => ws.join('')),
       (s) => /^\s+$/u.test(s),
     ),
@@ -233,7 +238,7 @@ export function textClassMembers(): TextMember[] {
     ...inWords('letter-case', SPECIAL_CASE_WORDS),
     ...inWords('other-scripts', OTHER_SCRIPTS),
     ...inWords('ascii-punctuation', ASCII_PUNCTUATION),
-    ...WHITESPACE.map((w) => ({ textClass: 'whitespace-only', text: w })),
+    ...WHITESPACE.map((w) => ({ textClass: WHITESPACE_ONLY, text: w })),
     ...SINGLE.map((c) => ({ textClass: 'single-character', text: c })),
     { textClass: 'very-long', text: [...'Оплата заказа 😀 '.repeat(Math.ceil(VERY_LONG_MAX / 15))].slice(0, VERY_LONG_MAX).join('') },
   ];

@@ -5,6 +5,7 @@ import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, getField, REQUIRED_FIELDS, resignAsSent, setField, show, type Body } from './body.js';
 import type { RuleId } from '../../contracts/index.js';
 import { kindOf, type InvalidVariant } from './types.js';
+import { REQUIRED_TEXT_FIELDS } from '../../contracts/operation-facts.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 
 /** How a field is made missing. */
@@ -135,4 +136,28 @@ export function missingFieldVariants(operation: PaymentOperation, creds: Merchan
     });
   }
   return out;
+}
+
+/** Values of only whitespace: blanks a person types, a tab, line breaks, the no-break and ideographic spaces. */
+export const BLANK_TEXTS = [' ', '   ', '\t', '\n', ' \r\n ', '\u00a0', '\u3000'] as const;
+
+/** A valid body but for one required text field holding only whitespace (REQUIRED_TEXT_FIELDS), re-signed as sent. */
+export interface BlankTextVariant {
+  label: string;
+  field: string;
+  body: Body;
+  /** Keys a correct provider may also report (collateralKeys). */
+  mayAlsoReport: string[];
+}
+
+/** Every required text field of the operation, once with each value of only whitespace. */
+export function blankTextVariants(operation: PaymentOperation, creds: MerchantCredentials): BlankTextVariant[] {
+  return REQUIRED_TEXT_FIELDS[operation].flatMap((field) =>
+    BLANK_TEXTS.map((value) => ({
+      label: `${field} = ${show(value)}`,
+      field,
+      body: variantBody(operation, creds, [{ field, value }]),
+      mayAlsoReport: collateralKeys(operation, [field]),
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 // multipart/form-data written by hand (RFC 7578), so that the upload's own spellings can be sent: the parts in
-// another order and the part headers in another letter case are the same form (RFC 7578 section 5.2 leaves
-// the order to the sender; RFC 9110 section 5.1 makes header names case-insensitive).
+// another order, the part headers in another letter case and the boundary parameter quoted are the same form (RFC
+// 7578 section 5.2 leaves the order to the sender; RFC 9110 section 5.1 makes header names case-insensitive, section
+// 5.6.6 a quoted parameter value equivalent to the token; .NET's MultipartFormDataContent quotes it).
 import { randomBytes } from 'node:crypto';
 
 export interface FormPart {
@@ -15,6 +16,8 @@ export interface MultipartSpelling {
   reverse?: boolean;
   /** How part header names are written. */
   headerCase?: (name: string) => string;
+  /** The boundary parameter of Content-Type as a quoted string. */
+  quotedBoundary?: true;
 }
 
 /** The canonical form and the upload's own same-request spellings. */
@@ -22,6 +25,7 @@ export const MULTIPART_SPELLINGS: readonly MultipartSpelling[] = [
   { name: 'parts in reverse order', reverse: true },
   { name: 'part headers in lower case', headerCase: (n) => n.toLowerCase() },
   { name: 'part headers in upper case', headerCase: (n) => n.toUpperCase() },
+  { name: 'boundary quoted', quotedBoundary: true },
 ];
 
 /** The body and its Content-Type. */
@@ -37,5 +41,5 @@ export function multipartBody(parts: readonly FormPart[], spelling: MultipartSpe
     chunks.push(Buffer.from('\r\n', 'utf8'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${spelling.quotedBoundary ? `"${boundary}"` : boundary}` };
 }

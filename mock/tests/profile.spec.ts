@@ -28,6 +28,7 @@ const OTHER: Profile = {
     requiredPattern: 'обязательно',
     nullIsMissing: false,
     emptyStringIsMissing: false,
+    blankTextIsMissing: true,
     signatureCaseInsensitive: false,
     duplicateTransactionRejected: true,
   },

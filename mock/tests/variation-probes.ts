@@ -206,6 +206,12 @@ export const VARIATION_PROBES: Record<string, Probe> = {
     const json = (await api.post(PATHS.invoice, {})).json;
     return json.amount[0] === 'REQUIRED: amount must be provided' && Object.values(json).every((m) => /required/i.test((m as string[])[0]!));
   },
+  'blank-text-required': async (api) => {
+    // Blank: refused as required, keyed by the field; padded: taken as given.
+    const blank = await api.invoice({ description: ' \t' });
+    const padded = await api.invoice({ description: ' Оплата ' });
+    return blank.status === 422 && /required/i.test((blank.json.description as string[])[0]!) && padded.status === 200;
+  },
   'validation-several-messages': async (api) => {
     const json = (await api.invoice({ amount: 1, return_url: 'nope' })).json;
     const seconds = new Set(Object.values(json).map((m) => (m as string[])[1]));

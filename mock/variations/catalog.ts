@@ -251,6 +251,13 @@ const entries = [
     description: 'Validation messages are worded differently: "REQUIRED: <field> must be provided", "Value of <field> is not acceptable", …',
   },
   {
+    name: 'blank-text-required',
+    rule: 'PRO-VAL-MISSING',
+    sees: API,
+    description:
+      "A required text field (description, payload.client_id, payer_fio) of only whitespace is refused as missing (\"The description field is required.\"), as Laravel's required rule does (Illuminate\\Validation\\Concerns\\ValidatesAttributes::validateRequired: a string whose trim() is '' fails it); the value is stored untrimmed otherwise.",
+  },
+  {
     name: 'validation-several-messages',
     rule: 'DOC-ERR-VALIDATION-SHAPE',
     sees: API,

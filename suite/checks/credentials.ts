@@ -1,14 +1,15 @@
 // Who may pay (Authentication 1: a known api_key) and that a transaction is used once (profile).
-import { randomUUID } from 'node:crypto';
 import { expectStatus } from '../harness/expect-response.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
+import { unknownApiKeys } from '../../generators/variants/index.js';
 
 /**
  * A request with an unknown api_key (signed with the merchant's keys: only the key is unknown) is
  * refused keyed api_key. The digest cannot be checked without a known key, so reporting signature too is allowed.
+ * Besides a key nobody has, the near misses of the merchant's own (generators' unknownApiKeys).
  */
 export function unknownApiKeyRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
@@ -18,14 +19,18 @@ export function unknownApiKeyRejected(op: PaymentOperation): ApiCheck {
     rules: ['DOC-AUTH-API_KEY', 'PRO-VAL-UNKNOWN-API_KEY'],
     async run({ api }) {
       spec.requireConfigured(api);
-      const exchange = await spec.send(api, spec.build(api, { api_key: `unknown-${randomUUID()}` }));
-      expectProfileValidation(api, exchange, {
-        rule: 'DOC-AUTH-API_KEY',
-        keysRule: 'PRO-VAL-UNKNOWN-API_KEY',
-        breaks: ['api_key'],
-        mayAlsoReport: ['signature'],
-        shapeRule: shapeRule(op),
-      });
+      for (const [label, apiKey] of unknownApiKeys(api.merchant.apiKey)) {
+        await step(`api_key ${label}`, async () => {
+          const exchange = await spec.send(api, spec.build(api, { api_key: apiKey }));
+          expectProfileValidation(api, exchange, {
+            rule: 'DOC-AUTH-API_KEY',
+            keysRule: 'PRO-VAL-UNKNOWN-API_KEY',
+            breaks: ['api_key'],
+            mayAlsoReport: ['signature'],
+            shapeRule: shapeRule(op),
+          });
+        });
+      }
     },
   };
 }

@@ -9,7 +9,13 @@ import { anyDigitFlipRejected, documentedDigestAccepted, leaveOneOutDigestsRejec
 import { FORMAT_RULES, wrongFormatRejected } from './formats.js';
 import { malformedJsonRejected, messageErrorShape, nonObjectJsonRejected } from './malformed.js';
 import { createdAtIsRequestTime, errorFieldsNullWithoutError, newPaymentState, transactionEchoed } from './payment-fields.js';
-import { missingFieldReported, nullEmptyOrWrongTypeReported, requiredFields, severalMissingFieldsReported } from './required-fields.js';
+import {
+  blankTextTakenEitherWay,
+  missingFieldReported,
+  nullEmptyOrWrongTypeReported,
+  requiredFields,
+  severalMissingFieldsReported,
+} from './required-fields.js';
 import { cryptoKeyNeverDisclosed, noServerErrorOnReplacedField, noServerFailureOnAnyTextClass } from './robustness.js';
 import { answersSentAsJson, otherMethodsRefused, versionedPath } from './transport.js';
 
@@ -30,6 +36,7 @@ export function paymentOperationChecks(op: PaymentOperation): Check[] {
     // Required fields and formats
     ...requiredFields(op).flatMap((field) => [missingFieldReported(op, field), nullEmptyOrWrongTypeReported(op, field)]),
     severalMissingFieldsReported(op),
+    blankTextTakenEitherWay(op),
     ...FORMAT_RULES[op].map(([rule]) => wrongFormatRejected(op, rule)),
     // The sha256 signature, the api_key, the transaction
     documentedDigestAccepted(op),

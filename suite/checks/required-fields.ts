@@ -1,12 +1,13 @@
 // Required fields (the endpoint tables, as the request schemas hold them: contracts/operation-facts.ts): an absent one is refused with a "required" message (the
 // document); null, "" and a wrong type are refused keyed by the field (the profile); several broken at
 // once are all reported (the profile).
-import { missingFieldVariants } from '../../generators/variants/index.js';
+import { blankTextVariants, missingFieldVariants } from '../../generators/variants/index.js';
 import type { InvalidVariant } from '../../generators/variants/index.js';
-import { expectEachRejected } from '../harness/variants.js';
+import { eachFromFreshBody, expectEachRejected, expectProfileValidation, sendBody, shapeRule } from '../harness/variants.js';
+import { expectSchema, expectStatus, responseOf } from '../harness/expect-response.js';
 import type { ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
-import { REQUIRED_FIELDS, requiredRule } from '../../contracts/operation-facts.js';
+import { REQUIRED_FIELDS, REQUIRED_TEXT_FIELDS, requiredRule } from '../../contracts/operation-facts.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 
 const onlyField = (field: string) => (v: InvalidVariant) => v.breaks.length === 1 && v.breaks[0] === field;
@@ -76,6 +77,46 @@ export function severalMissingFieldsReported(op: PaymentOperation): ApiCheck {
         op,
         several.map((v) => withProfileRequired(v, api.profile.validation)),
         'multi-field variants',
+      );
+    },
+  };
+}
+
+/**
+ * A required text field holding only whitespace (REQUIRED_TEXT_FIELDS): the profile leaves it open (defaults.md counts
+ * a missing field, null and "" as missing and says nothing of " "), so by default either answer is right, each judged
+ * whole: accepted with the documented body, or refused as missing, keyed by the field with a "required" message.
+ * `validation.blankTextIsMissing` true or false in the profile asks for the one answer.
+ */
+export function blankTextTakenEitherWay(op: PaymentOperation): ApiCheck {
+  const spec = PAYMENT_OPERATIONS[op];
+  return {
+    name: `blankTextTakenEitherWay(${op})`,
+    title: `${article(spec.request)} whose ${REQUIRED_TEXT_FIELDS[op].join(' or ')} holds only whitespace is accepted whole, or refused as missing keyed by it`,
+    rules: [spec.successRule, 'PRO-VAL-MISSING'],
+    async run({ api }) {
+      spec.requireConfigured(api);
+      const missing = api.profile.validation.blankTextIsMissing;
+      await eachFromFreshBody(
+        () => blankTextVariants(op, api.merchant),
+        async (v) => {
+          const exchange = await sendBody(api, op, v.body);
+          const accepted = responseOf(exchange, spec.successRule, 'an answer').status === api.profile.http.success;
+          if (missing === false || (missing === 'either' && accepted)) {
+            expectStatus(exchange, spec.successRule, api.profile.http.success, `${v.label}: taken as given`);
+            if (op === 'invoice' || api.profile.account2card.successBody)
+              expectSchema(exchange, spec.successRule, spec.responseSchema, `${v.label}: taken as given, the documented answer`);
+            return;
+          }
+          expectProfileValidation(api, exchange, {
+            rule: 'PRO-VAL-MISSING',
+            breaks: [v.field],
+            mayAlsoReport: v.mayAlsoReport,
+            shapeRule: shapeRule(op),
+            required: 'PRO-VAL-MISSING',
+          });
+        },
+        'blank text fields',
       );
     },
   };

@@ -1,6 +1,7 @@
 // The payment status method (profile, "assumed"): {api_key, transaction, signature = sha256(api_key +
 // transaction + crypto_key)}; a known transaction's payment as the invoice gave it, an unknown one 404.
 // Every request asks about a transaction of its own (a real invoice where the answer could leak a payment).
+import { unknownApiKeys } from '../../generators/variants/index.js';
 import { randomUUID } from 'node:crypto';
 import type { Payment, RuleId, StatusResponse } from '../../contracts/index.js';
 import { buildStatusRequest } from '../../generators/builders.js';
@@ -135,15 +136,16 @@ export function statusBadFieldReported(): ApiCheck {
         ),
       );
 
-      await step('unknown api_key', async () =>
-        statusValidation(
-          api,
-          await api.status(buildStatusRequest({ apiKey: `unknown-${randomUUID()}`, cryptoKey: api.merchant.cryptoKey }, randomUUID())),
-          'PRO-VAL-UNKNOWN-API_KEY',
-          ['api_key'],
-          { mayAlsoReport: ['signature'] },
-        ),
-      );
+      for (const [label, apiKey] of unknownApiKeys(api.merchant.apiKey))
+        await step(`an api_key ${label}`, async () =>
+          statusValidation(
+            api,
+            await api.status(buildStatusRequest({ apiKey, cryptoKey: api.merchant.cryptoKey }, randomUUID())),
+            'PRO-VAL-UNKNOWN-API_KEY',
+            ['api_key'],
+            { mayAlsoReport: ['signature'] },
+          ),
+        );
     },
   };
 }

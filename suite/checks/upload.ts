@@ -1,7 +1,7 @@
 // Vehicle file upload (Endpoints 3; profile: multipart/form-data, text part api_key, file part file):
 // accepted with api_key alone, no signature; refused keyed by the field when a part is missing, the key
 // unknown or the file over the profile's size.
-import { randomUUID } from 'node:crypto';
+import { unknownApiKeys } from '../../generators/variants/index.js';
 import type { RuleId } from '../../contracts/index.js';
 import { HOSTILE_FILE_NAMES, uploadRequest } from '../../generators/arbitraries/index.js';
 import type { Exchange } from '../harness/exchange.js';
@@ -138,8 +138,10 @@ export function uploadUnknownApiKeyRefused(): ApiCheck {
     title: 'an upload with an unknown api_key is refused keyed api_key',
     rules: ['DOC-AUTH-API_KEY', 'PRO-UPL-VALIDATION', 'PRO-VAL-UNKNOWN-API_KEY', 'PRO-VAL-STATUS'],
     async run({ api }) {
-      const exchange = await api.upload({ api_key: `unknown-${randomUUID()}`, file: vehicleFile() });
-      expectUploadRefused(api, exchange, { rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] });
+      for (const [label, apiKey] of unknownApiKeys(api.merchant.apiKey))
+        await step(`an api_key ${label}`, async () =>
+          expectUploadRefused(api, await api.upload({ api_key: apiKey, file: vehicleFile() }), { rule: 'DOC-AUTH-API_KEY', breaks: ['api_key'] }),
+        );
     },
   };
 }

@@ -247,14 +247,17 @@ export async function lookAtOpenedPage<T>(page: Page, look: () => Promise<T>, ok
 }
 
 /**
- * The gateway's answer (502, 503, 504) the tab shows instead of a page, whatever navigation brought it there (a
- * redirect, a reload, a late navigation of the page): the network's, as when the load itself got it.
+ * The gateway's answer (502, 503, 504), or a 429, the tab shows instead of a page, whatever navigation brought it there
+ * (a redirect, a reload, a late navigation of the tab's, such as an earlier press landing after the load): the
+ * network's, or "not now", as when the load itself got it; the page is loaded again (a 429 after its Retry-After).
  */
 async function gatewayPageShown(page: Page): Promise<string | undefined> {
   const status = await page
     .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
     .catch(() => undefined);
-  return status !== undefined && GATEWAY_STATUSES.includes(status) ? `GET ${page.url()}: HTTP ${status} (the page the tab shows)` : undefined;
+  return status !== undefined && (GATEWAY_STATUSES.includes(status) || status === 429)
+    ? `GET ${page.url()}: HTTP ${status} (the page the tab shows)`
+    : undefined;
 }
 
 /** The tab's page is no longer read as opened (a page reopened only to see what it does, whatever that is). */

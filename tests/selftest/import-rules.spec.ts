@@ -31,6 +31,8 @@ export const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
   'tests/selftest': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/checks', 'suite/runner', 'scripts'],
   'tests/reporting': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/runner', 'scripts', 'playwright.config.ts'],
   'tests/reliability': ['contracts', 'generators', 'mock', 'reporting', 'suite/harness', 'suite/runner', 'scripts'],
+  // A provider written apart from the suite, from the two documents alone: it may import nothing of the project.
+  'tests/blind': [],
   // The installed command: it loads the command line of scripts.
   bin: ['scripts'],
   'eslint.config.js': [],
