@@ -11,6 +11,6 @@ for (const [file, render] of Object.entries(GENERATED_DOCS)) {
 }
 for (const { file, name, render } of GENERATED_SECTIONS) {
   const path = join(REPO_ROOT, file);
-  writeFileSync(path, withSection(readFileSync(path, 'utf8'), name, render()));
+  writeFileSync(path, withSection(readFileSync(path, 'utf8'), file, name, render()));
   console.log(`docs: wrote the ${name} of ${file}`);
 }

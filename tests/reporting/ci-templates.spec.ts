@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { validateAction, validateWorkflow, type ValidationState } from '@action-validator/core';
 import { parse } from 'yaml';
+import { CONFORMANCE_AREAS } from '../../contracts/areas.js';
 import { runChild } from '../../scripts/child-run.js';
 import { runCompositeAction } from '../../scripts/ci-run/composite-action.js';
 import { previewPipeline } from '../../scripts/ci-run/gitlab-pipeline.js';
@@ -336,6 +337,13 @@ test('the GitLab component: every input has a default, the version is the packag
   ).toEqual([]);
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   expect(inputs.version!.default).toBe(version);
+  const defaultAreas = String(inputs.projects!.default)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  expect(
+    defaultAreas.filter((a) => !(CONFORMANCE_AREAS as readonly string[]).includes(a)),
+    'default areas that are no area',
+  ).toEqual([]);
   expect(COMPONENT).toContain('npm install --prefix "$suite" --omit=dev');
   expect(COMPONENT).toContain('payment-transfer-conformance conformance "$@"');
   expect(COMPONENT).toContain('payment-transfer-conformance merge-reports reports/blobs');

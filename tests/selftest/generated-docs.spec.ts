@@ -14,7 +14,7 @@ for (const [file, render] of Object.entries(GENERATED_DOCS))
 
 for (const { file, name, render } of GENERATED_SECTIONS)
   test(`the ${name} of ${file} is as its source gives it (npm run docs writes it)`, () => {
-    const section = sectionIn(readFileSync(join(REPO_ROOT, file), 'utf8'), name);
+    const section = sectionIn(readFileSync(join(REPO_ROOT, file), 'utf8'), file, name);
     expect(section, `${file} has no marks around its ${name}`).toBeDefined();
     expect(section, `the ${name} of ${file} differs from its source: run npm run docs`).toBe(render());
   });
