@@ -1,25 +1,11 @@
-// The one registry of the Playwright projects: every conformance area of the interface and every test project
-// of the project's own, each once. playwright.config.ts (projects, orders, workers, the browser areas),
-// suite/runner/projects.ts, scripts/test.ts, the command's help and its "no area named" line, and the variation
-// catalog's areas are derived from it; nothing else lists the areas.
+// The one registry of the Playwright projects: every conformance area and every test project of the project's
+// own, each once. playwright.config.ts, suite/runner/projects.ts, scripts/test.ts, the command's help, the CI
+// templates' browser-area lists and the variation catalog's areas are derived from it.
 //
-// Workers. A worker serves one project and costs about 2 s of CPU to start, and Playwright runs projects one
-// after another unless their limits leave workers free: so every project gets few, and the projects run side by
-// side (the waits of the page, callback and lifecycle checks overlap the property checks). A matrix run
-// (PTS_PLAN: npm test, the kill and variation matrices) has many more tests per project, and more workers each.
-//
-// Places: the order the dispatcher takes projects in, 1 first. A default run takes the longest first (child runs,
-// then the callback and lifecycle areas, whose waits run on one worker each, the property areas and the
-// payment page), so that the property areas fill the cores around the waits: browser areas started last would add
-// their waits to the end of the run (about half again the wall time of a default run on 2 cores). The browser areas
-// take one worker each in a default run: the run is CPU-bound from its third second, and a second worker of the
-// callbacks or the page area cost its start and a Chromium of its own (about 3 CPU-s each) while the cores were
-// busy anyway; their checks still end well before the property areas' (docs/performance.md). A matrix run (npm test) takes its CPU-bound unit and small areas before
-// lifecycle and the property areas: once the child runs end, a free worker then goes to work that keeps a core
-// busy, not to a third area of page waits (the cores idled a fifth of a minute there), and the property areas,
-// two workers each, end the run with both cores busy. Its callbacks area, mostly waits, starts beside the child
-// runs (two workers each), the page area with one worker then three. Every place of an order is taken once
-// (tests/selftest/areas-registry.spec.ts).
+// Workers and places (the order the dispatcher takes projects in) differ for a default run and a matrix run
+// (npm test): both put the long waits (child runs, callbacks, lifecycle, the page) beside the CPU-bound property
+// areas so that the waits overlap the work rather than end the run; the measurements behind each number are in
+// docs/performance.md. Every place of an order is taken once (tests/selftest/areas-registry.spec.ts).
 
 /** A number for each kind of run: `run` the gate's and every other, `matrix` a run of a matrix plan (PTS_PLAN). */
 export interface PerRun {
@@ -27,7 +13,7 @@ export interface PerRun {
   readonly matrix: number;
 }
 
-export interface ProjectEntry {
+interface ProjectEntry {
   readonly name: string;
   /** Its tests' folder, from the repository's root. */
   readonly testDir: string;
@@ -138,7 +124,7 @@ export const PROJECTS = [
 ] as const satisfies readonly ProjectEntry[];
 
 type Entry = (typeof PROJECTS)[number];
-export type ProjectName = Entry['name'];
+type ProjectName = Entry['name'];
 /** A conformance area: a project a user may choose with --project. */
 export type AreaName = Extract<Entry, { kind: 'conformance' }>['name'];
 

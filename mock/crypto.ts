@@ -30,7 +30,7 @@ export function randomToken(): string {
  * the hex digits is ignored unless `caseSensitive` (profile signatureCaseInsensitive false, fault
  * signature-case-sensitive). Timing-safe: every one of the 64 digits is compared, without a branch
  * on their values. A plain loop rather than two Buffers and crypto.timingSafeEqual: the Buffers
- * cost more than the sha256 itself (measured: hash and comparison 2.0 µs with Buffers, 0.7 µs so).
+ * cost more than the sha256 itself.
  */
 export function digestMatches(expected: string, given: string, faults: FaultSet, caseSensitive: boolean): boolean {
   if (faults.has('signature-prefix-only')) {

@@ -2,8 +2,7 @@
 // Debian's Chromium where present (Playwright cannot always download its own), Playwright's own otherwise
 // (scripts/gate/browser-setup.ts installs that one when it can).
 // Of Debian's, the headless shell first: it is what Playwright itself runs headless checks in, and the full
-// browser's headless mode costs about 3.5 times its CPU per page (548 against 156 ms to open a page and
-// press a button, measured with Chromium 156 on the 2-core machine), which npm test's many pages pay.
+// browser's headless mode costs several times its CPU per page (docs/performance.md), which npm test's many pages pay.
 // The gate and certification look for it before anything else, so that a missing browser is a setup
 // problem with one line naming the command that installs it, not dozens of failing checks.
 // PTS_SYSTEM_CHROMIUM names the system browser to look for instead of Debian's (the tests use it to
@@ -17,7 +16,7 @@ export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 /** Debian's package chromium-headless-shell: the same engine without the browser's windows (headless only). */
 export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-export interface FoundBrowser {
+interface FoundBrowser {
   readonly path: string;
   /** system: launch it by path; playwright: Playwright finds it itself. */
   source: 'system' | 'playwright';
