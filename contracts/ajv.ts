@@ -32,7 +32,7 @@ export interface ValidationResult {
 /** Name of the custom format checking created_at (shape and real calendar date/time). */
 export const CREATED_AT_FORMAT = 'pts-created-at';
 
-export interface CreateAjvOptions {
+interface CreateAjvOptions {
   /** Where Ajv logs warnings; the default is the console. Tests pass a recording logger. */
   logger?: Logger | false;
   /** Schemas to add instead of the files (self-tests use this to try mutated schemas). */

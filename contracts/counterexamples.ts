@@ -7,7 +7,7 @@
 import { validExamples } from './examples.js';
 import type { SchemaName } from './schema-files.js';
 
-export interface ExpectedDiagnostic {
+interface ExpectedDiagnostic {
   path: string;
   keyword: string;
   /** Each listed param must equal the diagnostic's (others are ignored). */
@@ -26,7 +26,7 @@ export interface Counterexample {
 const DELETE = Symbol('delete');
 
 /** A deep copy of `base` with the value at JSON Pointer `pointer` replaced (or deleted). */
-export function withValue(base: unknown, pointer: string, value: unknown): unknown {
+function withValue(base: unknown, pointer: string, value: unknown): unknown {
   const copy = structuredClone(base) as Record<string, unknown>;
   const parts = pointer
     .split('/')

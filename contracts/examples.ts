@@ -135,7 +135,7 @@ function body<N extends SchemaName>(schema: N, examples: Record<string, NamedExa
 }
 
 /** Examples of one operation: its request body and each response with a body, by status code. */
-export interface OperationExamples {
+interface OperationExamples {
   request: BodyExamples;
   responses: Readonly<Record<string, BodyExamples>>;
 }

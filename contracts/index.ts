@@ -44,7 +44,7 @@ export type {
 } from './types.gen.js';
 
 /** Each schema name and the type of a document valid against it. */
-export type SchemaTypes = SchemaTypeMap;
+type SchemaTypes = SchemaTypeMap;
 
 /**
  * Validates `data` against the named schema. Never throws for invalid data: the result

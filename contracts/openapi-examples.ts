@@ -13,7 +13,7 @@ export const OPENAPI_URL = new URL('./openapi.json', import.meta.url);
 export type ExampleCatalog = typeof openapiExamples;
 
 /** One request or response body of the document. */
-export interface BodySite {
+interface BodySite {
   /** JSON Pointer of the media type object, e.g. /paths/~1api~1v1~1payments~1status/post/responses/200/content/application~1json. */
   pointer: string;
   section: 'paths' | 'webhooks';
@@ -30,7 +30,7 @@ export interface BodySite {
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The contract schema a `$ref` of openapi.json names (./schemas/<file>), or undefined. */
-export function schemaNameOfRef(ref: string): SchemaName | undefined {
+function schemaNameOfRef(ref: string): SchemaName | undefined {
   const file = ref.replace(/^\.\/schemas\//, '');
   return SCHEMA_NAMES.find((n) => SCHEMA_FILES[n] === file);
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Operation, PaymentOperation } from './operations.js';
 import { isRequirementId, type RuleId } from './requirements.js';
 import { SCHEMA_FILES, SCHEMAS_DIR } from './schema-files.js';
-import type { Profile } from './types.gen.js';
+import type { PaymentState, Profile } from './types.gen.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +18,13 @@ export function defaultProfileAsWritten(): Profile {
   const { $comment: _comment, ...profile } = readJson(new URL('./profile.default.json', import.meta.url));
   return profile as unknown as Profile;
 }
+
+/** The client_ip of an invoice that the default profile refuses as fraud (defaults.md: antifraud.invoiceClientIp). */
+export const DEFAULT_ANTIFRAUD_IP: string = (() => {
+  const ip = defaultProfileAsWritten().antifraud.invoiceClientIp;
+  if (ip === null) throw new Error('contracts/profile.default.json: antifraud.invoiceClientIp is null; defaults.md names one');
+  return ip;
+})();
 
 /** Where each operation is served under the default profile. */
 export const OPERATION_PATHS: Readonly<Record<Operation, string>> = defaultProfileAsWritten().paths;
@@ -38,7 +45,7 @@ function requiredPaths(schema: Json, prefix = ''): string[] {
   return ((schema.required ?? []) as string[]).flatMap((name) => [`${prefix}${name}`, ...requiredPaths(properties[name] ?? {}, `${prefix}${name}.`)]);
 }
 
-export interface RequiredField {
+interface RequiredField {
   /** A dotted path for a field of a nested object. */
   readonly field: string;
   /** The documented rule a request without it breaks (the endpoint's table). */
@@ -76,7 +83,7 @@ export const REQUIRED_TEXT_FIELDS: Readonly<Record<PaymentOperation, readonly st
 };
 
 /** An inclusive amount range in kopecks, and the documented rule an amount outside it breaks (Limits). */
-export interface AmountLimit {
+interface AmountLimit {
   readonly min: number;
   readonly max: number;
   readonly rule: RuleId;
@@ -96,3 +103,8 @@ export const AMOUNT_LIMITS: Readonly<Record<PaymentOperation, AmountLimit>> = {
   invoice: amountLimitOf('invoice'),
   account2card: amountLimitOf('account2card'),
 };
+
+/** The states a payment never leaves once in them (PRO-STATE-FINAL). */
+const FINAL_STATES: readonly PaymentState[] = ['deposited', 'declined'];
+
+export const isFinalState = (state: unknown): state is PaymentState => (FINAL_STATES as readonly unknown[]).includes(state);

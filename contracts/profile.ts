@@ -88,7 +88,7 @@ export function loadProfile(overridePath?: string): Profile {
 }
 
 /** Canonical JSON: object keys sorted at every level, no whitespace. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const obj = value as Record<string, unknown>;

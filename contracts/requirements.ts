@@ -23,7 +23,7 @@ export const BASIS_SOURCES = ['document', 'profile', 'standard', 'defect', 'advi
 export type BasisSource = (typeof BASIS_SOURCES)[number];
 
 /** The defects that fail the gate whatever the document and the profile say. */
-export const DEFECT_CLASSES = [
+const DEFECT_CLASSES = [
   'money moved wrongly',
   'data lost or altered',
   'secret exposed',
@@ -31,7 +31,7 @@ export const DEFECT_CLASSES = [
   'code injected',
   'authentication bypassed',
 ] as const;
-export type DefectClass = (typeof DEFECT_CLASSES)[number];
+type DefectClass = (typeof DEFECT_CLASSES)[number];
 
 export interface Basis {
   source: BasisSource;

@@ -28,12 +28,12 @@ export const TYPES_BANNER =
   ' */';
 
 /** JSON text of a schema as written to disk. */
-export function schemaJsonText(schema: JsonObject): string {
+function schemaJsonText(schema: JsonObject): string {
   return JSON.stringify(schema, null, 2) + '\n';
 }
 
 /** Source text of profile-override.schema.json. */
-export function generateProfileOverrideSchemaText(): string {
+function generateProfileOverrideSchemaText(): string {
   return schemaJsonText(deriveProfileOverrideSchema(readAllSchemas().profile));
 }
 
@@ -92,7 +92,7 @@ function bundle(): JsonObject {
 }
 
 /** Source text of types.gen.ts. */
-export async function generateTypesSource(): Promise<string> {
+async function generateTypesSource(): Promise<string> {
   const ts = await compile(bundle() as JSONSchema, 'SchemaTypeMap', {
     bannerComment: TYPES_BANNER,
     additionalProperties: false,
@@ -112,7 +112,7 @@ export async function generateTypesSource(): Promise<string> {
  * Source text of rule-ids.gen.ts: every requirement ID of requirements.json as a string union, so that a
  * misspelt ID in a check, a fault or a variant is a compile error rather than a failure at collection.
  */
-export function generateRuleIdsSource(): string {
+function generateRuleIdsSource(): string {
   const raw = JSON.parse(readFileSync(new URL('./requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string; operation: string }[] };
   const ids = raw.requirements.map((r) => r.id);
   const operations = [...new Set(raw.requirements.map((r) => r.operation))];

@@ -8,12 +8,6 @@ import type { PaymentOperation } from '../contracts/operations.js';
 /** Each operation's inclusive range in kopecks and its rule (the request schemas', contracts/operation-facts.ts). */
 export { AMOUNT_LIMITS };
 
-/** Inclusive amount range of an operation, in kopecks. */
-export interface AmountRange {
-  min: number;
-  max: number;
-}
-
 /** One amount to try and whether a provider must accept it. */
 export interface AmountCase {
   /** Human readable, e.g. `max+1 (40000001)`. */
@@ -97,7 +91,7 @@ export function storageWidthAmounts(operation: PaymentOperation): AmountCase[] {
 }
 
 /** A JSON text for `amount` other than plain digits, and whether it is valid JSON. */
-export interface AmountLiteral {
+interface AmountLiteral {
   label: string;
   /** The text written after `"amount":`. */
   literal: string;

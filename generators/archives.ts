@@ -9,7 +9,7 @@ const ZEROS = Buffer.alloc(MiB);
 const EMPTY = Buffer.alloc(0);
 
 /** One entry of a zip: stored bytes, or raw deflate of `size` bytes with their CRC-32. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   /** The bytes as written in the archive (stored: the content itself). */
   data: Buffer;

@@ -15,10 +15,10 @@ export type InvoiceOverrides = Partial<Omit<InvoiceRequest, 'payload'>> & {
 };
 
 /** Fields of an account-to-card request to replace. */
-export type Account2CardOverrides = Partial<Account2CardRequest>;
+type Account2CardOverrides = Partial<Account2CardRequest>;
 
 /** Fields of a status request to replace. */
-export type StatusOverrides = Partial<StatusRequest>;
+type StatusOverrides = Partial<StatusRequest>;
 
 /** Default invoice fields (valid under the interface document and the default profile). */
 export const INVOICE_DEFAULTS = {
@@ -29,7 +29,7 @@ export const INVOICE_DEFAULTS = {
 } as const;
 
 /** Default account-to-card fields. */
-export const ACCOUNT2CARD_DEFAULTS = {
+const ACCOUNT2CARD_DEFAULTS = {
   amount: 100_000,
   payer_fio: 'Иванов Иван Иванович',
   payer_phone: '79991234567',

@@ -11,7 +11,7 @@ import { RAN_MARKER } from './hostile-text.js';
  * The names page scripts read from window or document without declaring them (a configuration object, the
  * payment, where to go back to) and the document properties a named img or form shadows (cookie, currentScript).
  */
-export const CLOBBERED_NAMES = [
+const CLOBBERED_NAMES = [
   'config',
   'pageConfig',
   'paymentConfig',
@@ -51,7 +51,7 @@ export function clobberingElements(): Clobbering {
 }
 
 /** A message posted to the page, and what it tries. */
-export interface HostileMessage {
+interface HostileMessage {
   what: string;
   data: unknown;
 }

@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 
 /** Options of {@link propertyParameters}. */
-export interface PropertyDefaults {
+interface PropertyDefaults {
   /** Runs per property when `FC_NUM_RUNS` is unset. */
   numRuns: number;
   /** Most milliseconds spent shrinking after the first failure. Default 10 000. */
@@ -29,7 +29,7 @@ export interface PropertyDefaults {
 }
 
 /** Default bound on shrinking time, in milliseconds. */
-export const DEFAULT_SHRINK_TIME_LIMIT_MS = 10_000;
+const DEFAULT_SHRINK_TIME_LIMIT_MS = 10_000;
 
 /** The range of a fast-check seed: its generators are seeded with a 32-bit integer. */
 export const SEED_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
@@ -75,7 +75,7 @@ export function randomSeed(): number {
  * on every run is interrupted, so fast-check reports the smallest counterexample found so
  * far. Runs before the first failure are not limited.
  */
-export function shrinkTimeLimit(timeLimitMs: number): fc.Plugin<unknown> {
+function shrinkTimeLimit(timeLimitMs: number): fc.Plugin<unknown> {
   if (!(timeLimitMs >= 0)) throw new Error(`shrinkTimeLimit: timeLimitMs must be >= 0, got ${timeLimitMs}`);
   return () => {
     let firstFailureAt: number | undefined;

@@ -47,19 +47,19 @@ export function sha256Hex(text: string): string {
 }
 
 /** Fields of the invoice request that enter its digest. */
-export interface InvoiceDigestFields {
+interface InvoiceDigestFields {
   api_key: unknown;
   transaction: unknown;
   amount: unknown;
 }
 
 /** Fields of the account-to-card request that enter its digest. */
-export interface Account2CardDigestFields extends InvoiceDigestFields {
+interface Account2CardDigestFields extends InvoiceDigestFields {
   recipient_pan: unknown;
 }
 
 /** Fields of the (profile) status request that enter its digest. */
-export interface StatusDigestFields {
+interface StatusDigestFields {
   api_key: unknown;
   transaction: unknown;
 }

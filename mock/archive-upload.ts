@@ -11,8 +11,8 @@ const gunzipAsync = promisify(gunzip);
 /** Fault upload-zip-path-in-error: where a naive server unpacks a zip. */
 const UNPACK_DIR = '/var/pts/unpacked';
 
-export const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
-export const isZip = (b: Buffer) => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
+const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+const isZip = (b: Buffer) => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
 
 /** The entries of a zip's central directory: name, declared size, and whether the Unix mode marks a symbolic link. */
 function zipEntries(b: Buffer): { name: string; size: number; symlink: boolean }[] {

@@ -8,7 +8,7 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 /** Past this many bytes a too-large body is no longer drained: the connection is dropped. */
 export const DRAIN_CAP_BYTES = 64 * 1024 * 1024;
 
-export type BodyResult = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' };
+type BodyResult = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' };
 
 const TOO_LARGE: BodyResult = { ok: false, reason: 'too-large' };
 const EMPTY = Buffer.alloc(0);
@@ -46,7 +46,7 @@ export function readBody(req: IncomingMessage, limit: number, done: (r: BodyResu
   });
 }
 
-export type ParsedJson = { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'malformed' | 'not-object' };
+type ParsedJson = { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'malformed' | 'not-object' };
 
 /** Strict UTF-8, then JSON.parse; the top level must be an object (not an array, not null). */
 export function parseJsonObject(bytes: Buffer): ParsedJson {

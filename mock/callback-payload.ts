@@ -10,9 +10,9 @@ type Json = unknown;
 /** The documented payload fields, which a store keeps in columns of their own. */
 const DOCUMENTED = new Set(['client_id', 'client_ip']);
 /** Fault callback-max-50-parameters: merchant parameters kept besides the documented ones. */
-export const MAX_STORED_PARAMETERS = 50;
+const MAX_STORED_PARAMETERS = 50;
 /** Fault callback-long-strings-cut: characters a stored parameter keeps. */
-export const STORED_TEXT_LENGTH = 4096;
+const STORED_TEXT_LENGTH = 4096;
 
 /** The value with every number, array and object mapped, depth first. */
 function mapJson(v: Json, f: { number?: (n: number) => Json; array?: (a: Json[]) => Json; object?: (o: Record<string, Json>) => Json }): Json {

@@ -8,9 +8,9 @@ import type { Payment } from './store.js';
 import type { VariationSet } from './variations/catalog.js';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000, 10000];
-export const DEFAULT_TRY_TIMEOUT_MS = 3000;
+const DEFAULT_TRY_TIMEOUT_MS = 3000;
 /** Variation callback-delayed: the first delivery waits this long. */
-export const FIRST_DELIVERY_DELAY_MS = 3000;
+const FIRST_DELIVERY_DELAY_MS = 3000;
 
 type Headers = Record<string, string>;
 /** What every try of one callback sends: the first try's body, the later tries' (the same unless a fault rebuilds them), the headers. */

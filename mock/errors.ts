@@ -11,7 +11,7 @@ export interface ErrorResponse {
 }
 
 /** The default profile's statuses, English messages. */
-export const ERRORS = {
+const ERRORS = {
   notFound: { status: 404, message: 'Not found' },
   methodNotAllowed: { status: 405, message: 'Method not allowed; use POST' },
   unsupportedMediaType: { status: 415, message: 'Unsupported content type; send application/json' },

@@ -28,7 +28,7 @@ const autoindex = (dir: string): string =>
   '</pre><hr></body>\r\n</html>\r\n';
 
 /** Variation unknown-paths-spa-shell: the single-page application's index, given for every address it does not know. */
-export const SPA_SHELL =
+const SPA_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payments</title>' +
   '<script type="module" src="/assets/index-4f2a9c.js"></script></head>' +
   '<body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>';

@@ -9,9 +9,9 @@ import type { ErrorResponse } from './errors.js';
 const FORWARDING = ['x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'forwarded', 'x-host'] as const;
 
 /** Variation forwarded-headers-refused: the edge refuses a client's request that carries a proxy's header fields. */
-export const FORWARDING_REFUSED: ErrorResponse = { status: 400, message: 'Proxy header fields are not accepted from clients' };
+const FORWARDING_REFUSED: ErrorResponse = { status: 400, message: 'Proxy header fields are not accepted from clients' };
 /** Variation host-misdirected-421: a Host that is not the provider's own (RFC 9110 15.5.20). */
-export const MISDIRECTED: ErrorResponse = { status: 421, message: 'Misdirected request' };
+const MISDIRECTED: ErrorResponse = { status: 421, message: 'Misdirected request' };
 
 /** The refusal an edge variation gives this request before any processing, if any. */
 export function edgeRefusal(req: IncomingMessage, ctx: Ctx): ErrorResponse | undefined {

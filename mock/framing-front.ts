@@ -8,7 +8,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { FaultSet } from './faults/catalog.js';
 import type { VariationSet } from './variations/catalog.js';
 
-export type FrontReading = 'content-length-wins' | 'first-content-length' | 'te-wins';
+type FrontReading = 'content-length-wins' | 'first-content-length' | 'te-wins';
 
 /** What the front takes as the body of one request. */
 type Framing = { length: number } | 'chunked' | 'refuse' | 'pass-through';

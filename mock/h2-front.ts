@@ -15,7 +15,7 @@ import { dechunked, frontServer, type Front } from './framing-front.js';
 import type { VariationSet } from './variations/catalog.js';
 
 /** What the front lets through into the HTTP/1.1 it writes (each a fault), and how it refuses the rest. */
-export interface H2FrontReading {
+interface H2FrontReading {
   copiesConnectionFields: boolean;
   trustsContentLength: boolean;
   copiesCrLf: boolean;

@@ -60,7 +60,7 @@ const ENGLISH_ERRORS: Record<ErrorName, string> = {
   unknown: 'Unknown error',
 };
 
-export const ENGLISH: Wording = {
+const ENGLISH: Wording = {
   required: (f) => `The ${f} field is required.`,
   string: (f) => `The ${f} must be a string.`,
   integer: (f) => `The ${f} must be an integer.`,
@@ -153,7 +153,7 @@ const RUSSIAN: Wording = {
   },
 };
 
-export type WordingName = 'english' | 'other' | 'russian';
+type WordingName = 'english' | 'other' | 'russian';
 
 /** The wording of one provider; `requiredPattern` is the profile's (case-insensitive). */
 export function wording(name: WordingName, requiredPattern: string): Wording {

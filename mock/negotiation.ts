@@ -7,7 +7,7 @@ import type { Ctx } from './context.js';
 import type { ErrorResponse } from './errors.js';
 
 /** The content codings of a request, lower case, identity left out ([] for an uncoded body). */
-export function contentCodings(req: IncomingMessage): string[] {
+function contentCodings(req: IncomingMessage): string[] {
   return (req.headers['content-encoding'] ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -15,7 +15,7 @@ export function contentCodings(req: IncomingMessage): string[] {
 }
 
 /** How a coded body is read: decoded (variation gzip-decoded), taken as it is (fault content-encoding-ignored-carried-out), or refused 415. */
-export type CodingReading = 'none' | 'gunzip' | 'ignore' | 'refuse';
+type CodingReading = 'none' | 'gunzip' | 'ignore' | 'refuse';
 
 export function codingReading(req: IncomingMessage, ctx: Ctx): CodingReading {
   const codings = contentCodings(req);
@@ -29,7 +29,7 @@ export function codingReading(req: IncomingMessage, ctx: Ctx): CodingReading {
   return 'refuse';
 }
 
-export type Decoded = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'malformed' };
+type Decoded = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'malformed' };
 
 /** A gzip body decoded, at most `limit` bytes of it: a small body that expands past that is refused, never decoded on. */
 export function gunzipped(bytes: Buffer, limit: number): Decoded {
@@ -54,7 +54,7 @@ function jsonQuality(accept: string): number {
 }
 
 /** Whether a request's Accept takes application/json (no Accept takes anything). */
-export function acceptsJson(req: IncomingMessage): boolean {
+function acceptsJson(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
   return accept === undefined || accept.trim() === '' || jsonQuality(accept) > 0;
 }

@@ -28,7 +28,7 @@ ${main}
 }
 
 /** The amount as the page writes it (page-amount-* variations; faults that write it wrong). */
-export function amountText(ctx: Ctx, kopecks: number): string {
+function amountText(ctx: Ctx, kopecks: number): string {
   const v = ctx.variations;
   const whole = Math.trunc(kopecks / 100);
   const frac = kopecks % 100;
@@ -44,7 +44,7 @@ export function amountText(ctx: Ctx, kopecks: number): string {
 }
 
 /** The card as the page writes it (page-card-* variations). */
-export function cardText(ctx: Ctx, pan: string): string {
+function cardText(ctx: Ctx, pan: string): string {
   const v = ctx.variations;
   if (v.has('page-card-full')) return pan;
   if (v.has('page-card-grouped')) return maskPan(pan).replace(/(.{4})(?=.)/g, '$1 ');

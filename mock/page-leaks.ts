@@ -14,7 +14,7 @@ import type { Payment } from './store.js';
 const JS_TYPE = 'application/javascript; charset=utf-8';
 
 /** Fault page-script-embeds-payment: where the page's data script is (by payment id, no token). */
-export const PAYMENT_SCRIPT_ROUTE = /^\/pay-assets\/payment-(\d+)\.js$/;
+const PAYMENT_SCRIPT_ROUTE = /^\/pay-assets\/payment-(\d+)\.js$/;
 export const paymentScriptPath = (p: Payment) => `/pay-assets/payment-${p.id}.js`;
 
 const paymentData = (ctx: Ctx, p: Payment) => JSON.stringify({ ...paymentJson(p, ctx.faults), amount: p.amount, page_token: p.token });

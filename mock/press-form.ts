@@ -10,16 +10,16 @@ import { hmacSha256Hex } from './crypto.js';
 import type { ErrorResponse } from './errors.js';
 import type { Payment } from './store.js';
 
-export const CSRF_FIELD = 'csrf_token';
+const CSRF_FIELD = 'csrf_token';
 /** Fault press-form-payment-id. */
-export const PAYMENT_ID_FIELD = 'payment_id';
+const PAYMENT_ID_FIELD = 'payment_id';
 /** A form body is a few fields: anything longer is not read. */
 const MAX_FORM_BYTES = 16 * 1024;
 
-export const CSRF_REFUSED: ErrorResponse = { status: 403, message: 'The form token is missing or wrong' };
+const CSRF_REFUSED: ErrorResponse = { status: 403, message: 'The form token is missing or wrong' };
 
 /** The form token of a payment's page: bound to its page token, keyed with the merchant's secret. */
-export function csrfToken(p: Payment): string {
+function csrfToken(p: Payment): string {
   return hmacSha256Hex(p.merchant.cryptoKey, `csrf:${p.token ?? ''}`).slice(0, 32);
 }
 

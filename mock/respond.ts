@@ -10,7 +10,7 @@ import { plainJson, serializer, type Serializer } from './variations/json.js';
 import type { StackBehaviour } from './stacks/catalog.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const HTML_TYPE = 'text/html; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 type Headers = Record<string, string | string[]>;
 
@@ -68,9 +68,9 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
 /** Every answer: its type is the one sent (ZAP 10021). */
 const NOSNIFF = 'nosniff';
 /** Variation page-frame-merchant-origin: the one site allowed to frame the page. */
-export const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
+const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
 /** Variation api-cors-allowlist: the one origin allowed to read the API with credentials. */
-export const CORS_ALLOWED_ORIGIN = 'https://merchant.example';
+const CORS_ALLOWED_ORIGIN = 'https://merchant.example';
 
 /** Where the page's CSP sends its violation reports (ASVS 3.4.7); the provider answers a report there with 204. */
 export const CSP_REPORT_PATH = '/csp-reports';
@@ -87,7 +87,7 @@ function pagePolicy(faults: FaultSet): string {
 }
 
 /** Variation page-csp-nonce: a strict policy, scripts only by this answer's nonce (report-to, the Reporting API's endpoint). */
-export function noncePolicy(nonce: string): Headers {
+function noncePolicy(nonce: string): Headers {
   return {
     'content-security-policy': `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-to pts-csp`,
     'reporting-endpoints': `pts-csp="${CSP_REPORT_PATH}"`,

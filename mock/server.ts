@@ -48,13 +48,13 @@ import {
 export const PATHS = DEFAULT_PROFILE.paths;
 
 /** Variation rate-limit-429: every this-many-th API request is refused. */
-export const RATE_LIMIT_EVERY = 40;
+const RATE_LIMIT_EVERY = 40;
 /** Variation keep-alive-500ms: how long an idle connection is kept. */
-export const IDLE_CLOSE_MS = 500;
+const IDLE_CLOSE_MS = 500;
 /** Variation slow: every answer waits this long. */
-export const SLOW_MS = 300;
+const SLOW_MS = 300;
 /** Variation created-at-clock-skew. */
-export const CLOCK_SKEW_MS = 30_000;
+const CLOCK_SKEW_MS = 30_000;
 
 /** `carried`: under fault json-duplicate-keys-split, the body the payment is made from when it differs from the one validated. */
 type JsonRoute = (

@@ -206,7 +206,7 @@ export function keepAmountAsWritten(body: Record<string, unknown>, raw: Buffer):
  * CR and LF removed anywhere, C0 controls and spaces trimmed at both ends, then whatever its parser takes
  * (spaces inside percent-encoded). The URL so read, or undefined.
  */
-export function whatwgHttpUrl(s: string): string | undefined {
+function whatwgHttpUrl(s: string): string | undefined {
   const read = s.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (!/^https?:\/\//i.test(read)) return undefined;
   try {

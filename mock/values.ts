@@ -29,10 +29,10 @@ export function makeValues(faults: FaultSet, variations: VariationSet, profile: 
 }
 
 /** Fault created-at-clock-cached: how long the time read is kept. */
-export const CLOCK_CACHE_MS = 60_000;
+const CLOCK_CACHE_MS = 60_000;
 
 /** Variation created-at-nodes-apart: two nodes create payments in turn, their clocks this far either way of true time (apart by less than the profile's tolerance). */
-export const NEAR_NODES_MS = 100_000;
+const NEAR_NODES_MS = 100_000;
 
 /** Variations created-at-clock-skew (an option too), created-at-any-micros, created-at-nodes-apart; fault created-at-nodes-skewed. */
 function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: number): () => string {
@@ -62,7 +62,7 @@ function createdAtSource(faults: FaultSet, variations: VariationSet, skewMs: num
 /** Variation holder-names. */
 export const HOLDERS = ['Салтыков-Щедрин Михаил Евграфович', 'Семёнова Алёна', 'IVANOVA ANNA', 'Иванов И. И.'] as const;
 /** Variation fps-phone-other-countries: [country prefix, digits after it]; 10 to 15 digits in all. */
-export const FOREIGN_PHONES = [
+const FOREIGN_PHONES = [
   ['375', 9],
   ['998', 9],
   ['86', 11],

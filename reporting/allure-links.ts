@@ -19,7 +19,7 @@ export function sectionHrefs(): Record<string, string> {
   return out;
 }
 
-export function sectionLinkScript(hrefs: Record<string, string> = sectionHrefs()): string {
+function sectionLinkScript(hrefs: Record<string, string> = sectionHrefs()): string {
   // JSON inside <script>: `<` escaped so no heading can close the element.
   const map = JSON.stringify(hrefs).replace(/</g, '\\u003c');
   return `<script id="${MARKER}">

@@ -8,10 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>\s*window\.dataLayer[\s\S]*?<\/script>/g;
 
 /** Hosts a report must not load anything from. */
-export const THIRD_PARTY_HOSTS = /googletagmanager\.com|google-analytics\.com/;
+const THIRD_PARTY_HOSTS = /googletagmanager\.com|google-analytics\.com/;
 
 /** The report's html without the analytics tag. */
-export function withoutAnalytics(html: string): string {
+function withoutAnalytics(html: string): string {
   return html.replace(ANALYTICS, '');
 }
 

@@ -27,7 +27,7 @@ import { firstErrorLine } from './playwright-json.js';
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
 const EPIC = '@allure.label.epic';
-export const EVERY_OPERATION = 'all';
+const EVERY_OPERATION = 'all';
 
 /** Replaces the epic "all" by the project's name (in place: allure-playwright reads test.annotations). */
 export function localizeEpic(annotations: { type: string; description?: string }[], project: string | undefined): void {

@@ -14,7 +14,7 @@ import { cell } from './markdown.js';
 import { failingChecks, type Summary, type SummaryCheck } from './summary-file.js';
 import { failedRuleOfCheck } from './summary-model.js';
 
-export interface BaselineEntry {
+interface BaselineEntry {
   rule: string;
   check: string;
   reason: string;
@@ -70,17 +70,17 @@ export function validateBaseline(raw: unknown, file = 'baseline'): BaselineEntry
 }
 
 /** The entry names this check: its `check` matches, and its rule is declared by the check or is the rule it failed on. */
-export function entryMatches(entry: BaselineEntry, check: SummaryCheck): boolean {
+function entryMatches(entry: BaselineEntry, check: SummaryCheck): boolean {
   if (!check.rules.includes(entry.rule) && failedRuleOfCheck(check) !== entry.rule) return false;
   return check.id === entry.check || check.title.includes(entry.check);
 }
 
 /** The entry accepts this failing check: it names the check and the failure is of the entry's rule. */
-export function entryAccepts(entry: BaselineEntry, check: SummaryCheck): boolean {
+function entryAccepts(entry: BaselineEntry, check: SummaryCheck): boolean {
   return entryMatches(entry, check) && failedRuleOfCheck(check) === entry.rule;
 }
 
-export interface BaselineVerdict {
+interface BaselineVerdict {
   /** Failing checks no entry accepts: the gate fails on any. */
   newFailures: SummaryCheck[];
   /** Failing checks an entry accepts, with that entry. */

@@ -56,7 +56,7 @@ export function signDetached(content: Buffer, privateKeyPem: string, now = new D
   return forge.pkcs7.messageToPem(p7);
 }
 
-export interface SignatureCheck {
+interface SignatureCheck {
   /** Why the signature does not hold (empty when it does). */
   problems: string[];
   /** The signer certificate's public key, when the signature holds. */

@@ -8,10 +8,10 @@ import type { LatencySection } from './summary-model.js';
 /** The least a log scale shows: a figure rounded to 0 ms would have no place on it. */
 const FLOOR_MS = 0.01;
 
-export const PERCENTILES = ['p50', 'p95', 'p99'] as const;
+const PERCENTILES = ['p50', 'p95', 'p99'] as const;
 
 /** How charts label a row: its name and how many times it was timed. */
-export function latencyLabel(name: string, count: number): string {
+function latencyLabel(name: string, count: number): string {
   return `${name} (${count.toLocaleString('en-US')})`;
 }
 

@@ -7,7 +7,7 @@ import { compareLatency, latencyLines, latencyMarkdown, type LatencyComparison }
 import { checksById, type Summary, type SummaryCheck } from './summary-file.js';
 import { failedRuleOfCheck } from './summary-model.js';
 
-export interface CheckRef {
+interface CheckRef {
   id: string;
   rules: string[];
   kind: string;
@@ -33,7 +33,7 @@ export interface Comparison {
   latency?: LatencyComparison;
 }
 
-export interface RunInfo {
+interface RunInfo {
   path: string;
   startedAt?: string;
   baseUrl?: string | null;

@@ -10,7 +10,7 @@ import { cell } from './markdown.js';
  * a class never reached the place); `skipped`: every check of the place was skipped (the profile lacks what it
  * needs); `not run`: no check of the place ran in this run (its project was not selected).
  */
-export type CoverageStatus = 'complete' | 'gap' | 'skipped' | 'not run';
+type CoverageStatus = 'complete' | 'gap' | 'skipped' | 'not run';
 
 export interface CoverageRow {
   field: string;
@@ -34,7 +34,7 @@ export interface CoverageSource {
 }
 
 /** The coverage notes among a test's annotations; a description that is not a note is left out. */
-export function coverageNotes(annotations: readonly { type: string; description?: string }[]): CoverageNote[] {
+function coverageNotes(annotations: readonly { type: string; description?: string }[]): CoverageNote[] {
   const notes: CoverageNote[] = [];
   for (const a of annotations) {
     if (a.type !== ANNOTATION.coverage || a.description === undefined) continue;
@@ -94,7 +94,7 @@ export function coverageRows(sources: readonly CoverageSource[]): CoverageRow[] 
 }
 
 /** The rows with a gap. */
-export function coverageGaps(rows: readonly CoverageRow[]): CoverageRow[] {
+function coverageGaps(rows: readonly CoverageRow[]): CoverageRow[] {
   return rows.filter((r) => r.status === 'gap');
 }
 

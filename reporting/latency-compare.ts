@@ -10,7 +10,7 @@ import { cell } from './markdown.js';
 import { latencyRows, type LatencyRow } from './latency-section.js';
 import type { Summary } from './summary-file.js';
 
-export interface LatencyChange {
+interface LatencyChange {
   name: Operation | PageAction;
   kind: LatencyRow['kind'];
   /** Absent from the run that did not time it. */

@@ -10,7 +10,7 @@ import yauzl from 'yauzl';
 import { cardNumberRuns } from '../contracts/redaction.js';
 import { listFiles } from './manifest.js';
 
-export interface Secrets {
+interface Secrets {
   /** Exact strings that must not appear, with a label for the report (e.g. "crypto key"). */
   exact: { label: string; value: string }[];
   /** Card numbers the run sent or received: must not appear in full. */

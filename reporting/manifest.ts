@@ -25,7 +25,7 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-export function sha256File(path: string): string {
+function sha256File(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 

@@ -7,7 +7,7 @@ import type { JSONReport, JSONReportError, JSONReportSuite } from '@playwright/t
 import { ANNOTATION, type DeclaredRequests } from '../contracts/run-protocol.js';
 
 /** An error message without terminal colour codes. */
-export function plainError(message: string | undefined): string | undefined {
+function plainError(message: string | undefined): string | undefined {
   return message === undefined ? undefined : stripVTControlCharacters(message);
 }
 

@@ -13,7 +13,7 @@ import { SPEC_FROM_REPORTS, sectionLink } from './spec-links.js';
 import { RULE_STATUSES, ruleEntry, type NotProven, type RuleEntry, type RuleStatus, type Summary, type WarningEntry } from './summary-model.js';
 import { coverageMarkdown, type CoverageRow } from './coverage.js';
 
-export interface TraceRow {
+interface TraceRow {
   id: string;
   kind: RequirementKind;
   operation: string;

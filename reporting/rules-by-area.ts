@@ -4,7 +4,7 @@ import { REQUIREMENT_OPERATIONS, type RequirementOperation } from '../contracts/
 import { isRequirementId, requirement } from '../contracts/requirements.js';
 import { RULE_STATUSES, type RuleEntry, type RuleStatus } from './summary-model.js';
 
-export interface AreaVerdicts {
+interface AreaVerdicts {
   area: RequirementOperation;
   counts: Record<RuleStatus, number>;
 }

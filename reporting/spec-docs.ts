@@ -13,7 +13,7 @@ import { REPO_ROOT, REPORT_FILES } from './reports-dir.js';
 
 export const DOCS_DIR = join(REPO_ROOT, 'docs', 'spec');
 
-export interface SpecDocument {
+interface SpecDocument {
   /** The Markdown original in docs/spec/ (and, copied, in the reports' spec/ folder). */
   markdown: string;
   /** Its HTML rendering in the reports' spec/ folder. */

@@ -15,7 +15,7 @@ export const SPEC_FROM_REPORTS = `${REPORT_FILES.spec}/`;
 export const SPEC_FROM_SUBFOLDER = `../${REPORT_FILES.spec}/`;
 
 /** The heading a requirement's section names; throws when the section is not a heading path of its document. */
-export function sectionHeading(req: Pick<Requirement, 'kind' | 'section'> & { id?: string }): Heading {
+function sectionHeading(req: Pick<Requirement, 'kind' | 'section'> & { id?: string }): Heading {
   const headings = specHeadings(req.kind);
   const found = headings.find((h) => h.path === req.section);
   if (found) return found;

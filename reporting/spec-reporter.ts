@@ -21,7 +21,7 @@ import { failedRuleOf } from './summary-model.js';
 import { ANNOTATION } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
 
-export interface SpecReporterOptions {
+interface SpecReporterOptions {
   /** The reports folder (spec/ is written there); default PTS_REPORTS_DIR or `reports`. */
   outputDir?: string;
   /** The html reporter's outputFolder; default <outputDir>/html. */
@@ -29,13 +29,13 @@ export interface SpecReporterOptions {
 }
 
 /** A page that forwards to `href` (relative to where the html reporter copies it: <htmlDir>/data/). */
-export function forwardingPage(title: string, href: string): string {
+function forwardingPage(title: string, href: string): string {
   const h = escapeHtml(href);
   return `<!doctype html>\n<meta charset="utf-8">\n<title>${escapeHtml(title)}</title>\n<meta http-equiv="refresh" content="0; url=${h}">\n<p><a href="${h}">${escapeHtml(title)}</a></p>\n`;
 }
 
 /** The rules of a check grouped by section, the rule its last failure names first. */
-export function sectionsOf(test: TestCase): { section: string; link: string; rules: string[] }[] {
+function sectionsOf(test: TestCase): { section: string; link: string; rules: string[] }[] {
   const declared = test.annotations.filter((a) => a.type === ANNOTATION.rule && a.description && isRequirementId(a.description)).map((a) => a.description!);
   const last = test.results[test.results.length - 1];
   const failed = last?.status === 'failed' ? failedRuleOf(firstErrorLine(last.errors[0]?.message) ?? '') : null;

@@ -12,9 +12,8 @@ import type { CheckEntry, CheckStatus, RuleEntry, RuleStatus, Summary as Written
 // The types follow what the summary reporter writes (summary-model.ts); reading back, the run metadata and
 // a few counts are optional, since fixtures and files of older suite versions may lack them.
 export type { CheckStatus, RuleStatus };
-export type CheckKind = CheckEntry['kind'];
 export type Totals = Omit<WrittenSummary['totals'], 'flaky' | 'notJudged'> & { flaky?: number; notJudged?: number };
-export type SummaryRule = RuleEntry;
+type SummaryRule = RuleEntry;
 export type SummaryCheck = Omit<CheckEntry, 'durationMs'> & { durationMs?: number };
 export type Summary = Partial<Omit<WrittenSummary, 'totals' | 'projects' | 'rules' | 'checks' | 'suiteErrors'>> & {
   totals: Totals;

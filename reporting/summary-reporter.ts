@@ -21,7 +21,7 @@ import { timelineOf } from './timeline.js';
 import { writeCharts } from './charts.js';
 import { overviewHtml } from './overview-page.js';
 
-export interface SummaryReporterOptions {
+interface SummaryReporterOptions {
   /** Directory for summary.json, requirements.* and job-summary.md; default PTS_REPORTS_DIR or `reports`. */
   outputDir?: string;
 }
@@ -104,7 +104,7 @@ function latencyNotesOf(tests: readonly TestCase[]): LatencyNote[] {
 }
 
 /** The warnings a check recorded (annotation `warning`, JSON WarningNote), redacted; one that cannot be read is kept as its text. */
-export function warningsOf(check: string, annotations: readonly { type: string; description?: string }[]): WarningEntry[] {
+function warningsOf(check: string, annotations: readonly { type: string; description?: string }[]): WarningEntry[] {
   return annotations
     .filter((a) => a.type === ANNOTATION.warning && a.description)
     .map((a) => {

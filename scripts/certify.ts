@@ -56,7 +56,7 @@ export { CERTIFY_DEFAULTS };
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
-export function maskKey(value: string | undefined): string | null {
+function maskKey(value: string | undefined): string | null {
   if (!value) return null;
   return value.length <= 8 ? '…' : `${value.slice(0, 4)}…`;
 }
@@ -93,7 +93,7 @@ function count(checks: SummaryCheck[]): Counts {
  * none of its checks (the callbacks' payload rule when no callback can arrive, whose checks are profile checks), or
  * the gate would call the run incomplete: INCOMPLETE, run it again. Else CERTIFIED when some documented check passed.
  */
-export type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
+type CertificationVerdict = 'CERTIFIED' | 'NOT CERTIFIED' | 'INCOMPLETE';
 
 /** A documented rule every check of which that ran was not judged. */
 function documentedRuleNotJudged(summary: Summary): boolean {

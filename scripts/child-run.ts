@@ -66,7 +66,7 @@ export interface ChildRun {
   stderr: string;
 }
 
-export interface ChildOptions {
+interface ChildOptions {
   env: NodeJS.ProcessEnv;
   /** Stop the child's whole process group after this long; default no bound. */
   boundMs?: number;
@@ -125,7 +125,7 @@ export function runChild(command: string, args: readonly string[], o: ChildOptio
   });
 }
 
-export interface SyncOptions {
+interface SyncOptions {
   env: NodeJS.ProcessEnv;
   /** Stop the child after this long; default no bound. */
   boundMs?: number;
@@ -153,7 +153,7 @@ export function runChildSync(command: string, args: readonly string[], o: SyncOp
 
 export type { ChildProcess };
 
-export interface StartOptions {
+interface StartOptions {
   env: NodeJS.ProcessEnv;
   cwd?: string;
   /** Default: nothing in, both outputs to the caller (`pipe`). Add 'ipc' for a child that reports over IPC. */
@@ -184,7 +184,7 @@ export function runScript(script: string, args: readonly string[], o: ChildOptio
   return runChild(process.execPath, scriptArgs(script, args), o);
 }
 
-export interface SuiteRunOptions {
+interface SuiteRunOptions {
   /** Arguments after `playwright test` (projects, grep, workers...). */
   args: readonly string[];
   env: NodeJS.ProcessEnv;
@@ -222,7 +222,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   return { ...run, dir, report, reportError, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface ProjectRunOptions {
+interface ProjectRunOptions {
   projects: readonly string[];
   grep?: string;
   /** Variables for the child besides a clean environment (its provider, faults, profile...). */

@@ -8,7 +8,7 @@ import { didYouMean } from '../contracts/nearest-name.js';
 import { ArgsError } from './args.js';
 import { COMMON_OPTIONS, PLAYWRIGHT_OPTIONS, type CommandSpec } from './commands.js';
 
-export interface CommandLine {
+interface CommandLine {
   help: boolean;
   version: boolean;
   settingsFiles: string[];

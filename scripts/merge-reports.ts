@@ -24,7 +24,7 @@ import { INSTALLED } from './suite-root.js';
 const ROOT = REPO_ROOT.replace(/\/+$/, '');
 
 /** Blob zips under `path` (a zip, or a directory searched two levels deep). */
-export function blobFiles(path: string): string[] {
+function blobFiles(path: string): string[] {
   if (!existsSync(path)) return [];
   if (statSync(path).isFile()) return path.endsWith('.zip') ? [path] : [];
   const out: string[] = [];

@@ -27,7 +27,7 @@ import { runChildSync } from './child-run.js';
 import { ownOptionsOf } from './commands.js';
 
 export const EXIT = { written: 0, allureFailed: 1, noResults: 2 } as const;
-export const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
+const ALLURE_CONFIG = join(REPO_ROOT, 'reporting/allurerc.mjs');
 
 function historyEntries(file: string): number {
   if (!existsSync(file)) return 0;

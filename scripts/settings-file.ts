@@ -15,7 +15,7 @@ import { ArgsError } from './args.js';
 const KNOWN = [...VARIABLES.map((v) => v.name), ...MOCK_OPTIONS.flatMap((o) => (o.env ? [o.env] : []))];
 
 /** The variables of the files (the last file wins), or an ArgsError naming the file that cannot be read or a mistyped name. */
-export function readSettingsFiles(paths: readonly string[]): Record<string, string> {
+function readSettingsFiles(paths: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const path of paths) {
     let text: string;

@@ -2,9 +2,6 @@ import fc from 'fast-check';
 import { BlockList, isIP } from 'node:net';
 import { classed, selectClasses, valueClass, type ValueClass } from './classed.js';
 
-/** The address that triggers the embedded provider's anti-fraud refusal (defaults.md). */
-export const DEFAULT_ANTIFRAUD_IP = '203.0.113.66';
-
 /** Options of {@link clientIp}. */
 export interface ClientIpConstraints {
   /** Produce IPv4 addresses (dotted quad). Default true. */

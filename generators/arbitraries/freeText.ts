@@ -13,7 +13,7 @@ import { valueClass, type ValueClass } from './classed.js';
 // Shortest first: fc.constantFrom shrinks toward its first value.
 const byLength = (xs: string[]): readonly string[] => [...xs].sort((a, b) => a.length - b.length || a.localeCompare(b));
 
-export const CYRILLIC_WORDS = byLength([
+const CYRILLIC_WORDS = byLength([
   'Оплата',
   'заказа',
   'по',
@@ -32,7 +32,7 @@ export const CYRILLIC_WORDS = byLength([
   'автомобиля',
   'ёлка',
 ]);
-export const LATIN_WORDS = byLength([
+const LATIN_WORDS = byLength([
   'Payment',
   'for',
   'order',
@@ -100,7 +100,7 @@ const WHITESPACE = [' ', '\t', '\n', '\r\n', '\u00a0', '\u2003', '\u3000', '\u20
 const CONTROLS = ['\u0000', '\u0001', '\b', '\t', '\n', '\f', '\r', '\u001b', '\u001f', '\u007f', '\u2028', '\u2029'];
 const CONTROL_CHAR = /[\u0000-\u001f\u007f\u2028\u2029]/u;
 // Text that templating, HTML, SQL, spreadsheet or loosely typed code on the way may interpret.
-export const MARKUP = byLength([
+const MARKUP = byLength([
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
   "' OR '1'='1",

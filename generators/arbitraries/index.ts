@@ -19,7 +19,8 @@ export { phone, phoneClasses, COUNTRY_CODES, type PhoneConstraints } from './pho
 export { personName, personNameClasses, type PersonNameConstraints } from './personName.js';
 export { description, descriptionClasses, type DescriptionConstraints } from './description.js';
 export { returnUrl, returnUrlClasses, urlParts, type ReturnUrlConstraints } from './returnUrl.js';
-export { clientIp, clientIpClasses, compressIpv6, addressMatcher, DEFAULT_ANTIFRAUD_IP, type ClientIpConstraints } from './clientIp.js';
+export { clientIp, clientIpClasses, compressIpv6, addressMatcher, type ClientIpConstraints } from './clientIp.js';
+export { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 export { clientId, clientIdClasses, type ClientIdConstraints } from './clientId.js';
 export {
   payloadExtras,

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { readFcSeed } from '../settings.js';
 
 /** Options shared by the assertions. */
-export interface ArbitraryAssertionOptions {
+interface ArbitraryAssertionOptions {
   /** Values (or seeds) to try. Default 100. */
   numRuns?: number;
   /** First seed; the assertions derive further seeds from it. Default `FC_SEED` or 42. */
@@ -22,7 +22,7 @@ function baseSeed(options: ArbitraryAssertionOptions): number {
 }
 
 /** The values one `fc.check` run of `numRuns` draws from `arb` with `seed` (the run index is known there, see runIndex.ts). */
-export function valuesOfCheck<T>(arb: fc.Arbitrary<T>, seed: number, numRuns: number): T[] {
+function valuesOfCheck<T>(arb: fc.Arbitrary<T>, seed: number, numRuns: number): T[] {
   const values: T[] = [];
   fc.check(
     fc.property(arb, (v) => {
@@ -38,7 +38,7 @@ export function valuesOfCheck<T>(arb: fc.Arbitrary<T>, seed: number, numRuns: nu
  * `fc.sample` (values drawn by weight) and through `fc.check` (classes drawn by turns in the
  * first runs).
  */
-export function assertProduceSameValueGivenSameSeed<T>(arb: fc.Arbitrary<T>, options: ArbitraryAssertionOptions = {}): void {
+function assertProduceSameValueGivenSameSeed<T>(arb: fc.Arbitrary<T>, options: ArbitraryAssertionOptions = {}): void {
   const numRuns = options.numRuns ?? 100;
   const seed = baseSeed(options);
   for (let i = 0; i < 5; i++) {
@@ -73,7 +73,7 @@ export function assertProduceCorrectValues<T>(arb: fc.Arbitrary<T>, isCorrect: (
 }
 
 /** Options of {@link assertShrinkProducesSmallerValues}. */
-export interface ShrinkAssertionOptions<T> extends ArbitraryAssertionOptions {
+interface ShrinkAssertionOptions<T> extends ArbitraryAssertionOptions {
   /** Size of a value; a shrunk counterexample must not be bigger. Default the length of `fc.stringify(value)`. */
   size?: (value: T) => number;
   /** The values that fail the property being shrunk. Default: every value fails. */
@@ -85,7 +85,7 @@ export interface ShrinkAssertionOptions<T> extends ArbitraryAssertionOptions {
  * counterexample of the same seed. The shrunk one must still fail, must be no bigger, and
  * for at least one seed strictly smaller (shrinking does something).
  */
-export function assertShrinkProducesSmallerValues<T>(arb: fc.Arbitrary<T>, options: ShrinkAssertionOptions<T> = {}): void {
+function assertShrinkProducesSmallerValues<T>(arb: fc.Arbitrary<T>, options: ShrinkAssertionOptions<T> = {}): void {
   const numRuns = options.numRuns ?? 20;
   // Printed length, with false counted as long as true: fast-check shrinks true toward false, one character longer.
   const size = options.size ?? ((v: T) => fc.stringify(v).replace(/\bfalse\b/g, 'true').length);

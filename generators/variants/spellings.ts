@@ -21,9 +21,9 @@ export interface WireRequest {
   chunked?: boolean;
 }
 
-export type SpellingKind = 'same' | 'address';
+type SpellingKind = 'same' | 'address';
 
-export interface Spelling {
+interface Spelling {
   /** Short and stable: it names the step of a check and the evidence. */
   name: string;
   kind: SpellingKind;

@@ -11,7 +11,7 @@ export const PRESS_ROUND_TRIP_MS = 40;
 /** callback-before-store: the state is stored this long after its callback left. */
 export const STORE_DELAY_MS = 500;
 /** status-lags: how far the replica the status method reads is behind. */
-export const REPLICA_LAG_MS = 700;
+const REPLICA_LAG_MS = 700;
 
 type Snapshot = Pick<Payment, 'state' | 'errorCode' | 'errorDescription'> & { until: number };
 const replica = new WeakMap<Payment, Snapshot>();

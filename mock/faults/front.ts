@@ -5,9 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 
 /** Fault gateway-504-on-long-text: how long the front waits for the hung worker before its 504. */
-export const HUNG_WORKER_MS = 1000;
+const HUNG_WORKER_MS = 1000;
 /** Fault gateway-504-on-long-text: a client_id longer than this hangs the worker (a pattern that backtracks). */
-export const LONG_TEXT_CHARS = 8192;
+const LONG_TEXT_CHARS = 8192;
 
 function gatewayPage(res: ServerResponse, status: 502 | 504): void {
   const title = status === 502 ? '502 Bad Gateway' : '504 Gateway Time-out';

@@ -13,8 +13,6 @@ import { checkSignature, presentString } from './signature.js';
 
 /** The document's limits (Limits), as the contracts hold them. */
 export const { min: INVOICE_MIN, max: INVOICE_MAX } = AMOUNT_LIMITS.invoice;
-/** The default profile's anti-fraud trigger (profile antifraud.invoiceClientIp). */
-export const ANTIFRAUD_CLIENT_IP = '203.0.113.66';
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'] as const;

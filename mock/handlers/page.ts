@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isFinalState } from '../../contracts/operation-facts.js';
 import type { Ctx } from '../context.js';
 import type { ErrorResponse } from '../errors.js';
 import { beforeChange, PRESS_ROUND_TRIP_MS, STORE_DELAY_MS } from '../faults/concurrency.js';
@@ -15,20 +16,18 @@ import { answeredJsonp, refusedBySecFetch } from '../page-leaks.js';
  * result a press redirects to: variation press-see-other), /go/<token> (page-redirect).
  */
 export const PAGE_ROUTE = /^\/(pay|go)\/([A-Za-z0-9_-]{1,64})(?:\/(pay|decline|view|done))?$/;
-export const DECLINE_CODE = 'DECLINED_BY_USER';
+const DECLINE_CODE = 'DECLINED_BY_USER';
 /** Variation error-code-number. */
-export const DECLINE_CODE_NUMBER = 1001;
-export const DECLINE_DESCRIPTION = 'The payer declined the payment';
+const DECLINE_CODE_NUMBER = 1001;
+const DECLINE_DESCRIPTION = 'The payer declined the payment';
 /** Variation press-settles-later. */
-export const SETTLE_LATER_MS = 1000;
+const SETTLE_LATER_MS = 1000;
 
 /** Variation page-sec-fetch-refused: the refusal of another site's subresource load. */
 const CROSS_SITE_REFUSED: ErrorResponse = { status: 403, message: 'Cross-site load refused' };
 
 /** Browsers (Accept: text/html) get HTML; API clients get JSON. */
 const wantsHtml = (req: IncomingMessage) => /text\/html/i.test(req.headers.accept ?? '');
-
-const isFinal = (p: Payment) => p.state === 'deposited' || p.state === 'declined';
 
 /** Presses taken whose state is not applied yet (variation press-settles-later). */
 const settling = new WeakSet<Payment>();
@@ -87,7 +86,7 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
 
 function press(req: IncomingMessage, res: ServerResponse, ctx: Ctx, p: Payment, action: 'pay' | 'decline'): void | Promise<void> {
   const { faults } = ctx;
-  if ((isFinal(p) || settling.has(p)) && !faults.has('final-state-changes')) {
+  if ((isFinalState(p.state) || settling.has(p)) && !faults.has('final-state-changes')) {
     const shown = settling.has(p) ? 'a press is being processed' : p.state;
     if (wantsHtml(req)) return sendHtml(res, ctx.out, 409, resultPage(p, `${ctx.err.finalState.message}: ${shown}. Nothing changed.`, ctx.faults));
     return sendError(res, ctx.out, { status: 409, message: `${ctx.err.finalState.message}: ${shown}` });

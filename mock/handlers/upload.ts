@@ -11,9 +11,9 @@ const MiB = 1024 * 1024;
  * Safety cap on the whole multipart request, answered 413: well above the profile's file limit, so
  * that a file over the limit gets the profile's answer (422 keyed file), never a 413.
  */
-export const requestCapBytes = (maxFileBytes: number) => 4 * maxFileBytes + MiB;
+const requestCapBytes = (maxFileBytes: number) => 4 * maxFileBytes + MiB;
 /** Variation upload-other-message. */
-export const OTHER_UPLOAD_MESSAGE = 'Файл принят в обработку, 2 записи';
+const OTHER_UPLOAD_MESSAGE = 'Файл принят в обработку, 2 записи';
 
 /** Faults upload-writes-file-name and upload-answer-quotes-path: where a naive server writes the file. */
 const UPLOAD_DIR = '/var/pts/uploads';

@@ -57,7 +57,7 @@ export interface Source {
   readonly quote: string;
 }
 
-export interface StackDefinition {
+interface StackDefinition {
   /** The variation `stack-<name>`. */
   readonly name: string;
   readonly label: string;

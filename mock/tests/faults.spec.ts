@@ -8,6 +8,8 @@ import type { CallbackReceiver } from './receiver.js';
 import { connectStatus, framedTwoWays, methodExchange, rawExchange } from './raw-http.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
 import { h2Downgrade } from './raw-h2.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 
 const requirementIds = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../contracts/requirements.json', import.meta.url), 'utf8')) as { requirements: { id: string }[] }).requirements.map(
@@ -17,7 +19,6 @@ const requirementIds = new Set<string>(
 
 const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
 const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Probe = (api: Client, receiver: CallbackReceiver) => Promise<boolean>;
 
@@ -123,7 +124,7 @@ const PROBES: Record<string, Probe> = {
     const b = api.a2cBody();
     return (await api.a2c(b)).json.payment.credentials.card_pan !== b.recipient_pan;
   },
-  'antifraud-status-200': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).status === 200,
+  'antifraud-status-200': async (api) => (await api.invoice({ payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } })).status === 200,
   'message-error-extra-field': async (api) => Object.keys((await api.send('/nowhere')).json).length !== 1,
   'malformed-json-500': async (api) => (await api.post(PATHS.invoice, '{')).status === 500,
   'content-type-text-plain': async (api) => !/^application\/json/.test((await api.invoice()).headers.get('content-type') ?? ''),
@@ -479,7 +480,7 @@ const PROBES: Record<string, Probe> = {
   'redirect-url-from-forwarded-host': async (api) =>
     String((await api.post(PATHS.invoice, api.invoiceBody(), { 'x-forwarded-host': 'probe.invalid' })).json?.redirect_url).startsWith('http://probe.invalid/'),
   'antifraud-reads-forwarded-for': async (api) =>
-    (await api.post(PATHS.invoice, api.invoiceBody({}, { client_ip: '203.0.113.66' }), { 'x-forwarded-for': '198.51.100.7' })).status === 200,
+    (await api.post(PATHS.invoice, api.invoiceBody({}, { client_ip: DEFAULT_ANTIFRAUD_IP }), { 'x-forwarded-for': '198.51.100.7' })).status === 200,
   // Outgoing addresses too long for their receiver
   'return-url-truncated': async (api) => {
     const returnUrl = `https://merchant.example/${'a'.repeat(8192)}?order=1`;

@@ -1,5 +1,6 @@
 import { CREATED_AT, expect, test } from './fixtures.js';
 import { PATHS } from './client.js';
+import { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 
 const luhn = (s: string) =>
   [...s].reverse().reduce((sum, ch, i) => {
@@ -97,13 +98,13 @@ test.describe('invoice payment', () => {
   });
 
   test('anti-fraud: a valid invoice from client_ip 203.0.113.66 gets 403 {message: "Anti-fraud refusal"}', async ({ api }) => {
-    const r = await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } });
+    const r = await api.invoice({ payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ message: 'Anti-fraud refusal' });
   });
 
   test('anti-fraud is decided after validation: an invalid request from the trigger IP gets 422', async ({ api }) => {
-    const r = await api.invoice({ amount: 5, payload: { client_id: 'c', client_ip: '203.0.113.66' } });
+    const r = await api.invoice({ amount: 5, payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } });
     expect(r.status).toBe(422);
     expect(Object.keys(r.json)).toEqual(['amount']);
   });

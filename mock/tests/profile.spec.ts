@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { DEFAULT_PROFILE, type Profile } from '../index.js';
 import { Client, pageOf, sendTo } from './client.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MiB = 1024 * 1024;
 
 /** A profile unlike the default almost everywhere: other paths and statuses, terse validation, no status method, page or callbacks. */
@@ -75,7 +76,7 @@ test.describe('a provider following another profile', () => {
     expect(status.json).toEqual((await api.send('/nowhere', { method: 'POST' })).json);
     expect((await api.send(OTHER.paths.invoice, { method: 'GET' })).status).toBe(400);
     expect((await api.post(OTHER.paths.invoice, '{')).status).toBe(406);
-    expect((await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).status).toBe(201); // no anti-fraud trigger
+    expect((await api.invoice({ payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } })).status).toBe(201); // no anti-fraud trigger
   });
 
   test('a provider failure takes the profile serverError status', async ({ startWith, merchant }) => {
@@ -168,7 +169,7 @@ test.describe('a provider following another profile', () => {
     expect((await api.a2c(raw, signature.toString('base64url'))).status).toBe(200);
     expect((await api.a2c(JSON.stringify(api.a2cBody()), signature.toString('hex'))).status).toBe(401);
     expect((await api.invoice({ payload: { client_id: 'c', client_ip: '192.0.2.99' } })).status).toBe(403);
-    expect((await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).status).toBe(200);
+    expect((await api.invoice({ payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } })).status).toBe(200);
     const invoice = api.invoiceBody();
     const first = (await api.post(api.paths.invoice, invoice)).json;
     const second = await api.post(api.paths.invoice, invoice);

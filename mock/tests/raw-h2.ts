@@ -6,7 +6,7 @@ import { content, FLAG, frame, FRAME, literalField, PREFACE, readFields, readFra
 import type { Client } from './client.js';
 
 /** How the stream ended: `reset`, `goaway`, `HTTP <status>`, or `closed`. */
-export function h2Stream(url: string, fields: [string, string][], data: Buffer): Promise<string> {
+function h2Stream(url: string, fields: [string, string][], data: Buffer): Promise<string> {
   const u = new URL(url);
   return new Promise((resolve) => {
     let buf: Buffer = Buffer.alloc(0);
@@ -36,7 +36,7 @@ export function h2Stream(url: string, fields: [string, string][], data: Buffer):
   });
 }
 
-export type Downgrade = 'te' | 'cl' | 'crlf-value' | 'valid';
+type Downgrade = 'te' | 'cl' | 'crlf-value' | 'valid';
 
 /**
  * A signed invoice as one h2 stream whose bytes carry a second signed invoice, framed `how` for a downgrading front

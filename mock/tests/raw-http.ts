@@ -129,7 +129,7 @@ export function connectStatus(url: string, target: string): Promise<number> {
 }
 
 /** How a request smuggled in the body of an ambiguously framed one can be framed (RFC 9112 6.1, 6.3). */
-export type TwoWays = 'te-after-chunks' | 'cl-before-te' | 'two-lengths';
+type TwoWays = 'te-after-chunks' | 'cl-before-te' | 'two-lengths';
 
 /**
  * An invoice request of body `{}` framed two ways, followed by a status request with `Connection: close`, written

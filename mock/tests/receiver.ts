@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedCallback {
+interface ReceivedCallback {
   path: string;
   headers: IncomingMessage['headers'];
   text: string;

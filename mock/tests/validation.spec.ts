@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.js';
 import { Client, PATHS, sha256 } from './client.js';
+import { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 
 /** The documented validation body: field -> non-empty array of non-empty strings. */
 function expectValidationBody(json: unknown): asserts json is Record<string, string[]> {
@@ -138,7 +139,7 @@ test.describe('validation failures', () => {
 
   test('a refused (anti-fraud) invoice does not use up its transaction', async ({ api }) => {
     const tx = randomUUID();
-    expect((await api.invoice({ transaction: tx, payload: { client_id: 'c', client_ip: '203.0.113.66' } })).status).toBe(403);
+    expect((await api.invoice({ transaction: tx, payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } })).status).toBe(403);
     expect((await api.invoice({ transaction: tx })).status).toBe(200);
   });
 });

@@ -9,14 +9,15 @@ import type { CallbackReceiver } from './receiver.js';
 import { gzipOfZeros, zipOfOne } from './archives.js';
 import { STACKS, stackVariation } from '../stacks/catalog.js';
 import { h2Downgrade } from './raw-h2.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_ANTIFRAUD_IP } from '../../contracts/operation-facts.js';
 
-export interface ProbeEnv {
+interface ProbeEnv {
   receiver: CallbackReceiver;
   page: Page;
 }
 export type Probe = (api: Client, env: ProbeEnv) => Promise<boolean>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CREATED_AT = /^\d{8}T\d{6}\.\d{6}Z$/;
 
 /** An invoice whose credentials have the shape asked for (the provider may alternate them). */
@@ -243,7 +244,7 @@ export const VARIATION_PROBES: Record<string, Probe> = {
   'messages-russian': async (api) => {
     const missing = (await api.post(PATHS.invoice, {})).json;
     const notFound = (await api.send('/nowhere')).json;
-    const fraud = (await api.invoice({ payload: { client_id: 'c', client_ip: '203.0.113.66' } })).json;
+    const fraud = (await api.invoice({ payload: { client_id: 'c', client_ip: DEFAULT_ANTIFRAUD_IP } })).json;
     return missing.amount[0] === 'Поле amount обязательно (required)' && /[А-я]/.test(notFound.message) && fraud.message === 'Отказ антифрод-системы';
   },
 

@@ -7,7 +7,7 @@ import type { VariationSet } from './catalog.js';
 export type Serializer = (body: unknown) => string;
 
 /** Object keys in reverse order at every level (arrays keep theirs). Answers are shallow, plain JSON. */
-export function reverseKeys(value: unknown): unknown {
+function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -17,7 +17,7 @@ export function reverseKeys(value: unknown): unknown {
 }
 
 /** Every character outside ASCII as a \u escape (UTF-16 code units, so astral characters become two). */
-export function escapeNonAscii(text: string): string {
+function escapeNonAscii(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** `npm run mock` in its own process, delivering callbacks to the suite's receiver port; `network` as its --network takes it, `faults` its --faults. */
-export function startProviderProcess(callbackPort: number, network?: string, faults: readonly string[] = []): Promise<ProviderProcess> {
+function startProviderProcess(callbackPort: number, network?: string, faults: readonly string[] = []): Promise<ProviderProcess> {
   const args = [
     '--callback-url',
     `http://127.0.0.1:${callbackPort}/callbacks`,
@@ -47,7 +47,7 @@ export function startProviderProcess(callbackPort: number, network?: string, fau
 }
 
 /** A proxy that counts the requests passing through it. */
-export async function countingProxy(target: string): Promise<{ server: Server; url: string; count: () => number; close(): void }> {
+async function countingProxy(target: string): Promise<{ server: Server; url: string; count: () => number; close(): void }> {
   const to = new URL(target);
   let requests = 0;
   const server = createServer((req, res) => {
@@ -73,7 +73,7 @@ export async function countingProxy(target: string): Promise<{ server: Server; u
   };
 }
 
-export interface BenchTarget {
+interface BenchTarget {
   provider: ProviderProcess;
   proxy: Awaited<ReturnType<typeof countingProxy>>;
   /** Where the suite's run writes its reports. */

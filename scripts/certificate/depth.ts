@@ -4,7 +4,7 @@
 import { cell } from '../../reporting/markdown.js';
 import type { Summary, SummaryCheck } from '../../reporting/summary-file.js';
 
-export interface AreaDepth {
+interface AreaDepth {
   area: string;
   checks: number;
   requests: number;
@@ -18,7 +18,7 @@ export type DepthSetting = { budgetSeconds: number; rate: number } | { fcNumRuns
 const isProperty = (c: SummaryCheck) => c.examples !== undefined;
 
 /** One row per area, in the order the areas first appear in the summary. */
-export function depthByArea(summary: Summary): AreaDepth[] {
+function depthByArea(summary: Summary): AreaDepth[] {
   const areas = new Map<string, AreaDepth>();
   for (const c of summary.checks) {
     let a = areas.get(c.project);
@@ -40,7 +40,7 @@ export function plannedRequests(setting: DepthSetting): number | undefined {
 }
 
 /** How the run chose its depth, in a sentence. */
-export function depthSentence(setting: DepthSetting, summary: Summary): string {
+function depthSentence(setting: DepthSetting, summary: Summary): string {
   const sent = requestsSent(summary);
   const planned = plannedRequests(setting);
   return 'budgetSeconds' in setting

@@ -10,7 +10,7 @@ import { MANIFEST, SIGNATURE, verifyManifest } from '../../reporting/manifest.js
 import { REPORT_FILES } from '../../reporting/reports-dir.js';
 import { BINDING, LEDGER, type Binding } from './binding.js';
 
-export interface FolderCheck {
+interface FolderCheck {
   /** Why the folder is refused, the first the most telling (empty: it verifies). */
   problems: string[];
   binding?: Binding;

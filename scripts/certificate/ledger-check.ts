@@ -9,7 +9,7 @@ import { buildStatusRequest } from '../../generators/builders.js';
 import { HttpClient } from '../../suite/harness/client.js';
 import type { Settings } from '../../suite/runner/settings.js';
 
-export interface LedgerJudgement {
+interface LedgerJudgement {
   /** Payments asked about, in ledger order. */
   sampled: number;
   /** One line per payment the sandbox disagrees with, in ledger order. */
@@ -19,7 +19,7 @@ export interface LedgerJudgement {
 }
 
 /** `size` entries drawn at random (all when there are fewer), in ledger order: the merchant cannot know which are asked. */
-export function sampleOf<T>(entries: readonly T[], size: number): T[] {
+function sampleOf<T>(entries: readonly T[], size: number): T[] {
   if (size >= entries.length) return [...entries];
   const indices = [...entries.keys()];
   for (let i = 0; i < size; i++) {

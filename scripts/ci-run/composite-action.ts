@@ -32,7 +32,7 @@ interface ActionFile {
 /** The keys of a composite step this runner honours: another one (continue-on-error, timeout-minutes) fails loudly. */
 const STEP_KEYS = new Set(['name', 'id', 'if', 'uses', 'with', 'run', 'shell', 'env', 'working-directory']);
 
-export interface StepResult {
+interface StepResult {
   title: string;
   /** ran, skipped (its if: was false), or not-run (a uses: step). */
   state: 'ran' | 'skipped' | 'not-run';
@@ -51,7 +51,7 @@ export interface ActionRun {
   stepSummary: string;
 }
 
-export interface ActionRunOptions {
+interface ActionRunOptions {
   /** GITHUB_ACTION_PATH: the folder holding action.yml. */
   actionPath: string;
   /** GITHUB_WORKSPACE: the repository of the workflow. */

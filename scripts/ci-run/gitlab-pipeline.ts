@@ -23,7 +23,7 @@ const JOB_KEYS = new Set(['image', 'stage', 'variables', 'cache', 'before_script
 
 type Yaml = Record<string, unknown>;
 
-export interface JobResult {
+interface JobResult {
   /** The job's name as GitLab shows it (`conformance: [1/2]`). */
   name: string;
   job: string;
@@ -34,7 +34,7 @@ export interface JobResult {
   output: string;
 }
 
-export interface PipelineOptions {
+interface PipelineOptions {
   /** The project's folder (CI_PROJECT_DIR): a git repository with its .gitlab-ci.yml. */
   cwd: string;
   env: NodeJS.ProcessEnv;

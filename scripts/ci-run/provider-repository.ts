@@ -11,7 +11,7 @@ import { runCompositeAction, type ActionRun } from './composite-action.js';
 import { runPipeline } from './gitlab-pipeline.js';
 
 /** A fault of the reference provider for each area the failing run may use, and the rule it breaks. */
-export const AREA_FAULTS: Readonly<Record<string, { fault: string; rule: string }>> = {
+const AREA_FAULTS: Readonly<Record<string, { fault: string; rule: string }>> = {
   status: { fault: 'status-unknown-200', rule: 'PRO-STATUS-NOT-FOUND' },
   invoice: { fault: 'invoice-status-201', rule: 'PRO-INV-SUCCESS' },
   upload: { fault: 'upload-status-201', rule: 'PRO-UPL-SUCCESS' },

@@ -17,7 +17,7 @@ export class SetupError extends Error {
   override name = 'SetupError';
 }
 
-export interface Preflight {
+interface Preflight {
   settings: Settings;
   profile: Profile;
 }

@@ -22,7 +22,7 @@ export interface RunReporters {
 }
 
 /** `I/N` of `--shard`, checked: 1 ≤ I ≤ N. */
-export function parseShard(value: string): Shard {
+function parseShard(value: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const shard = m ? { current: Number(m[1]), total: Number(m[2]) } : undefined;
   if (!shard || shard.current < 1 || shard.current > shard.total) throw new ArgsError(`--shard ${value}: give I/N with 1 ≤ I ≤ N (e.g. --shard=1/2)`);
@@ -30,7 +30,7 @@ export function parseShard(value: string): Shard {
 }
 
 /** The value of `--shard=I/N` or `--shard I/N` among Playwright's arguments. */
-export function shardOf(args: readonly string[]): Shard | undefined {
+function shardOf(args: readonly string[]): Shard | undefined {
   const at = args.findIndex((a) => a === '--shard' || a.startsWith('--shard='));
   if (at < 0) return undefined;
   const value = args[at] === '--shard' ? args[at + 1] : args[at].slice('--shard='.length);
@@ -39,7 +39,7 @@ export function shardOf(args: readonly string[]): Shard | undefined {
 }
 
 /** The blob folder of a shard under the reports folder: reports/blobs/shard-I, the layout merge-reports reads by default. */
-export function shardBlobDir(reportsDir: string, shard: Shard | undefined): string {
+function shardBlobDir(reportsDir: string, shard: Shard | undefined): string {
   return join(reportsDir, 'blobs', shard ? `shard-${shard.current}` : 'run');
 }
 

@@ -8,7 +8,7 @@ import { readSummary, summaryPath, type Summary } from '../../reporting/summary-
 import { EXIT } from './preflight.js';
 import { unavailability } from './unavailability.js';
 
-export interface GateInput {
+interface GateInput {
   /** The script whose lines these are: conformance, merge-reports. */
   script: string;
   /** How the run ended: 0 every test passed, 1 a test failed (Playwright's exit code, or the merged shards'). */
@@ -20,7 +20,7 @@ export interface GateInput {
   dir: string;
 }
 
-export interface GateVerdict {
+interface GateVerdict {
   exitCode: number;
   /** More than NOT_JUDGED_LIMIT of the checks were not judged: exit 2 whatever else. */
   incomplete: boolean;

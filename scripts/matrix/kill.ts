@@ -8,7 +8,7 @@ import { requirementOf } from '../../contracts/requirements.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 
-export interface FaultRow {
+interface FaultRow {
   fault: string;
   rule: string;
   description: string;
@@ -28,7 +28,7 @@ export interface FaultRow {
   seconds: number;
 }
 
-export interface KillMatrix {
+interface KillMatrix {
   clean: { passed: number; failed: string[]; skipped: number; errors: string[]; seconds: number };
   faults: FaultRow[];
   /** Wall time of the Playwright invocation the matrix ran in. */
@@ -36,32 +36,32 @@ export interface KillMatrix {
   ok: boolean;
 }
 
-export const CLEAN_TARGET = 'clean';
+const CLEAN_TARGET = 'clean';
 /** Runs per property against a fault: enough to meet the inputs that kill it; the clean run keeps its own depth. */
-export const FAULT_RUNS = 25;
+const FAULT_RUNS = 25;
 
 const isFailure = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
 const named = (line: string) => /^(?:\w+: )?\[([A-Z0-9_-]+)\]/.exec(line)?.[1];
 export const checkTitle = (o: TestOutcome) => `[${o.project}] ${o.title.replace(/^[^:]+: /, '')}`;
 
 /** The matrices' timing with the stricter gate (every advice rule fails): the profile of a fault of an advice rule. */
-export const MATRIX_STRICT_PROFILE = profileFile('matrix-strict');
+const MATRIX_STRICT_PROFILE = profileFile('matrix-strict');
 
 /** Whether the kill matrix judges the fault with the stricter gate: its rule only warns by default. */
-export const judgedStrictly = (f: FaultDefinition) => defaultLevel(requirementOf(f.rule)) === 'warn';
+const judgedStrictly = (f: FaultDefinition) => defaultLevel(requirementOf(f.rule)) === 'warn';
 
 /** The target name of a fault. */
-export function faultTarget(fault: string): string {
+function faultTarget(fault: string): string {
   return `fault ${fault}`;
 }
 
 /** The network in front of the flaky-front targets: connections dropped and 503 bursts (mock/network.ts). */
-export const FLAKY_FRONT = ['network-drops', 'network-503-bursts'] as const;
+const FLAKY_FRONT = ['network-drops', 'network-503-bursts'] as const;
 /**
  * Faults run once more behind a flaky network, one per area: a provider that breaks a rule must still be failed
  * by that rule when the network drops connections and the service answers 503 now and then.
  */
-export const BEHIND_FLAKY_FRONT = [
+const BEHIND_FLAKY_FRONT = [
   'invoice-amount-max-off-by-one',
   'created-at-millis',
   'xsign-not-verified',
@@ -104,7 +104,7 @@ export function killTargets(faults: readonly FaultDefinition[], cleanRuns?: numb
   ];
 }
 
-export function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[], label = def.name): FaultRow {
+function faultRow(def: FaultDefinition, outcomes: readonly TestOutcome[], label = def.name): FaultRow {
   const mine = outcomes.filter((o) => o.target === faultTarget(label));
   const failing = mine.filter((o) => o.observed.length > 0);
   const failedRules = [...new Set(failing.flatMap((o) => o.observed.map(named).filter((r): r is string => r !== undefined)))];

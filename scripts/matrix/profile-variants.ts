@@ -8,7 +8,7 @@ import type { RuleId } from '../../contracts/index.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 import type { TargetPlan } from '../../suite/runner/targets.js';
 
-export interface ProfileVariant {
+interface ProfileVariant {
   name: string;
   /** The PROFILE file (an override of the default profile). */
   file: string;

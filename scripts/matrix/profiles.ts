@@ -4,7 +4,7 @@ import { PROFILE_VARIANTS } from './profile-variants.js';
 import type { TestOutcome } from '../../reporting/playwright-json.js';
 import { checkTitle } from './kill.js';
 
-export interface ProfileRow {
+interface ProfileRow {
   variant: string;
   withProfile: { checks: number; passed: number; skipped: number; failures: string[] };
   /** `notRun`: checks not run once one had failed (the variant was told apart). */

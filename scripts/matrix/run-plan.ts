@@ -19,7 +19,7 @@ export interface PlanRun {
   ms: number;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   workers: number;
   /** Variables for the run besides the plan (a round's FC_SEED). */
   extraEnv?: Record<string, string>;

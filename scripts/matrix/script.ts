@@ -5,7 +5,7 @@ import { DEFAULT_WORKERS } from '../../contracts/areas.js';
 import type { Plan } from '../../suite/runner/targets.js';
 import { runPlan, type PlanRun } from './run-plan.js';
 
-export interface MatrixScript<M extends { ok: boolean }> {
+interface MatrixScript<M extends { ok: boolean }> {
   /** The script's name in messages (`mutation`, `variants`). */
   script: string;
   /** What the unknown names are (`fault`, `variation`). */

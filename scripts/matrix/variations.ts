@@ -10,8 +10,8 @@ import type { TestOutcome } from '../../reporting/playwright-json.js';
 import { isIncomplete, NOT_JUDGED_LIMIT } from '../gate/unavailability.js';
 
 /** Depth against one variation (a format that breaks a check does so at once), and against all of them together. */
-export const VARIATION_RUNS = 10;
-export const COMBINED_RUNS = 25;
+const VARIATION_RUNS = 10;
+const COMBINED_RUNS = 25;
 export const COMBINED = 'all combinable variations';
 /** npm test's second all-at-once target: the variations the first one hides, as many as none of them hides. */
 export const COMBINED_UNHIDDEN = 'hidden variations combined';
@@ -21,7 +21,7 @@ export const COMBINED_UNHIDDEN = 'hidden variations combined';
  */
 export const COMBINED_NETWORK = 'network variations combined';
 
-export interface VariationRow {
+interface VariationRow {
   target: string;
   variations: string[];
   rule: string;
@@ -50,7 +50,7 @@ export interface VariationRow {
   seconds: number;
 }
 
-export interface VariationMatrix {
+interface VariationMatrix {
   rows: VariationRow[];
   /** Variations judged only within the all-at-once target (npm test's scope). */
   combinedOnly: string[];
@@ -71,7 +71,7 @@ export function chooseVariations(names: readonly string[] | undefined): { variat
  * one cannot hold either (one of its own hides them). npm test judges every other one where it is combined, and names
  * the variation behind a false alarm there afterwards (`attributionTargets`).
  */
-export type VariationScope = 'each' | 'unshown';
+type VariationScope = 'each' | 'unshown';
 
 /** The targets that combine variations, with the ones judged nowhere else (the candidates behind a false alarm). */
 function sharedTargets(variations: readonly VariationDefinition[], scope: VariationScope): { target: TargetPlan; judgedOnlyHere: VariationDefinition[] }[] {

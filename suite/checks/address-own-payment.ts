@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
 import { PREVIEW_HEADERS, withAddressClient, type AddressClient } from '../harness/address-client.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, step } from '../harness/check.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { loadPage } from '../harness/page-load.js';
@@ -27,7 +27,7 @@ const MAX_HOPS = 5;
 export const MIN_MARK_LENGTH = 8;
 
 /** What names the other payment in an address: its transaction, and the parts of its redirect_url not in the own one's (its page token). */
-export interface Mark {
+interface Mark {
   text: string;
   what: string;
 }
@@ -104,7 +104,7 @@ export function addressesLeadToOwnPayment(): BrowserCheck {
     rules: [RULE],
     browser: true,
     async run({ api, page }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       // One after the other: the payment made just before is the one a cached or shifted address would name.
       const other = await createInvoice(api, 'PRO-INV-SUCCESS', { amount: AMOUNTS.other });
       const own = await createInvoice(api, 'PRO-INV-SUCCESS', { amount: AMOUNTS.own });

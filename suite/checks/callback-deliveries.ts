@@ -2,7 +2,7 @@
 // {transaction, payment, payload}; the document: every payload.* parameter is in them).
 import { formatDiagnostics, validate, type CallbackBody, type PaymentState, type RuleId } from '../../contracts/index.js';
 import type { CallbackInbox, Delivery } from '../harness/callback-receiver.js';
-import { CheckFailure } from '../harness/failure.js';
+import { CheckFailure, clip } from '../harness/failure.js';
 import { jsonType, sameJson } from '../harness/json.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 
@@ -112,6 +112,7 @@ export function expectPayloadUnchanged(
         Object.keys(sent)
           .map((k) => JSON.stringify(k))
           .join(', '),
+        300,
       )}`,
       received: `missing ${shownKeys(missing, named)}: ${describeDeliveries(all)}`,
     });
@@ -120,7 +121,7 @@ export function expectPayloadUnchanged(
     throw new CheckFailure({
       rule: 'PRO-CB-PAYLOAD-UNCHANGED',
       expected: 'every payload parameter returned unchanged in name, type and value',
-      received: `${shownKeys(changed, (k) => `${named(k)}: sent ${jsonType(sent[k])} ${clip(JSON.stringify(sent[k]))}, got ${jsonType(got[k])} ${clip(JSON.stringify(got[k]) ?? 'nothing')}`, '; ')} — ${describeDeliveries(all)}`,
+      received: `${shownKeys(changed, (k) => `${named(k)}: sent ${jsonType(sent[k])} ${clip(JSON.stringify(sent[k]), 300)}, got ${jsonType(got[k])} ${clip(JSON.stringify(got[k]) ?? 'nothing', 300)}`, '; ')} — ${describeDeliveries(all)}`,
     });
 }
 
@@ -129,9 +130,4 @@ function shownKeys(keys: readonly string[], describe: (k: string) => string, sep
   const FULL = 12;
   const rest = keys.slice(FULL);
   return `${keys.slice(0, FULL).map(describe).join(separator)}${rest.length > 0 ? `${separator}and ${rest.length} more: ${rest.map((k) => JSON.stringify(k)).join(', ')}` : ''}`;
-}
-
-/** A long value cut for a failure message. */
-function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
 }

@@ -9,7 +9,7 @@ import { CheckFailure } from '../harness/failure.js';
 import { sameJson } from '../harness/json.js';
 import { buttonFor, invoicePressed, invoicesPressed, otherState, tryPressAgain, type CreatedInvoice, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import { requireProfile, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
 import { answerClassOf, isSuccessGroup, REFUSAL_PARAMETER, refusalGroups, SLOW_ANSWER_MS, type AnswerClassName } from '../harness/refusals.js';
 import {
   awaitDeliveries,
@@ -83,9 +83,9 @@ function keyClass(row: CallbackRow): KeyClass {
         : (row.covering.classOf[key] ?? (key in FIXED_EXTRAS ? 'fixed' : undefined));
 }
 
-export function requireCallbacks(api: ProviderApi): void {
+function requireCallbacks(api: ProviderApi): void {
   requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
-  requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false: no way to settle a payment');
+  requirePaymentPage(api, 'no way to settle a payment');
 }
 
 /** A callback about the invoice: JSON {transaction, payment, payload} with the state pressed for, the payload unchanged. */

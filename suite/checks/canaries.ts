@@ -39,7 +39,7 @@ function scopeOf(api: ProviderApi): string {
  * page is then fetched once without a browser: a page that requests a merchant address while it is written (an
  * image proxy, a link preview) does so on the server.
  */
-export async function invoiceWithCanaries(api: ProviderApi, inbox: CallbackInbox, example: string): Promise<void> {
+async function invoiceWithCanaries(api: ProviderApi, inbox: CallbackInbox, example: string): Promise<void> {
   const scope = scopeOf(api);
   const issued = await Promise.all(
     ADDRESS_FIELDS.map(async (a) => [a.field, (await inbox.issueCanary({ scope, field: a.field, example, payerMayArrive: false })).url + a.tail] as const),

@@ -29,15 +29,15 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import type { CallbackInbox } from '../harness/callback-receiver.js';
 import { briefAnswer, Timeline } from '../harness/timeline.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
-import { requireProfile, type ApiCheck, type BrowserCheck } from '../harness/check.js';
+import { type ApiCheck, type BrowserCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, reportedState } from './callback-deliveries.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 import { PRESS_RULE } from './payment-page.js';
 
 /** How many identical requests race, and how many distinct ones are in flight at once. */
-export const DUPLICATES_AT_ONCE = 8;
-export const INVOICES_AT_ONCE = 50;
+const DUPLICATES_AT_ONCE = 8;
+const INVOICES_AT_ONCE = 50;
 
 /** Skips a race the configuration cannot send: RATE_LIMIT spaces requests, or MAX_IN_FLIGHT allows fewer at once. */
 function requireConcurrent(api: ProviderApi, needed: number): void {
@@ -189,7 +189,7 @@ async function pressTogether(first: Locator, second: Locator, timeline: Timeline
  * one race in thirty (the two presses leave further apart than the window); three races miss it together far less
  * than once in a hundred runs.
  */
-export const PRESS_RACES = 3;
+const PRESS_RACES = 3;
 
 /** One race of Pay and Decline: an invoice, its page on two tabs, the two presses in the same instant. */
 interface PressRace extends CreatedInvoice {
@@ -299,7 +299,7 @@ export function payAndDeclineAtOnce(): BrowserCheck {
     rules: ['PRO-STATE-FINAL', 'PRO-CB-STATUS-AGREE', 'PRO-CB-DELIVERY'],
     browser: true,
     async run({ api, page, inbox }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome cannot be observed');
       const other = await page.context().newPage();
       const races: PressRace[] = [];
@@ -328,7 +328,7 @@ export function statusAgreesWhenCallbackArrives(state: FinalState): BrowserCheck
     rules: ['PRO-CB-STATUS-AT-ARRIVAL', PRESS_RULE[state]],
     browser: true,
     async run({ api, page, inbox }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
       requireProfile(api.profile.callbacks.enabled, 'profile callbacks.enabled is false');
       const { body, response } = await createInvoice(api, PRESS_RULE[state]);

@@ -10,9 +10,9 @@ import { findingOf, type Finding } from '../harness/findings.js';
 import { decodings, type OwnOrigins } from '../harness/page-crawl.js';
 import { MIN_MARK_LENGTH, partsOf } from './address-own-payment.js';
 
-export const SCRIPT_DATA_RULE: RuleId = 'PRO-SEC-PAGE-SCRIPT-NO-DATA';
-export const JSONP_RULE: RuleId = 'PRO-SEC-PAGE-NO-JSONP';
-export const CORP_RULE: RuleId = 'PRO-SEC-PAGE-CORP';
+const SCRIPT_DATA_RULE: RuleId = 'PRO-SEC-PAGE-SCRIPT-NO-DATA';
+const JSONP_RULE: RuleId = 'PRO-SEC-PAGE-NO-JSONP';
+const CORP_RULE: RuleId = 'PRO-SEC-PAGE-CORP';
 
 /** Scripts of the page fetched at most. */
 const MAX_SCRIPTS = 4;

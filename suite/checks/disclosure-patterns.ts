@@ -4,7 +4,7 @@
 // finding. ZAP's error signatures (ascanrules 40008, pscanrules 90022) are the model. Server banners and
 // versions are left out: the profile lets headers such as Server and X-Powered-By carry them.
 
-export interface Disclosure {
+interface Disclosure {
   /** What the match reveals, for the failure message. */
   what: string;
   pattern: RegExp;
@@ -38,7 +38,7 @@ const EXCEPTION_NAMES = [
   'PDOException',
 ];
 
-export const DISCLOSURES: readonly Disclosure[] = [
+const DISCLOSURES: readonly Disclosure[] = [
   {
     what: 'a JavaScript stack frame',
     pattern: /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s()]*:\d+:\d+|<anonymous>)\)?/,

@@ -6,20 +6,20 @@ import type { RuleId } from '../../contracts/index.js';
 import { findingOf, type Finding } from '../harness/findings.js';
 import { setCookies, shown, values, type SeenAnswer } from './header-findings.js';
 
-export const CSP_RULE: RuleId = 'PRO-SEC-PAGE-CSP';
-export const CSP_REPORT_RULE: RuleId = 'PRO-SEC-PAGE-CSP-REPORT';
-export const COOP_RULE: RuleId = 'PRO-SEC-PAGE-COOP';
-export const HSTS_RULE: RuleId = 'PRO-SEC-HSTS';
-export const COOKIE_PREFIX_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-PREFIX';
-export const COOKIE_SIZE_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-SIZE';
+const CSP_RULE: RuleId = 'PRO-SEC-PAGE-CSP';
+const CSP_REPORT_RULE: RuleId = 'PRO-SEC-PAGE-CSP-REPORT';
+const COOP_RULE: RuleId = 'PRO-SEC-PAGE-COOP';
+const HSTS_RULE: RuleId = 'PRO-SEC-HSTS';
+const COOKIE_PREFIX_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-PREFIX';
+const COOKIE_SIZE_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-SIZE';
 
 /** One year in seconds: the least max-age ASVS 3.4.1 takes. */
-export const HSTS_MIN_AGE = 31_536_000;
+const HSTS_MIN_AGE = 31_536_000;
 /** RFC 6265bis 5.6: a user agent ignores a cookie whose name and value are longer together. */
-export const COOKIE_MAX_BYTES = 4096;
+const COOKIE_MAX_BYTES = 4096;
 
 /** The policies of a CSP header (lines, and policies joined by commas), each directive name -> its source list in lower case. */
-export function cspPolicies(a: SeenAnswer, name: string): Map<string, string[]>[] {
+function cspPolicies(a: SeenAnswer, name: string): Map<string, string[]>[] {
   return values(a, name)
     .flatMap((line) => line.split(','))
     .map((policy) => {

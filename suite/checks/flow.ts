@@ -155,7 +155,7 @@ export function callbackValues(
 }
 
 /** The recorders of one callback place, for every field a callback carries. */
-export interface CallbackCoverage {
+interface CallbackCoverage {
   /** Records a callback row judged at the place (see {@link callbackValues}). */
   record(row: Pick<CallbackRow, 'client_id' | 'client_ip' | 'covering'>, transaction: string): void;
 }

@@ -6,11 +6,11 @@
 import type { RuleId } from '../../contracts/index.js';
 import { findingOf, type Finding } from '../harness/findings.js';
 
-export const CACHE_RULE: RuleId = 'PRO-SEC-PAGE-NO-SHARED-CACHE';
-export const NOSNIFF_RULE: RuleId = 'PRO-SEC-CONTENT-TYPE-NOSNIFF';
-export const BANNER_RULE: RuleId = 'PRO-SEC-NO-VERSION-BANNER';
+const CACHE_RULE: RuleId = 'PRO-SEC-PAGE-NO-SHARED-CACHE';
+const NOSNIFF_RULE: RuleId = 'PRO-SEC-CONTENT-TYPE-NOSNIFF';
+const BANNER_RULE: RuleId = 'PRO-SEC-NO-VERSION-BANNER';
 export const CORS_RULE: RuleId = 'PRO-SEC-CORS-NO-CREDENTIALED-ORIGIN';
-export const COOKIE_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-FLAGS';
+const COOKIE_RULE: RuleId = 'PRO-SEC-PAGE-COOKIE-FLAGS';
 
 /** One answer as seen: where it came from and its header lines. */
 export interface SeenAnswer {
@@ -38,7 +38,7 @@ const members = (a: SeenAnswer, name: string): string[] =>
 export const shown = (a: SeenAnswer, name: string): string => (values(a, name).length ? values(a, name).join(', ') : '(none)');
 
 /** Cache-Control directives, names in lower case, values unquoted. */
-export function cacheDirectives(a: SeenAnswer): Map<string, string> {
+function cacheDirectives(a: SeenAnswer): Map<string, string> {
   const d = new Map<string, string>();
   for (const m of members(a, 'cache-control')) {
     const [name, ...rest] = m.split('=');

@@ -21,6 +21,7 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation, expectVariantRejected, shapeRule } from '../harness/variants.js';
 import { awaitDeliveries, describeDeliveries, expectCallbackBody, expectPayloadUnchanged, reportedState } from './callback-deliveries.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
+import { isFinalState } from '../../contracts/operation-facts.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 import { PRESS_RULE } from './payment-page.js';
 import { ledgerOf } from '../harness/ledger.js';
@@ -29,7 +30,7 @@ import { described } from './whole-run.js';
 type Body = Record<string, unknown>;
 
 /** One payment as the merchant knows it. */
-export interface ModelPayment {
+interface ModelPayment {
   operation: PaymentOperation;
   body: Body;
   /** The payment as the creating answer gave it: id, credentials and created_at never change. */
@@ -61,7 +62,6 @@ export interface LifecycleReal {
 
 type Command = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
 
-const isFinal = (s: PaymentState) => s === 'deposited' || s === 'declined';
 const invoices = (m: LifecycleModel) => m.payments.filter((p) => p.operation === 'invoice');
 /** Payments whose transaction's status can only be theirs. */
 const unshared = (m: LifecycleModel) => m.payments.filter((p) => !p.shared);
@@ -201,7 +201,8 @@ class AskStatus implements Command {
     };
     // A press may settle asynchronously; an account-to-card payment may move on its own until it is final.
     const settles = (s: PaymentState) =>
-      s === p.state || (s === 'processing' && (p.settling === true || (!isFinal(p.state) && (p.operation === 'account2card' || p.state === 'processing'))));
+      s === p.state ||
+      (s === 'processing' && (p.settling === true || (!isFinalState(p.state) && (p.operation === 'account2card' || p.state === 'processing'))));
     const got = await eventually(read, (x) => x.state === p.state || !settles(x.state), settleMs(real.api));
     real.log.push(`status of ${p.created.id} → ${got.state}`);
     if (p.settling && got.state === 'processing')
@@ -220,9 +221,9 @@ class AskStatus implements Command {
           `payment.${field} ${JSON.stringify(got[field])}`,
           real,
         );
-    const moved = p.operation === 'account2card' && !isFinal(p.state);
+    const moved = p.operation === 'account2card' && !isFinalState(p.state);
     if (got.state !== p.state && !(moved || settles(got.state)))
-      fail(isFinal(p.state) ? 'PRO-STATE-FINAL' : 'DOC-STATE-OUTCOME', `state ${p.state}`, `state ${got.state}`, real);
+      fail(isFinalState(p.state) ? 'PRO-STATE-FINAL' : 'DOC-STATE-OUTCOME', `state ${p.state}`, `state ${got.state}`, real);
     if (moved) p.state = got.state;
   }
   toString = () => `status(${this.pick})`;
@@ -268,10 +269,10 @@ class PressOnFinal implements Command {
     readonly button: FinalState,
     readonly pick: number,
   ) {}
-  check = (m: Readonly<LifecycleModel>) => invoices(m as LifecycleModel).some((p) => isFinal(p.state));
+  check = (m: Readonly<LifecycleModel>) => invoices(m as LifecycleModel).some((p) => isFinalState(p.state));
   async run(model: LifecycleModel, real: LifecycleReal): Promise<void> {
     const p = nth(
-      invoices(model).filter((x) => isFinal(x.state)),
+      invoices(model).filter((x) => isFinalState(x.state)),
       this.pick,
     );
     const what = await tryPressAgain(real.api, real.page, p.redirectUrl!, buttonFor(real.api, this.button));

@@ -19,7 +19,7 @@ import type { ProviderApi } from '../harness/provider-api.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
 
 /** The operations of the document (the status method is the profile's, with otherMethodsRefused of its own). */
-export type DocumentedOperation = Exclude<Operation, 'status'>;
+type DocumentedOperation = Exclude<Operation, 'status'>;
 
 const CARRIED_OUT: RuleId = 'PRO-SEC-ONLY-POST-CARRIED-OUT';
 const NO_TRACE: RuleId = 'PRO-SEC-NO-TRACE';

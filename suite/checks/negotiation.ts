@@ -17,7 +17,7 @@ import { article, OPERATION_NAMES, SIGNATURE_RULES, SUCCESS_RULES } from './oper
 import { expectNothingCreated, expectSuccess, json, requireOperation, sameAnswer, send, validRequests, wrongSignature, type Canonical } from './spellings.js';
 
 /** The JSON operations: the upload's form is PRO-UPL-MULTIPART's. */
-export type JsonOperation = Exclude<Operation, 'upload'>;
+type JsonOperation = Exclude<Operation, 'upload'>;
 type Body = Record<string, unknown>;
 
 const MEDIA_TYPE: RuleId = 'PRO-HTTP-MEDIA-TYPE';

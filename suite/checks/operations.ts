@@ -50,7 +50,7 @@ export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-export interface PaymentOperationSpec {
+interface PaymentOperationSpec {
   /** "invoice", "account to card payment": how titles name a request. */
   request: string;
   /** The profile's success rule: what a refused valid request (a check's precondition) breaks. */

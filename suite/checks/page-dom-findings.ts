@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import type { Finding } from '../harness/findings.js';
 
-export const SRI_RULE: RuleId = 'PRO-SEC-PAGE-SRI';
-export const PLUGINS_RULE: RuleId = 'PRO-SEC-PAGE-NO-PLUGINS';
+const SRI_RULE: RuleId = 'PRO-SEC-PAGE-SRI';
+const PLUGINS_RULE: RuleId = 'PRO-SEC-PAGE-NO-PLUGINS';
 
 /** What the page holds, as read in the browser. */
 export interface PageAssets {

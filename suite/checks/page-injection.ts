@@ -25,12 +25,10 @@ import { PAGE_LOAD_MS } from '../harness/page-load.js';
 import { openPaymentPage, press, requireButton } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation } from '../harness/variants.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, step } from '../harness/check.js';
 
 const INERT_RULE: RuleId = 'PRO-SEC-PAGE-TEXT-INERT';
 const SPLIT_RULE: RuleId = 'PRO-SEC-RETURN-URL-NO-HEADER-SPLIT';
-
-const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
 
 /** Where each payload goes: the description, a required and an extra payload value, the return_url. */
 interface Placed extends Injection {
@@ -116,7 +114,7 @@ export function merchantTextInertOnPage(): BrowserCheck {
     rules: [INERT_RULE],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       const inText = (place: string, prefix: string) => markupInjections(prefix).map((i) => ({ ...i, place }));
       const [description, clientId, extra] = [inText('description', 'd'), inText('payload.client_id', 'c'), inText('payload.order_title', 'o')];
       const url = returnUrlInjection();
@@ -173,7 +171,7 @@ export function returnUrlSplitsNoHeader(): BrowserCheck {
     rules: [SPLIT_RULE],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       for (const { label, url } of headerSplittingReturnUrls())
         await step(label, async () => {
           const exchange = await api.invoice(buildInvoiceRequest(api.merchant, { return_url: url }));

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
 import { RAN_MARKER } from '../../generators/hostile-text.js';
 import { clobberingElements, hostileMessages, type Clobbering } from '../../generators/page-script-payloads.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, step } from '../harness/check.js';
 import type { Exchange } from '../harness/exchange.js';
 import { expectSchema } from '../harness/expect-response.js';
 import { CheckFailure } from '../harness/failure.js';
@@ -158,7 +158,7 @@ export function pageScriptIgnoresHostileInput(): BrowserCheck {
     rules: [CLOBBER_RULE, MESSAGE_RULE],
     browser: true,
     async run({ api, page }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       const clobbering = clobberingElements();
       const { exchange } = await acceptedInvoice(
         api,

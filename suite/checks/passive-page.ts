@@ -3,13 +3,12 @@
 // of the page and of a press tell caches, browsers and readers. The profile's `security.findings` says which
 // findings fail and which are warnings (harness/findings.ts).
 import type { Page, Response } from '@playwright/test';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, step } from '../harness/check.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
 import { framingPageFor } from '../harness/framing-site.js';
 import { PAGE_LOAD_MS, gatewayAnswer } from '../harness/page-load.js';
 import { createInvoice, openPaymentPage, press, requireButton, settleMs } from '../harness/payment-page.js';
-import type { ProviderApi } from '../harness/provider-api.js';
 import { bannerFindings, cachingFindings, charsetFindings, cookieFindings, headerLines, nosniffFindings, type SeenAnswer } from './header-findings.js';
 import { coopFindings, cookiePrefixFindings, cookieSizeFindings, cspFindings, hstsFindings } from './document-header-findings.js';
 import { pageAssets, pluginFindings, sriFindings } from './page-dom-findings.js';
@@ -22,8 +21,6 @@ import type { RuleId } from '../../contracts/index.js';
 import { INVOICE_DEFAULTS } from '../../generators/builders.js';
 
 const FRAMING_RULE: RuleId = 'PRO-SEC-PAGE-NO-FRAMING';
-
-const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
 
 /** The framing protections an answer carries, for evidence. */
 function framingHeaders(r: Response | undefined, lines: { name: string; value: string }[]): string {
@@ -46,7 +43,7 @@ export function paymentPageNotFramable(): BrowserCheck {
     rules: [FRAMING_RULE],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       requireFindings(api, ['framing']);
       const { response } = await createInvoice(api, 'PRO-INV-SUCCESS');
       const framed: Response[] = [];
@@ -161,7 +158,7 @@ export function paymentPageAnswersProtected(): BrowserCheck {
     ],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       requireFindings(api, [
         ...['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags'],
         ...['cspPolicy', 'cspReport', 'coop', 'hsts', 'cookiePrefix', 'cookieSize', 'subresourceIntegrity', 'pluginContent'],

@@ -25,13 +25,12 @@ import {
 } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, requireProfile, step } from '../harness/check.js';
 import { recipientShown, rublesPattern } from './page-text.js';
 import { buildInvoiceRequest } from '../../generators/builders.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { FLOW, flowRecorder, pageAmounts } from './flow.js';
 
-const requirePage = (api: ProviderApi) => requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
 const requireStatus = (api: ProviderApi) =>
   requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
 
@@ -48,7 +47,7 @@ export function pageShowsAmountRecipientButtons(): BrowserCheck {
     rules: [rule],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       const shown = flowRecorder('invoice.amount', 'payment page');
       const seed = propertyParameters({ numRuns: 1 }).seed!; // always set: FC_SEED or a drawn one
       const replay = `FC_SEED=${seed} npm run conformance -- --project=payment-page -g "amount in rubles"`;
@@ -113,7 +112,7 @@ export function pressSettlesPayment(state: FinalState): BrowserCheck {
     rules: state === 'deposited' ? [rule, 'DOC-STATE-VALUES'] : [rule],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       requireStatus(api);
       const button = buttonFor(api, state);
       const { body, response } = await createInvoice(api, rule);
@@ -141,7 +140,7 @@ export function finalStateStaysOnPage(first: FinalState): BrowserCheck {
     rules: ['PRO-STATE-FINAL', PRESS_RULE[first]],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       requireStatus(api);
       const { response } = await invoicePressed(api, page, buttonFor(api, first), PRESS_RULE[first]);
       const before = await settledStatus(api, response.transaction, PRESS_RULE[first]);
@@ -179,7 +178,7 @@ export function settledTransactionStaysUsed(state: FinalState): BrowserCheck {
     rules: ['PRO-VAL-DUPLICATE-TRANSACTION', PRESS_RULE[state]],
     browser: true,
     async run({ api, page }) {
-      requirePage(api);
+      requirePaymentPage(api);
       requireStatus(api);
       requireProfile(api.profile.validation.duplicateTransactionRejected, 'profile validation.duplicateTransactionRejected is false');
       const { body, response } = await invoicePressed(api, page, buttonFor(api, state), PRESS_RULE[state]);

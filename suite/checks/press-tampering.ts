@@ -8,7 +8,7 @@
 // credential), and A's form with B's token in place of A's is B's own form.
 import type { RuleId } from '../../contracts/index.js';
 import { browserHeaders, withAddressClient } from '../harness/address-client.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, requireProfile, step } from '../harness/check.js';
 import { addressesOnPage } from '../harness/page-crawl.js';
 import { createInvoice, openPaymentPage, requireButton } from '../harness/payment-page.js';
 import { answersLine, expectStaysProcessing, expectStillProcessing } from '../harness/payment-watch.js';
@@ -28,7 +28,7 @@ export function tamperedPressChangesOnlyOwnPayment(): BrowserCheck {
     rules: [RULE],
     browser: true,
     async run({ api, page }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false: a change cannot be observed');
       requireProfile(
         api.profile.invoice.initialState === 'processing',

@@ -8,7 +8,7 @@ import type { RuleId } from '../../contracts/index.js';
 import { findingOf, type Finding } from '../harness/findings.js';
 import type { OwnOrigins } from '../harness/page-crawl.js';
 
-export const REFERRER_RULE: RuleId = 'PRO-SEC-PAGE-REFERRER';
+const REFERRER_RULE: RuleId = 'PRO-SEC-PAGE-REFERRER';
 
 /** A request of the tab to another origin than the provider's, with the Referer Chromium sent. */
 export interface SentAway {

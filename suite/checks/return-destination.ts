@@ -7,7 +7,7 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { propertyParameters } from '../../generators/settings.js';
 import { INVOICE_DEFAULTS } from '../../generators/builders.js';
-import { requireProfile, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage } from '../harness/check.js';
 import { CheckFailure } from '../harness/failure.js';
 import { BATCH_TABS, createInvoice, inTabs, openPaymentPage, press } from '../harness/payment-page.js';
 import { flowRecorder, returnUrls } from './flow.js';
@@ -119,7 +119,7 @@ export function payerReturnedToReturnUrl(): BrowserCheck {
     rules: [RULE, 'PRO-PAGE-PAY'],
     browser: true,
     async run({ api, page }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false: no page to be sent back from');
+      requirePaymentPage(api, 'no page to be sent back from');
       const seed = propertyParameters({ numRuns: 1 }).seed!;
       const sent = [FIXED_RETURN_URL, ...returnUrls(seed)];
       const reached = flowRecorder('invoice.return_url', 'return destination');

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import { browserHeaders, PREVIEW_HEADERS, withAddressClient, type AddressClient } from '../harness/address-client.js';
-import { requireProfile, step, type BrowserCheck } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, requireProfile, step } from '../harness/check.js';
 import type { Exchange } from '../harness/exchange.js';
 import {
   addressesOnPage,
@@ -112,7 +112,7 @@ export function safeMethodsChangeNothing(): BrowserCheck {
     rules: [RULE],
     browser: true,
     async run({ api, page }) {
-      requireProfile(api.profile.paymentPage.enabled, 'profile paymentPage.enabled is false');
+      requirePaymentPage(api);
       requireProfile(api.profile.status.enabled, 'profile status.enabled is false: a change cannot be observed');
       requireProfile(
         api.profile.invoice.initialState === 'processing',

@@ -10,7 +10,7 @@ export interface Value {
 }
 
 /** Field and parameter names under which a provider may look for the payment to act on. */
-export const IDENTIFIER_NAMES = [
+const IDENTIFIER_NAMES = [
   ['payment_id', 'id'],
   ['id', 'id'],
   ['transaction', 'transaction'],
@@ -18,7 +18,7 @@ export const IDENTIFIER_NAMES = [
 ] as const;
 
 /** One tampered request: where to send it, its fields, and what was changed. */
-export interface Tampered {
+interface Tampered {
   url: string;
   fields: [string, string][];
   what: string;

@@ -7,6 +7,7 @@
 // the project alone) still meets what it looks for.
 import { createdAtTime, type Payment, type RuleId, type StatusResponse } from '../../contracts/index.js';
 import { creatablePaymentOperations, type PaymentOperation } from '../../contracts/operations.js';
+import { isFinalState } from '../../contracts/operation-facts.js';
 import { buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { expectAccepted, expectSchema } from '../harness/expect-response.js';
@@ -25,7 +26,7 @@ import { OPERATION_NAMES, PAYMENT_OPERATIONS, article } from './operations.js';
  * the run made fewer): a store that keeps only the last few hundred payments is met by every run; a default
  * run creates thousands.
  */
-export const FOLLOWERS = 300;
+const FOLLOWERS = 300;
 /** Earliest payments of each operation asked about, and payments sampled across the run besides them. */
 const EARLIEST = 3;
 const SAMPLE = 8;
@@ -82,8 +83,6 @@ function lastStates(ledger: LedgerSnapshot): (p: LedgerPayment) => unknown {
   for (const s of ledger.statuses) seen.set(`${s.transaction.toLowerCase()} ${JSON.stringify(s.id)}`, s.state);
   return (p) => seen.get(`${p.transaction.toLowerCase()} ${JSON.stringify(p.id)}`) ?? p.state;
 }
-
-const isFinal = (state: unknown) => state === 'deposited' || state === 'declined';
 
 /** How many payments of the ledger were sent after `p` was answered. */
 const followersOf = (payments: readonly LedgerPayment[], p: LedgerPayment) => payments.filter((q) => q.sentAt > p.answeredAt).length;
@@ -176,7 +175,7 @@ export function paymentsStayKnown(): ApiCheck {
         for (const p of [...first, ...sample]) {
           const now = (await rightAway(p, (q, named) => expectStatusAsCreated(api, q, named, when), 'PRO-STATUS-SUCCESS')).state;
           const before = stateOf(p);
-          if (isFinal(before) && now !== before)
+          if (isFinalState(before) && now !== before)
             throw new CheckFailure({ rule: 'PRO-STATE-FINAL', expected: `state ${String(before)}, as last seen (${when(p)})`, received: `state ${now}` });
         }
       const page = paymentPage.enabled ? first.find((p) => p.redirectUrl !== undefined && stateOf(p) === 'processing') : undefined;
@@ -287,7 +286,7 @@ export function usedTransactionsStayUsed(): ApiCheck {
       const stateOf = lastStates(snapshot);
       for (const op of paymentOperations(api)) {
         const mine = snapshot.payments.filter((p) => p.op === op);
-        const picked = [...new Set([...mine.slice(0, 2), ...mine.filter((p) => isFinal(stateOf(p))).slice(0, 4)])];
+        const picked = [...new Set([...mine.slice(0, 2), ...mine.filter((p) => isFinalState(stateOf(p))).slice(0, 4)])];
         for (const p of picked)
           await step(`${OPERATION_NAMES[op].label} ${p.transaction} again`, async () => {
             const spec = PAYMENT_OPERATIONS[op];
@@ -312,9 +311,9 @@ function withEarlier(earlier: string, judge: () => unknown): void {
 }
 
 /** The suite's clock must cover at least this much of the run for the clock's rate to show (the check paces invoices until it does). */
-export const CLOCK_SPAN_MS = 8_000;
+const CLOCK_SPAN_MS = 8_000;
 /** Clocks of constant offset a provider may stamp with (nodes apart within the tolerance); a frozen clock needs one a second. */
-export const MAX_CLOCKS = 4;
+const MAX_CLOCKS = 4;
 /** created_at may be cut to the whole second (its microseconds may be .000000), and the suite's clock reads whole milliseconds. */
 const STAMP_RESOLUTION_MS = 1000;
 const TIMING_SLACK_MS = 50;
@@ -324,7 +323,7 @@ const TIMING_SLACK_MS = 50;
  * only if d lies in [created_at - answered, created_at - sent] (widened by the stamp's resolution). The least
  * number of points meeting every such interval (sorted by their ends, greedily) is that number of clocks.
  */
-export function clocksNeeded(payments: readonly { p: LedgerPayment; t: number }[]): { count: number; runs: { p: LedgerPayment; t: number }[][] } {
+function clocksNeeded(payments: readonly { p: LedgerPayment; t: number }[]): { count: number; runs: { p: LedgerPayment; t: number }[][] } {
   const intervals = payments
     .map((x) => ({ x, lo: x.t - x.p.answeredAt - STAMP_RESOLUTION_MS - TIMING_SLACK_MS, hi: x.t - x.p.sentAt + TIMING_SLACK_MS }))
     .sort((a, b) => a.hi - b.hi);

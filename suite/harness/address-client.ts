@@ -13,7 +13,7 @@ export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
   accept: '*/*',
 };
 
-export interface AddressRequest {
+interface AddressRequest {
   method: string;
   headers?: Record<string, string>;
   body?: string;

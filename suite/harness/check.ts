@@ -50,6 +50,11 @@ export function requireProfile(condition: unknown, reason: string): asserts cond
   test.skip(!condition, reason);
 }
 
+/** Skips the current check when the profile serves no payment page; `why` says what that leaves undone. */
+export function requirePaymentPage(api: ProviderApi, why?: string): void {
+  requireProfile(api.profile.paymentPage.enabled, `profile paymentPage.enabled is false${why ? `: ${why}` : ''}`);
+}
+
 /** One named step of a check (a variant, a case): reports show each, and a failure says in which. */
 export function step<T>(label: string, body: () => Promise<T>): Promise<T> {
   return test.step(label, body);

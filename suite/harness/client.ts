@@ -15,8 +15,9 @@ import { MAX_429_RETRIES, mayRetry, retryAfterMs, retryKindOf } from './retry-po
 import { GATEWAY_STATUSES, type TransportKind } from './transport-errors.js';
 import { TransportPool } from './transport-pool.js';
 import { registerSentCardNumbers } from '../../contracts/redaction.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-export interface ClientOptions {
+interface ClientOptions {
   baseUrl: string;
   timeoutSeconds: number;
   /** Requests per second this client may send; undefined = unlimited. */
@@ -201,8 +202,6 @@ export class HttpClient {
     await this.pool.close();
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Milliseconds since `started`, to 0.1 ms: evidence needs no more, and a float's 16 digits would read like a card number. */
 function elapsedMs(started: number): number {

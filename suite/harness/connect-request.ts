@@ -6,7 +6,7 @@ import { connect as tlsConnect } from 'node:tls';
 import type { Exchange } from './exchange.js';
 
 /** What one CONNECT came to, as an exchange for the evidence (the status line as the response's status). */
-export interface ConnectOutcome {
+interface ConnectOutcome {
   exchange: Exchange;
   /** The connection was made and then closed (or reset) before any status line: the provider refused. */
   closedUnanswered: boolean;

@@ -23,7 +23,7 @@ const PRIOR_WEIGHT = 5;
 export const FLOOR_REQUESTS = 10;
 
 /** What the finished checks of the run sent. */
-export interface DepthProgress {
+interface DepthProgress {
   properties: number;
   others: number;
   propertyRequests: number;

@@ -5,7 +5,7 @@ import { toCurl } from './curl.js';
 import { redactText } from '../../contracts/redaction.js';
 import { requirement, type RuleId } from '../../contracts/requirements.js';
 
-export interface FailureDetails {
+interface FailureDetails {
   /** Requirement ID (contracts/requirements.json) of the broken rule. */
   rule: RuleId;
   /** What the provider should have done, in one sentence. */
@@ -86,8 +86,9 @@ function unavailableText(exchange: Exchange): string {
   return redactText(`${exchange.request.method} ${exchange.request.url}: ${what}, after ${tries} ${tries === 1 ? 'try' : 'tries'}${before}`);
 }
 
-function clip(text: string): string {
-  return text.length > MAX_SHOWN_BODY ? `${text.slice(0, MAX_SHOWN_BODY)}… (${text.length} characters)` : text;
+/** A long text cut to `max` characters for a failure message, saying how long it was. */
+export function clip(text: string, max = MAX_SHOWN_BODY): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
 export function describeResponse(exchange: Exchange): string {
@@ -98,7 +99,7 @@ export function describeResponse(exchange: Exchange): string {
   return `HTTP ${r.status} ${type} ${clip(r.bodyText)}${r.truncated ? ' (body cut: longer than the suite reads, not parsed)' : ''}${tries}`;
 }
 
-export function formatFailure(d: FailureDetails): string {
+function formatFailure(d: FailureDetails): string {
   const lines = [`[${d.rule}] ${requirement(d.rule).title}`, `  Expected: ${d.expected}`, `  Received: ${d.received}`];
   if (d.exchange) {
     const req = d.exchange.request;

@@ -35,10 +35,10 @@ export interface LedgerPayment extends Sighting {
 }
 
 /** A status answer about a payment. */
-export type LedgerStatus = Sighting;
+type LedgerStatus = Sighting;
 
 /** A create that met transport trouble: the provider may hold a payment of this transaction that no answer told of. */
-export interface LedgerLostCreate {
+interface LedgerLostCreate {
   op: PaymentOperation;
   transaction: string;
   by: string;

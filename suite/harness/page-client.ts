@@ -7,7 +7,7 @@ import { GATEWAY_STATUSES, transportFailure, type TransportFailure } from './tra
 import { notePageAction } from './latency.js';
 
 /** What a GET of a page came to, after the tries allowed; `tries` holds the trouble met before the outcome. */
-export type PageAnswer = ({ status: number; contentType: string; text: string } | TransportFailure) & { tries: TransportRetry[] };
+type PageAnswer = ({ status: number; contentType: string; text: string } | TransportFailure) & { tries: TransportRetry[] };
 
 export async function fetchPage(url: string, timeoutSeconds: number): Promise<PageAnswer> {
   const tries: TransportRetry[] = [];

@@ -141,7 +141,7 @@ export function redirectTarget(exchange: Exchange): string | undefined {
 }
 
 /** An address without its fragment (never sent), for telling addresses apart. */
-export const withoutFragment = (url: string) => url.replace(/#.*$/s, '');
+const withoutFragment = (url: string) => url.replace(/#.*$/s, '');
 
 /** A queue of addresses, each taken once (fragments aside), up to `max`. */
 export class AddressQueue {

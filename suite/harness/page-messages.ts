@@ -10,7 +10,7 @@ const COUNTS = '__ptsMessageScript';
 /** The opener's window property holding the handle window.open gave it. */
 const HANDLE = '__ptsPaymentWindow';
 
-export interface MessageCounts {
+interface MessageCounts {
   /** Listeners for `message` the page's scripts added to its window (addEventListener calls, onmessage set). */
   listeners: number;
   /** Messages that reached the window. */
@@ -53,7 +53,7 @@ export function messageCounts(tab: Page): Promise<MessageCounts> {
 }
 
 /** A tab of the context opened by a page of another site, which keeps its window.open handle, and that site's origin. */
-export interface OpenedByAnotherSite {
+interface OpenedByAnotherSite {
   tab: Page;
   origin: string;
 }

@@ -11,7 +11,7 @@ import { forgetOpenedPage, gatewayAnswer, loadPage, lookAtOpenedPage, navigation
 import { MAX_429_RETRIES } from './retry-policy.js';
 import { notePageAction } from './latency.js';
 import { expectSchema, expectStatus } from './expect-response.js';
-import { CheckFailure, ProviderUnavailable, SuiteError } from './failure.js';
+import { CheckFailure, clip, ProviderUnavailable, SuiteError } from './failure.js';
 import type { ProviderApi } from './provider-api.js';
 import type { RuleTable } from './schema-rules.js';
 
@@ -63,10 +63,6 @@ export async function pageText(page: Page): Promise<string> {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function clip(s: string, n = 600): string {
-  return s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s;
-}
-
 /** The merchant origins a browser context answers itself. */
 const answered = new WeakMap<object, Set<string>>();
 
@@ -107,7 +103,7 @@ export async function openPaymentPage(page: Page, redirectUrl: string, rule: Rul
     throw new CheckFailure({
       rule,
       expected: `redirect_url ${redirectUrl} opens a 2xx HTML page`,
-      received: `HTTP ${status} Content-Type ${type}: ${clip(await pageText(page))}`,
+      received: `HTTP ${status} Content-Type ${type}: ${clip(await pageText(page), 600)}`,
     });
 }
 
@@ -142,7 +138,7 @@ export async function requireButton(api: ProviderApi, page: Page, name: string, 
     throw new CheckFailure({
       rule,
       expected: `a button with the accessible name "${name}" on the payment page ${page.url()}`,
-      received: `no such button; page text: ${clip(await pageText(page))}`,
+      received: `no such button; page text: ${clip(await pageText(page), 600)}`,
     });
   return button;
 }

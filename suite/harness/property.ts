@@ -31,11 +31,11 @@ import { propertyRequests, readDepthPlan, readDepthProgress, requestsMs } from '
  */
 export const DEFAULT_RUNS = 700;
 /** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker. */
-export const DEFAULT_STREAMS = 16;
+const DEFAULT_STREAMS = 16;
 /** Examples the provider was unavailable for that a property sends again after a control (suite/harness/unavailability.ts). */
-export const LOSSES_JUDGED = 3;
+const LOSSES_JUDGED = 3;
 /** The share of a test's time limit a property's runs may take; the rest is for shrinking and what follows. */
-export const TIME_BOUND_SHARE = 0.5;
+const TIME_BOUND_SHARE = 0.5;
 
 let streamsPerWorker = DEFAULT_STREAMS;
 
@@ -45,7 +45,7 @@ export function setPropertyStreams(streams: number): void {
   streamsPerWorker = streams;
 }
 
-export interface PropertyOptions {
+interface PropertyOptions {
   /** The rule a failure that is not a CheckFailure names. */
   rule: RuleId;
   /** Fraction of the depth this property takes (a check that varies little, or costs much a run); default 1. */

@@ -23,12 +23,12 @@ export interface JsonSendOptions {
   probe?: boolean;
 }
 
-export interface Account2CardSendOptions extends JsonSendOptions {
+interface Account2CardSendOptions extends JsonSendOptions {
   /** 'sign' (default): X-Sign over the exact body bytes with the merchant key; null: no header; a string: that value. */
   xSign?: 'sign' | null | string;
 }
 
-export interface UploadParts {
+interface UploadParts {
   api_key?: string;
   file?: {
     filename: string;
@@ -74,7 +74,7 @@ function encodeSignature(base64: string, encoding: Profile['account2card']['xSig
 }
 
 /** The run's second merchant (API_KEY_2) and where its exchanges go: the evidence only, since the run's ledger holds the first merchant's payments. */
-export interface SecondMerchant {
+interface SecondMerchant {
   merchant: Merchant;
   record: (exchange: Exchange) => void;
 }

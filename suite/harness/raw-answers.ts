@@ -11,7 +11,7 @@ export interface RawAnswer {
 }
 
 /** The complete answers in `bytes`, in order, and what follows them (an answer not yet complete, or none). */
-export interface ReadAnswers {
+interface ReadAnswers {
   answers: RawAnswer[];
   rest: Buffer;
 }

@@ -17,7 +17,7 @@ export interface RawOutcome {
   ms: number;
 }
 
-export interface RawSendOptions {
+interface RawSendOptions {
   timeoutMs: number;
   /** Half-close the connection after the bytes: no more of the message will come. */
   endAfter?: boolean;

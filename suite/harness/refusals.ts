@@ -16,7 +16,7 @@ export interface AnswerClass {
   readonly success?: true;
 }
 
-export const ANSWER_CLASSES = {
+const ANSWER_CLASSES = {
   '400': { answer: 400, what: '400 Bad Request' },
   '401': { answer: 401, what: '401 Unauthorized' },
   '403': { answer: 403, what: '403 Forbidden' },

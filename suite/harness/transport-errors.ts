@@ -33,7 +33,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** The error of a request (undici's or fetch's) in the words of the evidence: `connection refused`, `no response in 10 s`… */
-export function describeTransportError(e: unknown, timeoutSeconds: number): string {
+function describeTransportError(e: unknown, timeoutSeconds: number): string {
   const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no response in ${timeoutSeconds} s`;
   const code = err?.code ?? err?.cause?.code;
@@ -47,7 +47,7 @@ export function describeTransportError(e: unknown, timeoutSeconds: number): stri
 }
 
 /** Which kind of transport trouble an error of the request is. */
-export function transportKind(e: unknown): TransportKind {
+function transportKind(e: unknown): TransportKind {
   const err = e as { name?: string; code?: string; cause?: { code?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'timeout';
   const code = err?.code ?? err?.cause?.code;

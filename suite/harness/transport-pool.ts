@@ -11,9 +11,9 @@ import { SuiteError } from './failure.js';
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** What one try came to: an answer, or transport trouble. */
-export type TryOutcome = { response: ReceivedResponse } | TransportFailure;
+type TryOutcome = { response: ReceivedResponse } | TransportFailure;
 
-export interface TryRequest {
+interface TryRequest {
   method: string;
   /** The path on the pool's origin, the base URL's path included. */
   path: string;

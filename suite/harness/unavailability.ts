@@ -14,7 +14,7 @@ import type { ProviderApi } from './provider-api.js';
 import { GATEWAY_STATUSES } from './transport-errors.js';
 
 /** Judges one lost exchange: throws the CheckFailure of an input the provider fails on, or returns the (annotated) loss. */
-export type LossJudge = (lost: ProviderUnavailable) => Promise<ProviderUnavailable>;
+type LossJudge = (lost: ProviderUnavailable) => Promise<ProviderUnavailable>;
 
 /** The plain valid request of each operation, sent as the control. */
 const CONTROLS: Record<Operation, { what: string; send: (api: ProviderApi) => Promise<Exchange> }> = {

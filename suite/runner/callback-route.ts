@@ -29,7 +29,7 @@ export class CallbackRouteError extends Error {
   override name = 'CallbackRouteError';
 }
 
-export interface CallbackRoute {
+interface CallbackRoute {
   /** The address the provider delivers callbacks to: what the merchant registers with the sandbox. */
   publicUrl: string;
   /** Why no callback can arrive (the workers' `Reach.outOfReach`), when none can. */

@@ -69,7 +69,7 @@ export function sha256Fingerprint(keyBlob: Buffer): string {
   return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
 }
 
-export interface TunnelOptions {
+interface TunnelOptions {
   address: TunnelAddress;
   /** The fingerprint the gateway's host key must have (CALLBACK_TUNNEL_HOST_KEY). */
   hostKey?: string;

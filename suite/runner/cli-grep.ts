@@ -3,7 +3,7 @@
 // the teardown of every area, takes them as its own `grep` so that `--grep @documented` still judges documented
 // rules only and a slice of an area (`-g amount`) brings no other checks along.
 
-export interface CliGrep {
+interface CliGrep {
   grep?: RegExp;
   grepInvert?: RegExp;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { generateRsaKeyPairAsync, type RsaKeyPair } from '../../generators/signing.js';
 
 /** Where the pairs are kept: one folder per user of the machine. */
-export function embeddedKeyFolder(): string {
+function embeddedKeyFolder(): string {
   return join(tmpdir(), `pts-embedded-keys-${typeof process.getuid === 'function' ? process.getuid() : 'user'}`);
 }
 

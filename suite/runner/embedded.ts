@@ -12,14 +12,14 @@ import { embeddedKeyPair } from './embedded-keys.js';
 import type { MerchantConfig, RunningProvider } from '../../mock/index.js';
 
 /** What one embedded provider differs in: faults, variations, the PROFILE file it follows, other options. */
-export interface EmbeddedProvider {
+interface EmbeddedProvider {
   faults?: string[];
   variations?: string[];
   profile?: string;
   options?: Record<string, unknown>;
 }
 
-export interface EmbeddedMerchant {
+interface EmbeddedMerchant {
   apiKey: string;
   cryptoKey: string;
   privateKeyPem: string;
@@ -37,7 +37,7 @@ export interface Embedded {
   close(): Promise<void>;
 }
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   /** Where the providers deliver callbacks; default nowhere that answers (a closed port). */
   callbackUrl?: string;
   /** Delays between callback tries: short ones keep redelivery checks fast. */

@@ -7,4 +7,3 @@ export const CONFORMANCE_PROJECTS: readonly AreaName[] = CONFORMANCE_AREAS;
 
 /** The project that judges the whole run once the others have finished. */
 export const WHOLE_RUN_PROJECT = WHOLE_RUN_AREA;
-export type ConformanceProject = AreaName;

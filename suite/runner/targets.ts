@@ -14,7 +14,7 @@ import type { TestInfo } from '@playwright/test';
 /** The name of the provider under test outside a matrix run (its ledger is kept under it). */
 export const MAIN_TARGET = 'main';
 
-export type TargetMode = 'judge' | 'observe';
+type TargetMode = 'judge' | 'observe';
 
 /** One target of a plan. */
 export interface TargetPlan {

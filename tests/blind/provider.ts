@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // ───────────────────────────── faults ─────────────────────────────
 const FAULTS: Record<string, string> = {
@@ -144,7 +145,6 @@ let nextId = 100_000 + crypto.randomInt(900_000);
 let invoiceCount = 0;
 let baseUrl = '';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 const storeKey = (m: Merchant, op: string, tx: string) => `${m.idx}|${op}|${tx.toLowerCase()}`;

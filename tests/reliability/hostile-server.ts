@@ -16,7 +16,7 @@ export const HOSTILE_BEHAVIOURS = [
 ] as const;
 export type HostileBehaviour = (typeof HOSTILE_BEHAVIOURS)[number];
 
-export interface HostileServer {
+interface HostileServer {
   url: string;
   behaviour: HostileBehaviour;
   /** Requests whose headers were read (accept-and-close counts connections instead). */

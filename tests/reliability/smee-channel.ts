@@ -6,7 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SmeeChannel {
+interface SmeeChannel {
   /** The channel's address: what the merchant registers with the sandbox. */
   url: string;
   /** POSTs received on the channel (by anyone: the provider, the suite's self-check). */

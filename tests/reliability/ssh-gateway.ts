@@ -12,7 +12,7 @@ import { sha256Fingerprint } from '../../suite/runner/callback-tunnel.js';
 
 const { Server, utils } = ssh2;
 
-export interface SshGateway {
+interface SshGateway {
   /** `ssh://user@127.0.0.1:port`, for CALLBACK_TUNNEL (a forward path appended by the caller). */
   address: string;
   /** The host key's fingerprint, for CALLBACK_TUNNEL_HOST_KEY. */

@@ -40,7 +40,7 @@ export function readRequirements(reportsDir: string): Traceability {
 }
 
 /** A test as Playwright's HTML report shows it: its title and where it is declared (`file` relative to the root). */
-export interface HtmlReportTest {
+interface HtmlReportTest {
   title: string;
   projectName: string;
   location: { file: string; line: number; column: number };

@@ -12,7 +12,7 @@ import { sourceFiles } from './source-files.js';
 const CHILD_RUN = 'scripts/child-run.ts';
 
 /** The files besides child-run.ts that may start children themselves, and why. */
-export const OWN_CHILDREN: Readonly<Record<string, string>> = {
+const OWN_CHILDREN: Readonly<Record<string, string>> = {
   'mock/tests/variations.spec.ts':
     "mock/ imports contracts only (tests/selftest/import-rules.spec.ts): the reference provider's own test of its command line's exit 2 cannot use the suite's scripts",
 };
@@ -23,7 +23,7 @@ function importsChildProcess(source: string): boolean {
 }
 
 /** Source files under `root` that import node:child_process, other than child-run.ts and those of `allowed`. */
-export function directChildProcesses(root: string, allowed: Readonly<Record<string, string>> = OWN_CHILDREN): string[] {
+function directChildProcesses(root: string, allowed: Readonly<Record<string, string>> = OWN_CHILDREN): string[] {
   return sourceFiles(root).filter((f) => f !== CHILD_RUN && !(f in allowed) && importsChildProcess(readFileSync(join(root, f), 'utf8')));
 }
 

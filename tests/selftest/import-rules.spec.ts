@@ -17,7 +17,7 @@ import { sourceFiles } from './source-files.js';
  * (or is a listed file). tests/<x> folders may not import each other: what two of them share belongs to the
  * product or to scripts.
  */
-export const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
+const IMPORT_RULES: Readonly<Record<string, readonly string[]>> = {
   contracts: [],
   generators: ['contracts'],
   mock: ['contracts'],
@@ -68,7 +68,7 @@ function target(root: string, from: string, spec: string): string | undefined {
     .join('/');
 }
 
-export interface ImportReport {
+interface ImportReport {
   /** `from → to (folder → folder)` for every import the table does not allow. */
   outside: string[];
   /** Cycles between folders, as `a → b → a`. */
@@ -78,7 +78,7 @@ export interface ImportReport {
 }
 
 /** Checks every source file under `root` against `rules`. */
-export function checkImports(root: string, rules: Readonly<Record<string, readonly string[]>> = IMPORT_RULES): ImportReport {
+function checkImports(root: string, rules: Readonly<Record<string, readonly string[]>> = IMPORT_RULES): ImportReport {
   const outside: string[] = [];
   const unlisted: string[] = [];
   const edges = new Map<string, Set<string>>();
