@@ -6,48 +6,59 @@ import { CheckFailure } from '../harness/failure.js';
 import { freshInvoice } from '../harness/fresh.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
-import type { Exchange } from '../harness/exchange.js';
 import type { RuleId } from '../../contracts/index.js';
 import { requireProfile, type ApiCheck } from '../harness/check.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 
-/** Runs `judge` on every generated valid invoice's answer. */
-function forEachInvoiceAnswer(
-  api: ProviderApi,
-  rule: RuleId,
-  share: number | undefined,
-  judge: (answer: Record<string, unknown>, exchange: Exchange) => void,
-): Promise<void> {
-  return forAll(
-    PAYMENT_OPERATIONS.invoice.valid(api),
-    async (generated) => {
-      const { exchange } = await sendFresh(api, 'invoice', generated);
-      judge(expectAccepted(exchange, 'PRO-INV-SUCCESS', 'a valid invoice'), exchange);
-    },
-    { rule, share },
-  );
+/** What is wrong with one answer, under the check's rule unless it names another of its rules. */
+interface Wrong {
+  rule?: RuleId;
+  expected: string;
+  received: string;
+}
+
+/** A property of every generated valid invoice's answer: `wrong` says what is wrong with one, or nothing. */
+function everyInvoiceAnswer(check: {
+  name: string;
+  title: string;
+  rules: readonly [RuleId, ...RuleId[]];
+  /** The rule of a failure that names none: the first of `rules` unless given. */
+  rule?: RuleId;
+  share: number;
+  wrong: (answer: Record<string, unknown>, api: ProviderApi) => Wrong | undefined;
+}): ApiCheck {
+  const rule = check.rule ?? check.rules[0];
+  return {
+    name: check.name,
+    title: check.title,
+    rules: check.rules,
+    property: true,
+    run: ({ api }) =>
+      forAll(
+        PAYMENT_OPERATIONS.invoice.valid(api),
+        async (generated) => {
+          const { exchange } = await sendFresh(api, 'invoice', generated);
+          const wrong = check.wrong(expectAccepted(exchange, 'PRO-INV-SUCCESS', 'a valid invoice'), api);
+          if (wrong !== undefined) throw new CheckFailure({ rule, ...wrong, exchange });
+        },
+        { rule, share: check.share },
+      ),
+  };
 }
 
 /** As many deeplinks as the profile says (three in the document's samples). */
 export function deeplinkCount(): ApiCheck {
-  return {
+  return everyInvoiceAnswer({
     name: 'deeplinkCount()',
     title: 'the invoice response carries the profile number of deeplinks',
     rules: ['PRO-INV-DEEPLINK-COUNT'],
-    property: true,
-    run: ({ api }) =>
-      forEachInvoiceAnswer(api, 'PRO-INV-DEEPLINK-COUNT', 0.2, ({ deeplink }, exchange) => {
-        const expected = api.profile.invoice.deeplinkCount;
-        const count = deeplink && typeof deeplink === 'object' ? Object.keys(deeplink).length : 0;
-        if (count !== expected)
-          throw new CheckFailure({
-            rule: 'PRO-INV-DEEPLINK-COUNT',
-            expected: `${expected} deeplinks`,
-            received: `${count}: ${JSON.stringify(deeplink)}`,
-            exchange,
-          });
-      }),
-  };
+    share: 0.2,
+    wrong: ({ deeplink }, api) => {
+      const expected = api.profile.invoice.deeplinkCount;
+      const count = deeplink && typeof deeplink === 'object' ? Object.keys(deeplink).length : 0;
+      return count === expected ? undefined : { expected: `${expected} deeplinks`, received: `${count}: ${JSON.stringify(deeplink)}` };
+    },
+  });
 }
 
 /** `<BANK>_FOREIGN`: an upper-case bank name (letters, digits, underscores between words) and the suffix. */
@@ -64,57 +75,40 @@ function isAbsoluteUrl(value: unknown): boolean {
 
 /** Every deeplink key is <BANK>_FOREIGN in upper case, every value an address. */
 export function deeplinkKeys(): ApiCheck {
-  return {
+  return everyInvoiceAnswer({
     name: 'deeplinkKeys()',
     title: 'every deeplink key is <BANK>_FOREIGN in upper case with an absolute URL value',
     rules: ['DOC-DEEPLINK-KEYS'],
-    property: true,
-    run: ({ api }) =>
-      forEachInvoiceAnswer(api, 'DOC-DEEPLINK-KEYS', 0.2, ({ deeplink }, exchange) => {
-        for (const [key, value] of Object.entries((deeplink ?? {}) as Record<string, unknown>))
-          if (!DEEPLINK_KEY.test(key) || !isAbsoluteUrl(value))
-            throw new CheckFailure({
-              rule: 'DOC-DEEPLINK-KEYS',
-              expected: 'keys like SBERBANK_FOREIGN with absolute URL values',
-              received: `${JSON.stringify(key)}: ${JSON.stringify(value)}`,
-              exchange,
-            });
-      }),
-  };
+    share: 0.2,
+    wrong: ({ deeplink }) => {
+      const bad = Object.entries((deeplink ?? {}) as Record<string, unknown>).find(([key, value]) => !DEEPLINK_KEY.test(key) || !isAbsoluteUrl(value));
+      return bad && { expected: 'keys like SBERBANK_FOREIGN with absolute URL values', received: `${JSON.stringify(bad[0])}: ${JSON.stringify(bad[1])}` };
+    },
+  });
 }
 
 /** Credentials are one of the two documented shapes: {card_pan} or {phone, holder} (phone digits, no plus). */
 export function credentialsShape(): ApiCheck {
-  return {
+  return everyInvoiceAnswer({
     name: 'credentialsShape()',
     title: 'credentials are either {card_pan} or {phone, holder} with a plus-less phone',
     rules: ['DOC-CRED-CARD', 'DOC-CRED-FPS', 'DOC-PAY-CREDENTIALS'],
-    property: true,
-    run: ({ api }) =>
-      forEachInvoiceAnswer(api, 'DOC-PAY-CREDENTIALS', 0.4, ({ payment }, exchange) => {
-        const c = ((payment as { credentials?: Record<string, unknown> } | undefined)?.credentials ?? {}) as Record<string, unknown>;
-        const keys = Object.keys(c).sort().join(',');
-        if (keys === 'card_pan') {
-          if (typeof c.card_pan !== 'string' || !/^\d{12,19}$/.test(c.card_pan))
-            throw new CheckFailure({
-              rule: 'DOC-CRED-CARD',
-              expected: 'card_pan a string of digits',
-              received: `card_pan ${JSON.stringify(c.card_pan)}`,
-              exchange,
-            });
-        } else if (keys === 'holder,phone') {
-          if (typeof c.phone !== 'string' || !/^\d{10,15}$/.test(c.phone) || typeof c.holder !== 'string' || c.holder.trim() === '')
-            throw new CheckFailure({
-              rule: 'DOC-CRED-FPS',
-              expected: 'phone digits with country prefix and no plus sign, holder a non-empty name',
-              received: JSON.stringify(c),
-              exchange,
-            });
-        } else {
-          throw new CheckFailure({ rule: 'DOC-PAY-CREDENTIALS', expected: 'credentials {card_pan} or {phone, holder}', received: JSON.stringify(c), exchange });
-        }
-      }),
-  };
+    rule: 'DOC-PAY-CREDENTIALS',
+    share: 0.4,
+    wrong: ({ payment }) => {
+      const c = ((payment as { credentials?: Record<string, unknown> } | undefined)?.credentials ?? {}) as Record<string, unknown>;
+      const keys = Object.keys(c).sort().join(',');
+      if (keys === 'card_pan')
+        return typeof c.card_pan === 'string' && /^\d{12,19}$/.test(c.card_pan)
+          ? undefined
+          : { rule: 'DOC-CRED-CARD', expected: 'card_pan a string of digits', received: `card_pan ${JSON.stringify(c.card_pan)}` };
+      if (keys === 'holder,phone')
+        return typeof c.phone === 'string' && /^\d{10,15}$/.test(c.phone) && typeof c.holder === 'string' && c.holder.trim() !== ''
+          ? undefined
+          : { rule: 'DOC-CRED-FPS', expected: 'phone digits with country prefix and no plus sign, holder a non-empty name', received: JSON.stringify(c) };
+      return { expected: 'credentials {card_pan} or {phone, holder}', received: JSON.stringify(c) };
+    },
+  });
 }
 
 /** Merchant parameters of any JSON type in payload are accepted (they come back in callbacks). */

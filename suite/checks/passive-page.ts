@@ -3,7 +3,8 @@
 // of the page and of a press tell caches, browsers and readers. The profile's `security.findings` says which
 // findings fail and which are warnings (harness/findings.ts).
 import type { Page, Response } from '@playwright/test';
-import { type BrowserCheck, requirePaymentPage, step } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage } from '../harness/check.js';
+import type { ProviderApi } from '../harness/provider-api.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
 import { framingPageFor } from '../harness/framing-site.js';
@@ -124,93 +125,185 @@ async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]
   ];
 }
 
+/** One protection the page's answers carry: its rule, the findings that judge it, the check's name and title. */
+interface PageProtection {
+  name: string;
+  rule: RuleId;
+  findings: readonly FindingName[];
+  title: string;
+}
+
 /**
- * The page and the answers to a press (the card data is on them): no shared cache may keep them, no type is
- * sniffed, the page says its charset, no banner tells the software, every cookie carries its flags. What other
- * origins learn of the page: the Referer of every request the tab sends them (the payer's way back to return_url
- * taken, by the link the page shows when the press did not redirect), and a few requests as another site's
- * script or image would send them (referrer-findings.ts, cross-site-findings.ts).
+ * The page and the answers to a press (the card data is on them), and what other origins learn of the page: one
+ * check per rule, each judging its findings of one shared look (pageLookFindings).
  */
-export function paymentPageAnswersProtected(): BrowserCheck {
+const PAGE_PROTECTIONS: readonly PageProtection[] = [
+  {
+    name: 'noSharedCache',
+    rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
+    findings: ['sharedCache', 'noStore'],
+    title: 'the payment page and the answers to a press keep out of shared caches (RFC 9111)',
+  },
+  {
+    name: 'declaredType',
+    rule: 'PRO-SEC-CONTENT-TYPE-NOSNIFF',
+    findings: ['nosniff', 'htmlCharset'],
+    title: 'the payment page and the answers to a press carry nosniff, and the page its charset',
+  },
+  {
+    name: 'noVersionBanner',
+    rule: 'PRO-SEC-NO-VERSION-BANNER',
+    findings: ['versionBanner'],
+    title: 'the payment page and the answers to a press name no software version',
+  },
+  {
+    name: 'cookieFlags',
+    rule: 'PRO-SEC-PAGE-COOKIE-FLAGS',
+    findings: ['cookieFlags'],
+    title: "the payment page's cookies carry HttpOnly, SameSite and, on https, Secure",
+  },
+  {
+    name: 'csp',
+    rule: 'PRO-SEC-PAGE-CSP',
+    findings: ['cspPolicy'],
+    title: 'the payment page carries a Content-Security-Policy that limits scripts, objects and its base',
+  },
+  {
+    name: 'cspReport',
+    rule: 'PRO-SEC-PAGE-CSP-REPORT',
+    findings: ['cspReport'],
+    title: "the payment page's Content-Security-Policy names where violations are reported",
+  },
+  { name: 'coop', rule: 'PRO-SEC-PAGE-COOP', findings: ['coop'], title: 'the payment page carries Cross-Origin-Opener-Policy' },
+  { name: 'hsts', rule: 'PRO-SEC-HSTS', findings: ['hsts'], title: 'on https, the payment page and the answers to a press carry Strict-Transport-Security' },
+  {
+    name: 'cookiePrefix',
+    rule: 'PRO-SEC-PAGE-COOKIE-PREFIX',
+    findings: ['cookiePrefix'],
+    title: "the payment page's cookies are named __Host- (or __Secure-)",
+  },
+  { name: 'cookieSize', rule: 'PRO-SEC-PAGE-COOKIE-SIZE', findings: ['cookieSize'], title: "each of the payment page's cookies is at most 4096 bytes" },
+  {
+    name: 'subresourceIntegrity',
+    rule: 'PRO-SEC-PAGE-SRI',
+    findings: ['subresourceIntegrity'],
+    title: 'the payment page loads no asset of another origin without integrity',
+  },
+  { name: 'noPlugins', rule: 'PRO-SEC-PAGE-NO-PLUGINS', findings: ['pluginContent'], title: 'the payment page holds no plugin content' },
+  {
+    name: 'referrer',
+    rule: 'PRO-SEC-PAGE-REFERRER',
+    findings: ['referrer'],
+    title: "the payment page sends other origins no Referer carrying its address, the payer's way back included",
+  },
+  {
+    name: 'scriptData',
+    rule: 'PRO-SEC-PAGE-SCRIPT-NO-DATA',
+    findings: ['scriptData'],
+    title: "the payment page's scripts, loaded by another site, carry none of the payment's data",
+  },
+  { name: 'noJsonp', rule: 'PRO-SEC-PAGE-NO-JSONP', findings: ['jsonp'], title: "neither the payment page's address nor its redirect_url answers as JSONP" },
+  {
+    name: 'crossOriginResource',
+    rule: 'PRO-SEC-PAGE-CORP',
+    findings: ['crossOriginResource'],
+    title: 'another site cannot load the payment page as a resource (CORP or Sec-Fetch refusal)',
+  },
+];
+
+/** Every check of PAGE_PROTECTIONS, in its order. */
+export function pageAnswerProtections(): BrowserCheck[] {
+  return PAGE_PROTECTIONS.map(pageAnswerProtected);
+}
+
+export function pageAnswerProtected(protection: PageProtection): BrowserCheck {
   return {
-    name: 'paymentPageAnswersProtected()',
-    title:
-      'the payment page and the answers to a press keep out of shared caches (RFC 9111), carry nosniff and a charset, tell no software version, set cookies with their flags, prefixes and sizes, carry CSP, COOP and (on https) HSTS, and the page loads no foreign asset without integrity and no plugin; it sends other origins no Referer with its address, and another site can load neither its data (its scripts, JSONP) nor the page itself (CORP, Sec-Fetch)',
-    rules: [
-      'PRO-SEC-PAGE-NO-SHARED-CACHE',
-      'PRO-SEC-CONTENT-TYPE-NOSNIFF',
-      'PRO-SEC-NO-VERSION-BANNER',
-      'PRO-SEC-PAGE-COOKIE-FLAGS',
-      // The page's headers and DOM beyond those (document-header-findings.ts, page-dom-findings.ts).
-      'PRO-SEC-PAGE-CSP',
-      'PRO-SEC-PAGE-CSP-REPORT',
-      'PRO-SEC-PAGE-COOP',
-      'PRO-SEC-HSTS',
-      'PRO-SEC-PAGE-COOKIE-PREFIX',
-      'PRO-SEC-PAGE-COOKIE-SIZE',
-      'PRO-SEC-PAGE-SRI',
-      'PRO-SEC-PAGE-NO-PLUGINS',
-      // What other origins learn of the page (referrer-findings.ts, cross-site-findings.ts).
-      'PRO-SEC-PAGE-REFERRER',
-      'PRO-SEC-PAGE-SCRIPT-NO-DATA',
-      'PRO-SEC-PAGE-NO-JSONP',
-      'PRO-SEC-PAGE-CORP',
-    ],
+    name: `pageAnswerProtected(${protection.name})`,
+    title: protection.title,
+    rules: [protection.rule],
     browser: true,
+    sharesLook: PAGE_LOOK,
     async run({ api, page }) {
       requirePaymentPage(api);
-      requireFindings(api, [
-        ...['sharedCache', 'noStore', 'nosniff', 'htmlCharset', 'versionBanner', 'cookieFlags'],
-        ...['cspPolicy', 'cspReport', 'coop', 'hsts', 'cookiePrefix', 'cookieSize', 'subresourceIntegrity', 'pluginContent'],
-        ...['referrer', 'scriptData', 'jsonp', 'crossOriginResource'],
-      ] as const);
-      const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
-      const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
-      const origins = new OwnOrigins(response.redirect_url, api.baseUrl);
-      // Every request of the tab to other origins, with the Referer Chromium sent (the page's assets, the way back).
-      const away = watchRequestsAway(page.context(), origins);
-      const seen = await (async () => {
-        try {
-          const shown = await documentsDuring(page, async () => {
-            await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
-            await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
-          });
-          // The page as shown, read before the press leaves it: its assets and plugin elements.
-          const assets = await pageAssets(page);
-          origins.add(assets.url);
-          const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
-          if (looksFor('referrer')) await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
-          return { shown, assets, pressed, sentAway: await away.seen() };
-        } finally {
-          away.stop();
-        }
-      })();
-      const { shown, assets, pressed, sentAway } = seen;
-      if (shown.length === 0)
-        throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
-      const secrets: PageSecrets = { pageUrl: assets.url, redirectUrl: response.redirect_url, credentials: response.payment.credentials, baseUrl: api.baseUrl };
-      const scripts = assets.assets.filter((a) => a.tag === 'script').map((a) => a.url);
-      // As another site's page would load them: a few requests, none when the profile looks for none of it.
-      const crossSite = await withAddressClient(api, async (client) =>
-        (
-          await Promise.all([
-            looksFor('scriptData') ? scriptDataFindings(client, scripts, origins, secrets) : [],
-            looksFor('jsonp') ? jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : [],
-            looksFor('crossOriginResource') ? corpFindings(client, secrets) : [],
-          ])
-        ).flat(),
+      requireFindings(api, protection.findings);
+      const findings = await pageLookFindings(api, page);
+      judgeFindings(
+        api,
+        findings.filter((f) => protection.findings.includes(f.name)),
       );
-      await step('the page and the answers to Pay', async () => {
-        const findings = [
-          ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
-          ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
-          ...sriFindings(assets),
-          ...pluginFindings(assets),
-          ...referrerFindings(sentAway, origins),
-          ...crossSite,
-        ];
-        judgeFindings(api, findings);
-      });
     },
   };
+}
+
+/** The look the page-protection checks share: one worker runs them in turn (declarations.ts), and it is taken once. */
+const PAGE_LOOK = 'the payment page looked at once';
+
+/** Per target and merchant, the findings of the look taken: a defect found stays found, a loss is tried again. */
+const looks = new Map<string, Promise<readonly Finding[]>>();
+
+function pageLookFindings(api: ProviderApi, page: Page): Promise<readonly Finding[]> {
+  const key = `${api.baseUrl} ${api.merchant.apiKey}`;
+  let look = looks.get(key);
+  if (look === undefined) {
+    look = lookAtPage(api, page);
+    looks.set(key, look);
+    look.catch((e: unknown) => {
+      if (!(e instanceof CheckFailure)) looks.delete(key);
+    });
+  }
+  return look;
+}
+
+/**
+ * One page opened and Pay pressed in Chromium: every document answer of the page and the press, the page's assets
+ * and plugin elements, the Referer of every request the tab sends other origins (the payer's way back to return_url
+ * taken, by the link the page shows when the press did not redirect), and a few requests as another site's script
+ * or image would send them (referrer-findings.ts, cross-site-findings.ts). The findings the profile turns off are
+ * not looked for.
+ */
+async function lookAtPage(api: ProviderApi, page: Page): Promise<readonly Finding[]> {
+  const { body, response } = await createInvoice(api, 'PRO-INV-SUCCESS');
+  const looksFor = (name: FindingName) => api.profile.security.findings[name] !== 'off';
+  const origins = new OwnOrigins(response.redirect_url, api.baseUrl);
+  // Every request of the tab to other origins, with the Referer Chromium sent (the page's assets, the way back).
+  const away = watchRequestsAway(page.context(), origins);
+  const seen = await (async () => {
+    try {
+      const shown = await documentsDuring(page, async () => {
+        await openPaymentPage(page, response.redirect_url, 'PRO-PAGE-CONTENT', body.return_url);
+        await requireButton(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-CONTENT');
+      });
+      // The page as shown, read before the press leaves it: its assets and plugin elements.
+      const assets = await pageAssets(page);
+      origins.add(assets.url);
+      const pressed = await documentsDuring(page, () => press(api, page, api.profile.paymentPage.payButton, 'PRO-PAGE-PAY'));
+      if (looksFor('referrer')) await followReturnLink(page, body.return_url, settleMs(api), await away.seen());
+      return { shown, assets, pressed, sentAway: await away.seen() };
+    } finally {
+      away.stop();
+    }
+  })();
+  const { shown, assets, pressed, sentAway } = seen;
+  if (shown.length === 0)
+    throw new CheckFailure({ rule: 'PRO-PAGE-CONTENT', expected: `redirect_url ${response.redirect_url} opens a page`, received: 'no document answer' });
+  const secrets: PageSecrets = { pageUrl: assets.url, redirectUrl: response.redirect_url, credentials: response.payment.credentials, baseUrl: api.baseUrl };
+  const scripts = assets.assets.filter((a) => a.tag === 'script').map((a) => a.url);
+  // As another site's page would load them: a few requests, none when the profile looks for none of it.
+  const crossSite = await withAddressClient(api, async (client) =>
+    (
+      await Promise.all([
+        looksFor('scriptData') ? scriptDataFindings(client, scripts, origins, secrets) : [],
+        looksFor('jsonp') ? jsonpFindings(client, secrets, `pts_jsonp_${randomBytes(4).toString('hex')}`) : [],
+        looksFor('crossOriginResource') ? corpFindings(client, secrets) : [],
+      ])
+    ).flat(),
+  );
+  return [
+    ...(await Promise.all(shown.map((r) => pageAnswerFindings(r, 'the payment page')))).flat(),
+    ...(await Promise.all(pressed.map((r) => pageAnswerFindings(r, `the answer to "${api.profile.paymentPage.payButton}"`)))).flat(),
+    ...sriFindings(assets),
+    ...pluginFindings(assets),
+    ...referrerFindings(sentAway, origins),
+    ...crossSite,
+  ];
 }

@@ -31,6 +31,8 @@ interface CheckBase {
   property?: boolean;
   /** A costly check that is not a property: about how many requests it sends, for certification's depth plan. */
   requests?: DeclaredRequests;
+  /** Checks that judge one look at the provider, taken once: one worker runs those sharing the value, in turn. */
+  sharesLook?: string;
 }
 
 export interface ApiCheck extends CheckBase {

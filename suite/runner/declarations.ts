@@ -42,9 +42,25 @@ export function declareChecks(area: string, checks: readonly Check[], specUrl: s
   const rows = checkLocations(fileURLToPath(specUrl), checks);
   const declare = (check: Check, target?: TargetPlan) =>
     callFrom(rows.get(check)!, fixtures as unknown as (...d: Declaration) => void, declared(check, target));
+  // Checks sharing a look, in an anonymous describe (it adds nothing to titles or test IDs) that one worker runs in turn.
+  const declareAll = (list: readonly Check[], target?: TargetPlan) => {
+    const looks = new Set<string>();
+    for (const check of list) {
+      const look = check.sharesLook;
+      if (look === undefined) declare(check, target);
+      else if (!looks.has(look)) {
+        looks.add(look);
+
+        fixtures.describe(() => {
+          fixtures.describe.configure({ mode: 'default' });
+          for (const same of list.filter((c) => c.sharesLook === look)) declare(same, target);
+        });
+      }
+    }
+  };
   const plan = loadPlan();
   if (!plan) {
-    for (const check of checks) declare(check);
+    declareAll(checks);
     return;
   }
   for (const target of plan.targets) {
@@ -52,10 +68,12 @@ export function declareChecks(area: string, checks: readonly Check[], specUrl: s
     const rules = rulesOfTargetIn(target, area);
     const mine = checks.filter((c) => !rules || c.rules.some((r) => rules.includes(r)));
     const grouped = mine.filter(groupedByTarget);
-    for (const check of mine.filter((c) => !groupedByTarget(c))) declare(check, target);
+    declareAll(
+      mine.filter((c) => !groupedByTarget(c)),
+      target,
+    );
     if (grouped.length === 0) continue;
 
-    // An anonymous describe adds nothing to titles or test IDs.
     fixtures.describe(() => {
       fixtures.describe.configure({ mode: 'default' });
       for (const check of grouped) declare(check, target);

@@ -1,7 +1,7 @@
 // The payment page behind redirect_url (profile): its content, its two buttons, final states.
 import { merchantTextInertOnPage, returnUrlSplitsNoHeader } from '../../checks/page-injection.js';
 import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPayment, settledTransactionStaysUsed } from '../../checks/payment-page.js';
-import { paymentPageAnswersProtected, paymentPageNotFramable } from '../../checks/passive-page.js';
+import { pageAnswerProtections, paymentPageNotFramable } from '../../checks/passive-page.js';
 import { payerReturnedToReturnUrl } from '../../checks/return-destination.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
@@ -21,7 +21,7 @@ const CHECKS = [
   returnUrlSplitsNoHeader(),
   // Passive look at the page and its answers (docs/security-probes.md)
   paymentPageNotFramable(),
-  paymentPageAnswersProtected(),
+  ...pageAnswerProtections(),
   // Every address the provider hands out, followed and tampered (docs/security-probes.md)
   safeMethodsChangeNothing(),
   addressesLeadToOwnPayment(),
