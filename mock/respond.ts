@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from './context.js';
 import type { ErrorResponse } from './errors.js';
@@ -8,6 +8,12 @@ import type { Profile } from './profile.js';
 import type { VariationSet } from './variations/catalog.js';
 import { plainJson, serializer, type Serializer } from './variations/json.js';
 import type { StackBehaviour } from './stacks/catalog.js';
+import { throughSeam } from './seams/apply.js';
+import { cleanPageProtections, CSP_REPORT_PATH, PAGE_PROTECTION_SEAMS } from './seams/page-protections.js';
+import { ANSWER_STYLE_SEAMS, type AnswerStyle } from './seams/answer-style.js';
+import { VALIDATION_STYLE_SEAMS, type ValidationStyleChoices } from './seams/validation-style.js';
+
+export { CSP_REPORT_PATH };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -39,53 +45,31 @@ export interface Output {
 }
 
 export function makeOutput(faults: FaultSet, variations: VariationSet, profile: Profile, stack?: StackBehaviour): Output {
-  let jsonType = stack?.jsonType ?? JSON_TYPE;
-  if (faults.has('content-type-text-plain') || !profile.http.jsonContentType) jsonType = 'text/plain; charset=utf-8';
-  else if (variations.has('content-type-letter-case'))
-    jsonType = variations.has('content-type-no-charset') ? 'Application/JSON' : 'Application/JSON; Charset=UTF-8';
-  else if (variations.has('content-type-no-charset')) jsonType = 'application/json';
-  const extraHeaders = variations.has('extra-headers') ? EXTRA_HEADERS : null;
-  const chunked = variations.has('chunked') || stack?.chunkedAnswers === true;
-  const close = variations.has('connection-close');
-  const cors = corsOf(faults, variations);
-  const lengthInCharacters = faults.has('answer-length-in-characters');
+  const clean: AnswerStyle = {
+    jsonType: stack?.jsonType ?? JSON_TYPE,
+    extraHeaders: null,
+    chunked: stack?.chunkedAnswers === true,
+    close: false,
+    lengthInCharacters: false,
+    codeField: false,
+    cors: null,
+  };
+  const style = throughSeam(ANSWER_STYLE_SEAMS, faults, variations, clean);
+  // A profile whose provider does not label its JSON as such.
+  if (!profile.http.jsonContentType) style.jsonType = 'text/plain; charset=utf-8';
+  const page = throughSeam(PAGE_PROTECTION_SEAMS, faults, variations, cleanPageProtections());
   return {
-    jsonType,
+    ...style,
     serialize: serializer(variations),
     plainJson: plainJson(variations),
-    special: extraHeaders !== null || chunked || close || cors !== null || lengthInCharacters,
-    lengthInCharacters,
-    extraHeaders,
-    chunked,
-    close,
-    codeField: faults.has('message-error-extra-field'),
-    pageHeaders: pageHeadersOf(faults, variations),
-    pageNonce: variations.has('page-csp-nonce') && !faults.has('page-framable'),
-    cors,
+    special: style.extraHeaders !== null || style.chunked || style.close || style.cors !== null || style.lengthInCharacters,
+    pageHeaders: page.headers,
+    pageNonce: page.nonce,
   };
 }
 
 /** Every answer: its type is the one sent (ZAP 10021). */
 const NOSNIFF = 'nosniff';
-/** Variation page-frame-merchant-origin: the one site allowed to frame the page. */
-const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
-/** Variation api-cors-allowlist: the one origin allowed to read the API with credentials. */
-const CORS_ALLOWED_ORIGIN = 'https://merchant.example';
-
-/** Where the page's CSP sends its violation reports (ASVS 3.4.7); the provider answers a report there with 204. */
-export const CSP_REPORT_PATH = '/csp-reports';
-
-/**
- * The page's CSP: no other site frames it, no plugin, no <base> (ASVS 3.4.3), violations reported (3.4.7). Fault
- * page-csp-without-object-src leaves out object-src and base-uri; fault page-csp-no-report the report location.
- */
-function pagePolicy(faults: FaultSet): string {
-  const parts = ["frame-ancestors 'none'"];
-  if (!faults.has('page-csp-without-object-src')) parts.push("object-src 'none'", "base-uri 'none'");
-  if (!faults.has('page-csp-no-report')) parts.push(`report-uri ${CSP_REPORT_PATH}`);
-  return parts.join('; ');
-}
-
 /** Variation page-csp-nonce: a strict policy, scripts only by this answer's nonce (report-to, the Reporting API's endpoint). */
 function noncePolicy(nonce: string): Headers {
   return {
@@ -93,84 +77,6 @@ function noncePolicy(nonce: string): Headers {
     'reporting-endpoints': `pts-csp="${CSP_REPORT_PATH}"`,
   };
 }
-
-/**
- * The cookie the page sets: none by default. Fault page-cookie-unprefixed: a session cookie without a prefix; fault
- * page-cookie-oversized: a __Host- cookie of 5000 bytes (browsers drop it); variation page-cookie-host-prefix: a
- * __Host- session cookie.
- */
-function pageCookie(faults: FaultSet, variations: VariationSet): string | undefined {
-  const id = randomBytes(16).toString('hex');
-  if (faults.has('page-cookie-unprefixed')) return `pts_session=${id}; Path=/; HttpOnly; SameSite=Lax`;
-  if (faults.has('page-cookie-oversized')) return `__Host-pts_state=${'a'.repeat(5000)}; Path=/; Secure; HttpOnly; SameSite=Lax`;
-  if (variations.has('page-cookie-host-prefix')) return `__Host-pts_session=${id}; Path=/; Secure; HttpOnly; SameSite=Strict`;
-  return undefined;
-}
-
-/**
- * What other sites learn of the page (ASVS 3.4.5, 3.5.8): a Referer of its origin only, and no other site may load it
- * as a subresource. Fault page-referrer-unsafe-url: the whole address (the token) in every Referer; variation
- * page-referrer-no-referrer: none at all. Fault page-no-corp and variation page-sec-fetch-refused: no CORP (the
- * variation refuses such loads by their Sec-Fetch headers instead: sec-fetch.ts); variation page-corp-same-site.
- */
-function leakHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
-  const h: Headers = {
-    'referrer-policy': faults.has('page-referrer-unsafe-url')
-      ? 'unsafe-url'
-      : variations.has('page-referrer-no-referrer')
-        ? 'no-referrer'
-        : 'strict-origin-when-cross-origin',
-  };
-  if (!faults.has('page-no-corp') && !variations.has('page-sec-fetch-refused'))
-    h['cross-origin-resource-policy'] = variations.has('page-corp-same-site') ? 'same-site' : 'same-origin';
-  return h;
-}
-
-/** The page's protections: no other site frames it, no type is sniffed, no cache keeps it (docs/security-probes.md). */
-function pageHeadersOf(faults: FaultSet, variations: VariationSet): Headers {
-  const h: Headers = { 'x-content-type-options': NOSNIFF, 'cache-control': 'no-store' };
-  // A cross-origin opener gets no handle on the page (ASVS 3.4.8); fault page-no-coop sends none.
-  if (!faults.has('page-no-coop')) h['cross-origin-opener-policy'] = variations.has('page-coop-allow-popups') ? 'same-origin-allow-popups' : 'same-origin';
-  const cookie = pageCookie(faults, variations);
-  if (cookie) h['set-cookie'] = cookie;
-  Object.assign(h, leakHeadersOf(faults, variations));
-  // Fault page-framable: no framing protection at all.
-  if (faults.has('page-framable')) return cachingOf(faults, variations, h);
-  // Several CSP headers, each enforced; directive and keyword in another letter case.
-  if (variations.has('page-frame-csp-only'))
-    h['content-security-policy'] = ["default-src * 'unsafe-inline' 'unsafe-eval' data: blob:", "FRAME-ANCESTORS 'NONE'"];
-  else if (variations.has('page-frame-sameorigin')) h['x-frame-options'] = 'sameorigin';
-  else if (variations.has('page-frame-merchant-origin')) h['content-security-policy'] = `frame-ancestors ${FRAMING_MERCHANT_ORIGIN}`;
-  else Object.assign(h, { 'x-frame-options': 'DENY', 'content-security-policy': pagePolicy(faults) });
-  return cachingOf(faults, variations, h);
-}
-
-function cachingOf(faults: FaultSet, variations: VariationSet, h: Headers): Headers {
-  // Fault page-cache-public: any shared cache may keep the page with the card data for an hour.
-  if (faults.has('page-cache-public')) h['cache-control'] = 'public, max-age=3600';
-  else if (variations.has('page-cache-private')) h['cache-control'] = 'private, no-cache';
-  else if (variations.has('page-cache-expired')) Object.assign(h, { 'cache-control': 'No-Store, Max-Age=0', pragma: 'no-cache', expires: '0' });
-  return h;
-}
-
-/** Fault api-cors-reflects-origin and the variations that allow a fixed origin or any origin without credentials. */
-function corsOf(faults: FaultSet, variations: VariationSet): Output['cors'] {
-  if (faults.has('api-cors-reflects-origin'))
-    return (origin): Headers => (origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {});
-  if (variations.has('api-cors-allowlist'))
-    return () => ({ 'access-control-allow-origin': CORS_ALLOWED_ORIGIN, 'access-control-allow-credentials': 'true', vary: 'Origin' });
-  if (variations.has('api-cors-any-origin')) return () => ({ 'access-control-allow-origin': '*' });
-  return null;
-}
-
-const EXTRA_HEADERS = (): Headers => ({
-  'x-request-id': randomUUID(),
-  'cache-control': 'no-store',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  server: 'pts-gateway/2.4',
-  'x-powered-by': 'Payments-Core',
-  vary: 'Accept-Encoding, Origin',
-});
 
 /**
  * Writes one answer as the provider's output says (several chunks under the chunked variation).
@@ -256,17 +162,18 @@ export interface ValidationStyle {
 
 export function makeValidationStyle(faults: FaultSet, variations: VariationSet, profile: Profile, text: Wording): ValidationStyle {
   const v = profile.validation;
-  const style = {
+  const clean: ValidationStyleChoices = {
     text,
-    status: faults.has('validation-status-400') ? 400 : profile.http.validation,
-    firstOnly: faults.has('validation-first-field-only') || !v.reportsAllFields,
-    separator: faults.has('validation-underscore-names') ? '_' : v.nestedSeparator,
-    reverse: variations.has('validation-field-order'),
-    secondMessage: variations.has('validation-several-messages') ? text.seeDocs : null,
-    valuesStrings: faults.has('validation-values-strings'),
-    wrapped: faults.has('validation-wrapped'),
-    requiredMissing: faults.has('required-message-missing'),
+    status: profile.http.validation,
+    firstOnly: !v.reportsAllFields,
+    separator: v.nestedSeparator,
+    reverse: false,
+    secondMessage: null,
+    valuesStrings: false,
+    wrapped: false,
+    requiredMissing: false,
   };
+  const style = throughSeam(VALIDATION_STYLE_SEAMS, faults, variations, clean);
   const plain = !style.firstOnly && style.separator === '.' && !style.reverse && style.secondMessage === null && !style.valuesStrings && !style.wrapped;
   return { ...style, plain };
 }

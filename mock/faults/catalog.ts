@@ -1,9 +1,10 @@
 /**
  * The fault catalog: named, realistic deviations of the reference provider, each from ONE
- * rule. A fault is switched on by name (ProviderOptions.faults, CLI --faults) and is
- * implemented as a small guarded branch at the point of the code it concerns
- * (`if (faults.has('signature-prefix-only'))`). `rule` is the requirement ID (see
- * contracts/requirements.json) that a conforming suite must report as broken.
+ * rule. A fault is switched on by name (ProviderOptions.faults, CLI --faults). Where the code it
+ * concerns has a seam (mock/seams/: how answers are written, the page's protections, the validation
+ * style), it is an entry of that seam's table, and the clean code never names it; elsewhere it is
+ * still a guarded branch (`if (faults.has('signature-prefix-only'))`). `rule` is the requirement
+ * ID (see contracts/requirements.json) that a conforming suite must report as broken.
  */
 
 export interface FaultDefinition {
