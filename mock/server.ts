@@ -1,3 +1,6 @@
+import { throughSeam } from './seams/apply.js';
+import { cleanStorePolicy, STORE_POLICY_SEAMS } from './seams/store-policy.js';
+import { VALIDATION_RULE_SEAMS } from './seams/validation-rules.js';
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { framingFront, frontReading, type Front } from './framing-front.js';
@@ -287,23 +290,23 @@ function makeCtx(options: ProviderOptions): Ctx {
     out: makeOutput(faults, variations, profile, stack),
     err: errorTable(profile.http, text.errors),
     validation: makeValidationStyle(faults, variations, profile, text),
-    rules: {
+    rules: throughSeam(VALIDATION_RULE_SEAMS, faults, variations, {
       nullIsMissing: v.nullIsMissing,
-      emptyIsMissing: v.emptyStringIsMissing && !faults.has('empty-string-accepted'),
-      emptyAccepted: faults.has('empty-string-accepted'),
-      signatureCaseSensitive: faults.has('signature-case-sensitive') || !v.signatureCaseInsensitive,
-      rejectDuplicates: v.duplicateTransactionRejected && !faults.has('duplicate-transaction-accepted'),
+      emptyIsMissing: v.emptyStringIsMissing,
+      emptyAccepted: false,
+      signatureCaseSensitive: !v.signatureCaseInsensitive,
+      rejectDuplicates: v.duplicateTransactionRejected,
       antifraudClientIp: profile.antifraud.invoiceClientIp,
-      xSignFirst: profile.account2card.xSignCheckedFirst && !faults.has('xsign-after-validation'),
+      xSignFirst: profile.account2card.xSignCheckedFirst,
       xSignEncoding: profile.account2card.xSignEncoding,
-      reportsSignature: variations.has('validation-reports-signature'),
-      blankIsMissing: v.blankTextIsMissing === true || variations.has('blank-text-required'),
-      urlWhatwg: variations.has('return-url-whatwg'),
-      refusePrivateIp: variations.has('return-url-private-ip-refused'),
-      invoiceState: faults.has('state-pending') ? 'pending' : profile.invoice.initialState,
-      account2cardState: faults.has('a2c-state-created') ? 'created' : variations.has('a2c-deposited') ? 'deposited' : 'processing',
-      refusesUnknownFields: variations.has('unknown-fields-refused'),
-    },
+      reportsSignature: false,
+      blankIsMissing: v.blankTextIsMissing === true,
+      urlWhatwg: false,
+      refusePrivateIp: false,
+      invoiceState: profile.invoice.initialState,
+      account2cardState: 'processing',
+      refusesUnknownFields: false,
+    }),
     values: makeValues(faults, variations, profile, skew),
     merchants: new Merchants(options.merchants),
     store: makeStore(options, faults, variations),
@@ -319,23 +322,20 @@ function makeCtx(options: ProviderOptions): Ctx {
   };
 }
 
-/** The payment store: its bound, its id sequences and its duplicate index, as the faults and variations have them. */
+/** The payment store: its bound, its id sequences and its duplicate index, as its policy has them. */
 function makeStore(options: ProviderOptions, faults: FaultSet, variations: VariationSet): PaymentStore {
   const maxPayments = options.maxPayments ?? 10_000;
-  // payment-id-large over ids-per-operation-disjoint: random ids from one source are disjoint already.
-  const random = variations.has('payment-id-large');
-  const disjoint = !random && variations.has('ids-per-operation-disjoint');
-  const recentOnly = faults.has('store-keeps-recent-only');
+  const policy = throughSeam(STORE_POLICY_SEAMS, faults, variations, cleanStorePolicy());
   return new PaymentStore({
-    maxPayments: recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
-    ids: random ? new RandomIds() : disjoint ? new SequentialIds(2, 2) : new SequentialIds(),
-    account2cardIds: disjoint ? new SequentialIds(1, 2) : faults.has('ids-per-operation') && !random ? new SequentialIds() : undefined,
-    oldestFirst: recentOnly,
+    maxPayments: policy.recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
+    ids: policy.ids === 'random' ? new RandomIds() : policy.ids === 'disjoint' ? new SequentialIds(2, 2) : new SequentialIds(),
+    account2cardIds: policy.ids === 'disjoint' ? new SequentialIds(1, 2) : policy.account2cardOwnSequence ? new SequentialIds() : undefined,
+    oldestFirst: policy.recentOnly,
     usedKept: 2 * maxPayments, // a recent-payments store still keeps its duplicate index whole
-    usedAcrossOperations: faults.has('duplicate-check-across-operations'),
-    finalFreesTransaction: faults.has('duplicate-check-forgets-final'),
-    usedAcrossMerchants: variations.has('transaction-unique-across-merchants'),
-    latestAcrossMerchants: faults.has('payment-index-shared-across-merchants'),
+    usedAcrossOperations: policy.usedAcrossOperations,
+    finalFreesTransaction: policy.finalFreesTransaction,
+    usedAcrossMerchants: policy.usedAcrossMerchants,
+    latestAcrossMerchants: policy.latestAcrossMerchants,
   });
 }
 

@@ -22,3 +22,6 @@ export function throughSeam<T>(table: SeamTable<T>, faults: FaultSet, variations
   for (const name of faults.names) table[name as FaultName]?.(subject);
   return subject;
 }
+
+/** A decision record as a seam's table changes it, before the provider holds it read-only. */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
