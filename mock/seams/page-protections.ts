@@ -5,7 +5,7 @@ import type { SeamTable } from './apply.js';
 
 type Headers = Record<string, string | string[]>;
 
-export interface PageProtections {
+interface PageProtections {
   readonly headers: Headers;
   /** Each page answer gets a fresh nonce, in its CSP and on each of its script elements (respond.ts). */
   nonce: boolean;

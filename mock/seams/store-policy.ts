@@ -3,7 +3,7 @@
 // and keys transactions per merchant and operation.
 import type { SeamTable } from './apply.js';
 
-export interface StorePolicy {
+interface StorePolicy {
   /** Only the most recent payments are kept, the oldest dropped first. */
   recentOnly: boolean;
   /** One sequence; random ids; or two interleaved sequences, one per operation. */

@@ -216,7 +216,7 @@ export function pageAnswerProtections(): BrowserCheck[] {
   return PAGE_PROTECTIONS.map(pageAnswerProtected);
 }
 
-export function pageAnswerProtected(protection: PageProtection): BrowserCheck {
+function pageAnswerProtected(protection: PageProtection): BrowserCheck {
   return {
     name: `pageAnswerProtected(${protection.name})`,
     title: protection.title,

@@ -9,7 +9,7 @@ const CHECKS_DIR = join(ROOT, 'suite', 'checks');
 
 let index: Map<string, string> | undefined;
 
-/** Function name → `file:line` of its `export function` in suite/checks. */
+/** Function name → `file:line` of its definition in suite/checks (a module-level `function`, exported or not). */
 function checkFunctions(): Map<string, string> {
   if (index) return index;
   index = new Map();
@@ -18,7 +18,7 @@ function checkFunctions(): Map<string, string> {
     readFileSync(path, 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        const name = /^export (?:async )?function (\w+)\s*[(<]/.exec(line)?.[1];
+        const name = /^(?:export )?(?:async )?function (\w+)\s*[(<]/.exec(line)?.[1];
         if (name) index!.set(name, `${relative(ROOT, path).split('\\').join('/')}:${i + 1}`);
       });
   }
