@@ -34,6 +34,7 @@ export class Merchants {
     if (typeof apiKey !== 'string') return undefined;
     const m = this.byKey.get(apiKey);
     if (m === undefined && faults.has('unknown-api-key-accepted') && apiKey !== '') return this.all[0];
+    if (m === undefined && faults.has('api-key-letter-case-ignored')) return this.all.find((x) => x.apiKey.toLowerCase() === apiKey.toLowerCase());
     return m;
   }
 

@@ -23,7 +23,9 @@ export function createdAt(faults: FaultSet, nowMs = performance.timeOrigin + per
   if (faults.has('created-at-local-time')) nowMs += 3 * 3600_000; // Moscow time, still suffixed Z
   if (faults.has('created-at-iso')) return new Date(Math.floor(nowMs)).toISOString();
   const second = Math.floor(Math.floor(nowMs) / 1000); // of the whole millisecond: never a second ahead of it
-  const base = secondText(second);
+  let base = secondText(second);
+  // Fault created-at-month-early: the month as getUTCMonth() gives it, zero-based.
+  if (faults.has('created-at-month-early')) base = base.slice(0, 4) + pad(new Date(second * 1000).getUTCMonth()) + base.slice(6);
   if (faults.has('created-at-millis')) return `${base}.${pad(Math.floor(nowMs) - second * 1000, 3)}Z`;
   const micros = Math.min(999_999, Math.floor((nowMs - second * 1000) * 1000));
   return `${base}.${pad(micros, 6)}Z`;

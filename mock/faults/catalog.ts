@@ -788,6 +788,28 @@ const entries = [
     description:
       "The sha256 signature is checked against every merchant's crypto_key (a shared key ring), not the one of the request's api_key: a request signed with another merchant's crypto_key is carried out.",
   },
+  // Faults of the first blind round (tests/blind/FAULTS.md), of kinds the catalogue lacked
+  {
+    name: 'api-key-letter-case-ignored',
+    rule: 'DOC-AUTH-API_KEY',
+    description:
+      "The merchant is looked up by api_key without regard to letter case (a case-insensitive collation): another spelling of a merchant's key, signed over as sent, is that merchant.",
+  },
+  {
+    name: 'status-answers-cached',
+    rule: 'PRO-PAGE-PAY',
+    description: 'Status answers are kept 30 s per transaction: a merchant that asked once while the payer was on the page keeps reading processing after Pay.',
+  },
+  {
+    name: 'upload-limit-decimal-mb',
+    rule: 'PRO-UPL-MAX-SIZE',
+    description: 'Upload: the limit is 10 MB (10 000 000 bytes), not 10 MiB: a file between the two is refused.',
+  },
+  {
+    name: 'created-at-month-early',
+    rule: 'DOC-PAY-CREATED_AT',
+    description: "created_at's month is the zero-based getUTCMonth() without + 1: the shape holds, the date is a month early (or month 00).",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -31,5 +31,18 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   if (faults.has('status-created-at-rebuilt') && ctx.store.createdSince(found) >= RECENT_PAYMENTS) json.created_at = createdAt(faults);
   // Fault status-transaction-lower-cased: the transaction as a uuid column gives it back.
   const shown = faults.has('status-transaction-lower-cased') ? transaction!.toLowerCase() : transaction;
-  sendJson(res, ctx.out, ctx.profile.http.success, { transaction: shown, payment: json });
+  const answer = { transaction: shown, payment: json };
+  sendJson(res, ctx.out, ctx.profile.http.success, faults.has('status-answers-cached') ? cachedAnswer(found, answer) : answer);
+}
+
+/** Fault status-answers-cached: how long an answer is kept. */
+const STATUS_CACHE_MS = 30_000;
+const statusCache = new WeakMap<object, { answer: object; at: number }>();
+
+/** The answer given for this payment in the last 30 s, else `answer` (kept from now). */
+function cachedAnswer(payment: object, answer: object): object {
+  const kept = statusCache.get(payment);
+  if (kept !== undefined && performance.now() - kept.at < STATUS_CACHE_MS) return kept.answer;
+  statusCache.set(payment, { answer, at: performance.now() });
+  return answer;
 }

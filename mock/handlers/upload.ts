@@ -38,7 +38,8 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
   }
   // Fault upload-limit-content-length-only: the limit is read from Content-Length, so a chunked body has none.
   const noLimit = faults.has('upload-no-size-limit') || (faults.has('upload-limit-content-length-only') && req.headers['content-length'] === undefined);
-  const maxFile = ctx.profile.upload.maxFileBytes;
+  // Fault upload-limit-decimal-mb: the limit read as decimal megabytes.
+  const maxFile = faults.has('upload-limit-decimal-mb') ? Math.floor(ctx.profile.upload.maxFileBytes / MiB) * 1_000_000 : ctx.profile.upload.maxFileBytes;
   const cap = requestCapBytes(maxFile);
   const drainCap = Math.max(DRAIN_CAP_BYTES, cap + 16 * MiB);
   let bb: busboy.Busboy;

@@ -77,6 +77,20 @@ const PROBES: Record<string, Probe> = {
     const b = api.invoiceBody({ api_key: 'nobody' });
     return (await api.post(PATHS.invoice, { ...b, signature: sha256(`nobody${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
   },
+  'api-key-letter-case-ignored': async (api) => {
+    const key = [...api.merchant.apiKey].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    const b = api.invoiceBody({ api_key: key });
+    return (await api.post(PATHS.invoice, { ...b, signature: sha256(`${key}${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
+  },
+  'status-answers-cached': async (api, receiver) => {
+    const inv = (await api.invoice()).json;
+    await api.status(inv.transaction);
+    await api.press(inv.redirect_url, 'pay');
+    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
+    return (await api.status(inv.transaction)).json.payment.state === 'processing';
+  },
+  'upload-limit-decimal-mb': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10_000_001)]) })).status !== 200,
+  'created-at-month-early': async (api) => (await api.invoice()).json.payment.created_at.slice(4, 6) !== String(new Date().getUTCMonth() + 1).padStart(2, '0'),
   'xsign-not-verified': async (api) => (await api.a2c(api.a2cBody(), null)).status === 200,
   'xsign-after-validation': async (api) => (await api.a2c({}, null)).status === 422,
   'invoice-amount-max-off-by-one': async (api) => (await api.invoice({ amount: 40000001 })).status === 200,
