@@ -68,6 +68,8 @@ function copiedByKey(v: Json): Json {
 export function callbackPayload(payload: Record<string, Json>, faults: FaultSet, variations: VariationSet): Record<string, Json> {
   if (faults.has('callback-payload-copied-by-key')) return copiedByKey(payload) as Record<string, Json>;
   if (faults.has('callback-drops-payload')) return { client_id: payload.client_id, client_ip: payload.client_ip };
+  if (faults.has('callback-payload-drops-falsy'))
+    return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== null && v !== false && v !== 0 && v !== ''));
   if (faults.has('callback-stringifies-numbers'))
     return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]));
   // A PHP provider before 7.1: json_encode wrote floats with `precision` (14) digits.

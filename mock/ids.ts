@@ -37,6 +37,19 @@ export class SequentialIds implements IdSource {
   release(): void {}
 }
 
+/** Fault payment-id-from-clock: the time in milliseconds (payments of one millisecond share it). */
+export class ClockIds implements IdSource {
+  peek(): number {
+    return Date.now();
+  }
+
+  take(id = Date.now()): number {
+    return id;
+  }
+
+  release(): void {}
+}
+
 /** Variation payment-id-large: random integers in [1, 2^53 - 1], unique among the stored payments. */
 export class RandomIds implements IdSource {
   private readonly issued = new Set<number>();

@@ -18,7 +18,7 @@ import { edgeRefusal, headerClientIp, invoiceCtx } from './forwarded.js';
 import { handlePage, PAGE_ROUTE } from './handlers/page.js';
 import { handleStatus } from './handlers/status.js';
 import { handleUpload } from './handlers/upload.js';
-import { RandomIds, SequentialIds } from './ids.js';
+import { ClockIds, RandomIds, SequentialIds } from './ids.js';
 import { Later } from './later.js';
 import { Merchants } from './merchants.js';
 import { detailed, wording } from './messages.js';
@@ -328,7 +328,14 @@ function makeStore(options: ProviderOptions, faults: FaultSet, variations: Varia
   const policy = throughSeam(STORE_POLICY_SEAMS, faults, variations, cleanStorePolicy());
   return new PaymentStore({
     maxPayments: policy.recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
-    ids: policy.ids === 'random' ? new RandomIds() : policy.ids === 'disjoint' ? new SequentialIds(2, 2) : new SequentialIds(),
+    ids:
+      policy.ids === 'random'
+        ? new RandomIds()
+        : policy.ids === 'disjoint'
+          ? new SequentialIds(2, 2)
+          : policy.ids === 'clock'
+            ? new ClockIds()
+            : new SequentialIds(),
     account2cardIds: policy.ids === 'disjoint' ? new SequentialIds(1, 2) : policy.account2cardOwnSequence ? new SequentialIds() : undefined,
     oldestFirst: policy.recentOnly,
     usedKept: 2 * maxPayments, // a recent-payments store still keeps its duplicate index whole

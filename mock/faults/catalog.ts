@@ -810,6 +810,22 @@ const entries = [
     rule: 'DOC-PAY-CREATED_AT',
     description: "created_at's month is the zero-based getUTCMonth() without + 1: the shape holds, the date is a month early (or month 00).",
   },
+  {
+    name: 'xsign-over-reserialized-body',
+    rule: 'PRO-A2C-XSIGN-FORMAT',
+    description:
+      'Account to card: X-Sign is verified over the parsed body written again (JSON.stringify), not over the bytes sent: a correctly signed body with other spacing or escapes is refused.',
+  },
+  {
+    name: 'callback-payload-drops-falsy',
+    rule: 'DOC-EVT-CALLBACK-PAYLOAD',
+    description: 'Callbacks leave out the payload parameters whose value is null, false, 0 or "" (a filter that "cleans up" empty values).',
+  },
+  {
+    name: 'payment-id-from-clock',
+    rule: 'DOC-PAY-ID-UNIQUE',
+    description: "A new payment's id is the time in milliseconds: payments created in the same millisecond share it.",
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -24,7 +24,9 @@ function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body
     return false;
   }
   const merchant = typeof body.api_key === 'string' ? ctx.merchants.get(body.api_key) : undefined;
-  if (!ctx.merchants.xSignVerifies(raw, header.trim(), merchant, ctx.rules.xSignEncoding, ctx.faults.has('xsign-pss-accepted'))) {
+  // Fault xsign-over-reserialized-body: the signature middleware sees only the parsed body.
+  const signed = ctx.faults.has('xsign-over-reserialized-body') ? Buffer.from(JSON.stringify(body)) : raw;
+  if (!ctx.merchants.xSignVerifies(signed, header.trim(), merchant, ctx.rules.xSignEncoding, ctx.faults.has('xsign-pss-accepted'))) {
     sendError(res, ctx.out, ctx.err.xSignInvalid);
     return false;
   }

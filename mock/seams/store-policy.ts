@@ -6,8 +6,8 @@ import type { SeamTable } from './apply.js';
 interface StorePolicy {
   /** Only the most recent payments are kept, the oldest dropped first. */
   recentOnly: boolean;
-  /** One sequence; random ids; or two interleaved sequences, one per operation. */
-  ids: 'sequential' | 'random' | 'disjoint';
+  /** One sequence; random ids; two interleaved sequences, one per operation; or the clock's milliseconds. */
+  ids: 'sequential' | 'random' | 'disjoint' | 'clock';
   /** Account-to-card payments numbered by a sequence of their own (ids repeat across operations). */
   account2cardOwnSequence: boolean;
   usedAcrossOperations: boolean;
@@ -34,6 +34,7 @@ export const STORE_POLICY_SEAMS: SeamTable<StorePolicy> = {
   'duplicate-check-across-operations': (s) => void (s.usedAcrossOperations = true),
   'duplicate-check-forgets-final': (s) => void (s.finalFreesTransaction = true),
   'payment-index-shared-across-merchants': (s) => void (s.latestAcrossMerchants = true),
+  'payment-id-from-clock': (s) => void (s.ids = 'clock'),
   // Variations; random ids are disjoint across operations already.
   'payment-id-large': (s) => void (s.ids = 'random'),
   'ids-per-operation-disjoint': (s) => void (s.ids = s.ids === 'random' ? 'random' : 'disjoint'),

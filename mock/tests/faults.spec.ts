@@ -91,6 +91,15 @@ const PROBES: Record<string, Probe> = {
   },
   'upload-limit-decimal-mb': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10_000_001)]) })).status !== 200,
   'created-at-month-early': async (api) => (await api.invoice()).json.payment.created_at.slice(4, 6) !== String(new Date().getUTCMonth() + 1).padStart(2, '0'),
+  'xsign-over-reserialized-body': async (api) => {
+    const raw = JSON.stringify(api.a2cBody(), null, 2);
+    return (await api.a2c(raw, sign('sha256', Buffer.from(raw), api.merchant.privateKey).toString('base64'))).status !== 200;
+  },
+  'callback-payload-drops-falsy': async (api, receiver) => !('flag' in (await callbackOf(api, receiver, { flag: false })).payload),
+  'payment-id-from-clock': async (api) => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.invoice()));
+    return new Set(answers.map((r) => r.json.payment.id)).size < answers.length;
+  },
   'xsign-not-verified': async (api) => (await api.a2c(api.a2cBody(), null)).status === 200,
   'xsign-after-validation': async (api) => (await api.a2c({}, null)).status === 422,
   'invoice-amount-max-off-by-one': async (api) => (await api.invoice({ amount: 40000001 })).status === 200,
