@@ -34,6 +34,8 @@ export interface Output {
   readonly extraHeaders: (() => Headers) | null;
   readonly chunked: boolean;
   readonly close: boolean;
+  /** Every answer carries X-Content-Type-Options: nosniff. */
+  readonly nosniff: boolean;
   /** Fault message-error-extra-field. */
   readonly codeField: boolean;
   /** What every page answer (HTML) carries: framing, sniffing and caching protections (the faults and variations change them). */
@@ -51,6 +53,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     chunked: stack?.chunkedAnswers === true,
     close: false,
     lengthInCharacters: false,
+    nosniff: true,
     codeField: false,
     cors: null,
   };
@@ -62,7 +65,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     ...style,
     serialize: serializer(variations),
     plainJson: plainJson(variations),
-    special: style.extraHeaders !== null || style.chunked || style.close || style.cors !== null || style.lengthInCharacters,
+    special: style.extraHeaders !== null || style.chunked || style.close || style.cors !== null || style.lengthInCharacters || !style.nosniff,
     pageHeaders: page.headers,
     pageNonce: page.nonce,
   };
@@ -97,7 +100,8 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
     res.end(bytes);
     return;
   }
-  const h: Headers = { 'x-content-type-options': NOSNIFF, ...out.extraHeaders?.(), ...out.cors?.(res.req?.headers.origin), ...headers, 'content-type': type };
+  const h: Headers = { ...out.extraHeaders?.(), ...out.cors?.(res.req?.headers.origin), ...headers, 'content-type': type };
+  if (out.nosniff) h['x-content-type-options'] ??= NOSNIFF;
   if (out.close) h.connection = 'close';
   if (!out.chunked) {
     h['content-length'] = String(out.lengthInCharacters ? text.length : bytes.length);

@@ -826,6 +826,22 @@ const entries = [
     rule: 'DOC-PAY-ID-UNIQUE',
     description: "A new payment's id is the time in milliseconds: payments created in the same millisecond share it.",
   },
+  // One fault for each rule the passive look at the page judges alone
+  {
+    name: 'answers-without-nosniff',
+    rule: 'PRO-SEC-CONTENT-TYPE-NOSNIFF',
+    description: 'No answer carries X-Content-Type-Options: nosniff (a browser may sniff the payment page or a JSON answer as another type).',
+  },
+  {
+    name: 'page-version-banner',
+    rule: 'PRO-SEC-NO-VERSION-BANNER',
+    description: 'The payment page and the answers to a press carry Server: Apache/2.4.41 (Ubuntu) and X-Powered-By: PHP/7.4.3.',
+  },
+  {
+    name: 'page-cookie-without-flags',
+    rule: 'PRO-SEC-PAGE-COOKIE-FLAGS',
+    description: 'The payment page sets a session cookie without HttpOnly, SameSite or Secure.',
+  },
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof entries)[number]['name'];

@@ -13,6 +13,8 @@ export interface AnswerStyle {
   close: boolean;
   /** Content-Length counts the text's characters (UTF-16 units), not its bytes. */
   lengthInCharacters: boolean;
+  /** Every answer carries X-Content-Type-Options: nosniff (its type is the one sent, ZAP 10021). */
+  nosniff: boolean;
   /** A {message} error body carries a code field besides. */
   codeField: boolean;
   /** CORS headers for the request's Origin; null: none. */
@@ -27,6 +29,7 @@ export const ANSWER_STYLE_SEAMS: SeamTable<AnswerStyle> = {
   'content-type-text-plain': (s) => void (s.jsonType = 'text/plain; charset=utf-8'),
   'answer-length-in-characters': (s) => void (s.lengthInCharacters = true),
   'message-error-extra-field': (s) => void (s.codeField = true),
+  'answers-without-nosniff': (s) => void (s.nosniff = false),
   // Any origin may read the API with the payer's credentials.
   'api-cors-reflects-origin': (s) =>
     void (s.cors = (origin): Headers => (origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {})),

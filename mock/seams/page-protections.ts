@@ -52,6 +52,10 @@ const sessionId = () => randomBytes(16).toString('hex');
 export const PAGE_PROTECTION_SEAMS: SeamTable<PageProtections> = {
   // Faults
   'page-no-coop': ({ headers: h }) => delete h['cross-origin-opener-policy'],
+  'answers-without-nosniff': ({ headers: h }) => delete h['x-content-type-options'],
+  // A stack's defaults left on: the server and the language, versions included.
+  'page-version-banner': ({ headers: h }) => Object.assign(h, { server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' }),
+  'page-cookie-without-flags': ({ headers: h }) => void (h['set-cookie'] = `__Host-pts_session=${sessionId()}; Path=/`),
   'page-cookie-unprefixed': ({ headers: h }) => void (h['set-cookie'] = `pts_session=${sessionId()}; Path=/; HttpOnly; SameSite=Lax`),
   // Browsers drop a cookie of 5000 bytes.
   'page-cookie-oversized': ({ headers: h }) => void (h['set-cookie'] = `__Host-pts_state=${'a'.repeat(5000)}; Path=/; Secure; HttpOnly; SameSite=Lax`),

@@ -525,6 +525,12 @@ const PROBES: Record<string, Probe> = {
     const page = await pageAnswer(api);
     return page.status === 200 && !page.headers.has('cross-origin-opener-policy');
   },
+  'answers-without-nosniff': async (api) => {
+    const page = await pageAnswer(api);
+    return page.status === 200 && !page.headers.has('x-content-type-options') && !(await api.invoice()).headers.has('x-content-type-options');
+  },
+  'page-version-banner': async (api) => /\d/.test((await pageAnswer(api)).headers.get('server') ?? ''),
+  'page-cookie-without-flags': async (api) => !/HttpOnly/i.test((await pageAnswer(api)).headers.get('set-cookie') ?? 'HttpOnly'),
   'page-cookie-unprefixed': async (api) =>
     /^pts_session=[0-9a-f]+; Path=\/; HttpOnly; SameSite=Lax$/.test((await pageAnswer(api)).headers.get('set-cookie') ?? ''),
   'page-cookie-oversized': async (api) => ((await pageAnswer(api)).headers.get('set-cookie') ?? '').split(';')[0]!.length > 4096,

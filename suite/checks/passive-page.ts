@@ -3,7 +3,7 @@
 // of the page and of a press tell caches, browsers and readers. The profile's `security.findings` says which
 // findings fail and which are warnings (harness/findings.ts).
 import type { Page, Response } from '@playwright/test';
-import { type BrowserCheck, requirePaymentPage } from '../harness/check.js';
+import { type BrowserCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
@@ -125,100 +125,114 @@ async function pageAnswerFindings(r: Response, label: string): Promise<Finding[]
   ];
 }
 
-/** One protection the page's answers carry: its rule, the findings that judge it, the check's name and title. */
+/** One protection the page's answers carry: its rule, the findings that judge it, the check's title. */
 interface PageProtection {
-  name: string;
   rule: RuleId;
   findings: readonly FindingName[];
   title: string;
+  /** Judged on https answers only: skipped, with the reason, when BASE_URL is http. */
+  overHttpsOnly?: true;
 }
 
 /**
  * The page and the answers to a press (the card data is on them), and what other origins learn of the page: one
- * check per rule, each judging its findings of one shared look (pageLookFindings).
+ * check per rule, by name, each judging its findings of one shared look (pageLookFindings).
  */
-const PAGE_PROTECTIONS: readonly PageProtection[] = [
-  {
-    name: 'noSharedCache',
+const PAGE_PROTECTIONS = {
+  noSharedCache: {
     rule: 'PRO-SEC-PAGE-NO-SHARED-CACHE',
     findings: ['sharedCache', 'noStore'],
     title: 'the payment page and the answers to a press keep out of shared caches (RFC 9111)',
   },
-  {
-    name: 'declaredType',
+  declaredType: {
     rule: 'PRO-SEC-CONTENT-TYPE-NOSNIFF',
     findings: ['nosniff', 'htmlCharset'],
     title: 'the payment page and the answers to a press carry nosniff, and the page its charset',
   },
-  {
-    name: 'noVersionBanner',
+  noVersionBanner: {
     rule: 'PRO-SEC-NO-VERSION-BANNER',
     findings: ['versionBanner'],
     title: 'the payment page and the answers to a press name no software version',
   },
-  {
-    name: 'cookieFlags',
+  cookieFlags: {
     rule: 'PRO-SEC-PAGE-COOKIE-FLAGS',
     findings: ['cookieFlags'],
     title: "the payment page's cookies carry HttpOnly, SameSite and, on https, Secure",
   },
-  {
-    name: 'csp',
+  csp: {
     rule: 'PRO-SEC-PAGE-CSP',
     findings: ['cspPolicy'],
     title: 'the payment page carries a Content-Security-Policy that limits scripts, objects and its base',
   },
-  {
-    name: 'cspReport',
+  cspReport: {
     rule: 'PRO-SEC-PAGE-CSP-REPORT',
     findings: ['cspReport'],
     title: "the payment page's Content-Security-Policy names where violations are reported",
   },
-  { name: 'coop', rule: 'PRO-SEC-PAGE-COOP', findings: ['coop'], title: 'the payment page carries Cross-Origin-Opener-Policy' },
-  { name: 'hsts', rule: 'PRO-SEC-HSTS', findings: ['hsts'], title: 'on https, the payment page and the answers to a press carry Strict-Transport-Security' },
-  {
-    name: 'cookiePrefix',
+  coop: {
+    rule: 'PRO-SEC-PAGE-COOP',
+    findings: ['coop'],
+    title: 'the payment page carries Cross-Origin-Opener-Policy',
+  },
+  hsts: {
+    rule: 'PRO-SEC-HSTS',
+    findings: ['hsts'],
+    title: 'on https, the payment page and the answers to a press carry Strict-Transport-Security',
+    overHttpsOnly: true,
+  },
+  cookiePrefix: {
     rule: 'PRO-SEC-PAGE-COOKIE-PREFIX',
     findings: ['cookiePrefix'],
     title: "the payment page's cookies are named __Host- (or __Secure-)",
   },
-  { name: 'cookieSize', rule: 'PRO-SEC-PAGE-COOKIE-SIZE', findings: ['cookieSize'], title: "each of the payment page's cookies is at most 4096 bytes" },
-  {
-    name: 'subresourceIntegrity',
+  cookieSize: {
+    rule: 'PRO-SEC-PAGE-COOKIE-SIZE',
+    findings: ['cookieSize'],
+    title: "each of the payment page's cookies is at most 4096 bytes",
+  },
+  subresourceIntegrity: {
     rule: 'PRO-SEC-PAGE-SRI',
     findings: ['subresourceIntegrity'],
     title: 'the payment page loads no asset of another origin without integrity',
   },
-  { name: 'noPlugins', rule: 'PRO-SEC-PAGE-NO-PLUGINS', findings: ['pluginContent'], title: 'the payment page holds no plugin content' },
-  {
-    name: 'referrer',
+  noPlugins: {
+    rule: 'PRO-SEC-PAGE-NO-PLUGINS',
+    findings: ['pluginContent'],
+    title: 'the payment page holds no plugin content',
+  },
+  referrer: {
     rule: 'PRO-SEC-PAGE-REFERRER',
     findings: ['referrer'],
     title: "the payment page sends other origins no Referer carrying its address, the payer's way back included",
   },
-  {
-    name: 'scriptData',
+  scriptData: {
     rule: 'PRO-SEC-PAGE-SCRIPT-NO-DATA',
     findings: ['scriptData'],
     title: "the payment page's scripts, loaded by another site, carry none of the payment's data",
   },
-  { name: 'noJsonp', rule: 'PRO-SEC-PAGE-NO-JSONP', findings: ['jsonp'], title: "neither the payment page's address nor its redirect_url answers as JSONP" },
-  {
-    name: 'crossOriginResource',
+  noJsonp: {
+    rule: 'PRO-SEC-PAGE-NO-JSONP',
+    findings: ['jsonp'],
+    title: "neither the payment page's address nor its redirect_url answers as JSONP",
+  },
+  crossOriginResource: {
     rule: 'PRO-SEC-PAGE-CORP',
     findings: ['crossOriginResource'],
     title: 'another site cannot load the payment page as a resource (CORP or Sec-Fetch refusal)',
   },
-];
+} as const satisfies Record<string, PageProtection>;
+
+type ProtectionName = keyof typeof PAGE_PROTECTIONS;
 
 /** Every check of PAGE_PROTECTIONS, in its order. */
 export function pageAnswerProtections(): BrowserCheck[] {
-  return PAGE_PROTECTIONS.map(pageAnswerProtected);
+  return (Object.keys(PAGE_PROTECTIONS) as ProtectionName[]).map(pageAnswerProtected);
 }
 
-function pageAnswerProtected(protection: PageProtection): BrowserCheck {
+function pageAnswerProtected(name: ProtectionName): BrowserCheck {
+  const protection: PageProtection = PAGE_PROTECTIONS[name];
   return {
-    name: `pageAnswerProtected(${protection.name})`,
+    name: `pageAnswerProtected(${name})`,
     title: protection.title,
     rules: [protection.rule],
     browser: true,
@@ -226,6 +240,7 @@ function pageAnswerProtected(protection: PageProtection): BrowserCheck {
     async run({ api, page }) {
       requirePaymentPage(api);
       requireFindings(api, protection.findings);
+      requireProfile(!protection.overHttpsOnly || api.baseUrl.startsWith('https:'), `BASE_URL is http: ${protection.rule} is judged on https answers only`);
       const findings = await pageLookFindings(api, page);
       judgeFindings(
         api,

@@ -1,6 +1,6 @@
 // The page-header findings warn by default: a provider whose payment page sends no COOP and sets a cookie without a
-// prefix passes the passive look at the page under the default profile, and summary.json lists both warnings with
-// their rules. A child run of that one check against the embedded provider with the two faults.
+// prefix passes the checks of the page's COOP and cookie prefix under the default profile, and summary.json lists both warnings with
+// their rules. A child run of those two checks against the embedded provider with the two faults.
 import { expect, test } from '@playwright/test';
 import type { Summary } from '../../reporting/summary-model.js';
 import { readSummary, runSuite, tempReportsDir, type SuiteRun } from './support.js';
@@ -10,7 +10,12 @@ let summary: Summary;
 
 test.beforeAll(async () => {
   const dir = tempReportsDir();
-  run = await runSuite({ projects: ['payment-page'], grep: 'keep out of shared caches', dir, env: { PTS_FAULTS: 'page-no-coop,page-cookie-unprefixed' } });
+  run = await runSuite({
+    projects: ['payment-page'],
+    grep: 'carries Cross-Origin-Opener-Policy|are named __Host-',
+    dir,
+    env: { PTS_FAULTS: 'page-no-coop,page-cookie-unprefixed' },
+  });
   summary = readSummary(dir);
 });
 

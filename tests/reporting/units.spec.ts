@@ -264,7 +264,7 @@ test.describe('which projects a gate run selects, and which need a browser', () 
     expect(await listed('--project=invoice', '-g', 'amount min')).toEqual([]);
   });
 
-  test("a matrix run declares a target's API checks of an area as one group, and each browser check alone", async () => {
+  test("a matrix run declares a target's API checks of an area as one group, and each browser check alone, save those sharing a look: one group a target", async () => {
     // Which suite each listed test sits in, as a reporter sees it (the JSON report merges untitled suites).
     const dir = mkdtempSync(join(tmpdir(), 'pts-groups-'));
     try {
@@ -294,7 +294,11 @@ export default class { onBegin(_, suite) {
       expect([a.size, b.size], 'each target: all its invoice checks in one group').toEqual([1, 1]);
       expect([...a][0]).not.toBe([...b][0]);
       expect([...a][0]).not.toBe('file');
-      expect([...where('payment-page', 'a')], 'browser checks each a test of the file').toEqual(['file']);
+      const [pageA, pageB] = [where('payment-page', 'a'), where('payment-page', 'b')];
+      const groupOf = (parents: Set<string>) => [...parents].filter((g) => g !== 'file');
+      expect(pageA.has('file'), 'browser checks each a test of the file').toBe(true);
+      expect([groupOf(pageA).length, groupOf(pageB).length], 'the checks sharing a look: one group a target').toEqual([1, 1]);
+      expect(groupOf(pageA)[0]).not.toBe(groupOf(pageB)[0]);
       expect(rows.filter(([p]) => p === 'invoice').length).toBeGreaterThan(20);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -47,6 +47,7 @@ test('HSTS: judged on https only; max-age of a year or more, in any spelling', (
     expect(names(hstsFindings(answer([['Strict-Transport-Security', v]]), true)), v).toEqual([]);
   for (const lines of [[], [['Strict-Transport-Security', 'max-age=86400']], [['Strict-Transport-Security', 'includeSubDomains']]] as [string, string][][])
     expect(names(hstsFindings(answer(lines), true)), JSON.stringify(lines)).toEqual(['hsts']);
+  expect(hstsFindings(answer([]), true)[0]?.rule).toBe('PRO-SEC-HSTS');
 });
 
 test('cookies: __Host-, or __Secure- when shared or kept to a path; name and value at most 4096 bytes; no cookie, no finding', () => {
