@@ -3,7 +3,7 @@
 // of the page and of a press tell caches, browsers and readers. The profile's `security.findings` says which
 // findings fail and which are warnings (harness/findings.ts).
 import type { Page, Response } from '@playwright/test';
-import { type BrowserCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
+import { type BrowserCheck, type PageOnDemandCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { judgeFindings, requireFindings, type Finding, type FindingName } from '../harness/findings.js';
@@ -225,23 +225,23 @@ const PAGE_PROTECTIONS = {
 type ProtectionName = keyof typeof PAGE_PROTECTIONS;
 
 /** Every check of PAGE_PROTECTIONS, in its order. */
-export function pageAnswerProtections(): BrowserCheck[] {
+export function pageAnswerProtections(): PageOnDemandCheck[] {
   return (Object.keys(PAGE_PROTECTIONS) as ProtectionName[]).map(pageAnswerProtected);
 }
 
-function pageAnswerProtected(name: ProtectionName): BrowserCheck {
+function pageAnswerProtected(name: ProtectionName): PageOnDemandCheck {
   const protection: PageProtection = PAGE_PROTECTIONS[name];
   return {
     name: `pageAnswerProtected(${name})`,
     title: protection.title,
     rules: [protection.rule],
-    browser: true,
+    browser: 'on demand',
     sharesLook: PAGE_LOOK,
-    async run({ api, page }) {
+    async run({ api, openPage }) {
       requirePaymentPage(api);
       requireFindings(api, protection.findings);
       requireProfile(!protection.overHttpsOnly || api.baseUrl.startsWith('https:'), `BASE_URL is http: ${protection.rule} is judged on https answers only`);
-      const findings = await pageLookFindings(api, page);
+      const findings = await pageLookFindings(api, openPage);
       judgeFindings(
         api,
         findings.filter((f) => protection.findings.includes(f.name)),
@@ -256,11 +256,11 @@ const PAGE_LOOK = 'the payment page looked at once';
 /** Per target and merchant, the findings of the look taken: a defect found stays found, a loss is tried again. */
 const looks = new Map<string, Promise<readonly Finding[]>>();
 
-function pageLookFindings(api: ProviderApi, page: Page): Promise<readonly Finding[]> {
+function pageLookFindings(api: ProviderApi, openPage: () => Promise<Page>): Promise<readonly Finding[]> {
   const key = `${api.baseUrl} ${api.merchant.apiKey}`;
   let look = looks.get(key);
   if (look === undefined) {
-    look = lookAtPage(api, page);
+    look = openPage().then((page) => lookAtPage(api, page));
     looks.set(key, look);
     look.catch((e: unknown) => {
       if (!(e instanceof CheckFailure)) looks.delete(key);

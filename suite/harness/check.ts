@@ -20,6 +20,11 @@ export interface BrowserContext extends ApiContext {
   page: Page;
 }
 
+/** A check that may not need a page: it opens one only when it asks (a browser context of its own, closed after it). */
+interface PageOnDemandContext extends ApiContext {
+  openPage(): Promise<Page>;
+}
+
 interface CheckBase {
   /** The check function and its arguments, e.g. `amountOutOfRangeRejected(account2card)`: how a reader finds it. */
   name: string;
@@ -45,7 +50,13 @@ export interface BrowserCheck extends CheckBase {
   run(ctx: BrowserContext): Promise<void>;
 }
 
-export type Check = ApiCheck | BrowserCheck;
+/** A browser check whose page is opened on demand: those sharing a look open one only for the check that takes it. */
+export interface PageOnDemandCheck extends CheckBase {
+  browser: 'on demand';
+  run(ctx: PageOnDemandContext): Promise<void>;
+}
+
+export type Check = ApiCheck | BrowserCheck | PageOnDemandCheck;
 
 /** Skips the current check, with the reason in the report, when the profile or configuration lacks what it needs. */
 export function requireProfile(condition: unknown, reason: string): asserts condition {

@@ -3,7 +3,7 @@
 // `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports. Each test is
 // located at the row of the spec's table that declares its check (table-rows.ts, call-site.ts).
 import { fileURLToPath } from 'node:url';
-import type { TestDetails } from '@playwright/test';
+import type { Browser, BrowserContext as BrowserContextOfPlaywright, Page, TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
 import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
@@ -30,7 +30,7 @@ export function rule(rules: RuleId | readonly RuleId[], title: string, extra: Te
 }
 
 type Body<C> = (fixtures: C) => Promise<void>;
-type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext>];
+type Declaration = [string, TestDetails, Body<ApiContext> | Body<BrowserContext> | Body<ApiContext & { browser: Browser }>];
 
 /**
  * Declares an area's checks, the table of the spec file at `specUrl` (its `import.meta.url`), each test at its row.
@@ -122,10 +122,24 @@ function declared(check: Check, target?: TargetPlan): Declaration {
       recordDecision(target, error.details, check.name);
     }
   };
-  const body = check.browser
-    ? async ({ api, inbox, page }: BrowserContext) => run(api.profile, () => check.run({ api, inbox, page }))
-    : async ({ api, inbox }: ApiContext) => run(api.profile, () => (check.run as Body<ApiContext>)({ api, inbox }));
+  const body =
+    check.browser === 'on demand'
+      ? async ({ api, inbox, browser }: ApiContext & { browser: Browser }) =>
+          run(api.profile, () => withPageOnDemand(browser, (openPage) => check.run({ api, inbox, openPage })))
+      : check.browser
+        ? async ({ api, inbox, page }: BrowserContext) => run(api.profile, () => check.run({ api, inbox, page }))
+        : async ({ api, inbox }: ApiContext) => run(api.profile, () => (check.run as Body<ApiContext>)({ api, inbox }));
   return [title, details, body];
+}
+
+/** Runs `body` with a way to open a page: a browser context made on the first ask, closed when `body` ends. */
+async function withPageOnDemand(browser: Browser, body: (openPage: () => Promise<Page>) => Promise<void>): Promise<void> {
+  let context: BrowserContextOfPlaywright | undefined;
+  try {
+    await body(async () => (context ??= await browser.newContext()).newPage());
+  } finally {
+    await context?.close();
+  }
 }
 
 /**
