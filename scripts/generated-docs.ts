@@ -3,6 +3,7 @@
 import { BROWSER_AREAS } from '../contracts/areas.js';
 import { faultTable, panelMarkdown, variationTable } from '../mock/catalog-docs.js';
 import { rulesMarkdown } from '../reporting/rules-doc.js';
+import { anchorTally } from './anchor-tally.js';
 import { commandReference, variablesTable } from './command-docs.js';
 
 /** Whole files, by repository path. */
@@ -17,6 +18,7 @@ export const GENERATED_SECTIONS: readonly { file: string; name: string; render: 
   { file: 'mock/README.md', name: 'fault catalog', render: faultTable },
   { file: 'mock/README.md', name: 'variation catalog', render: variationTable },
   { file: 'docs/configuration.md', name: 'variables', render: variablesTable },
+  { file: 'docs/security-probes.md', name: 'anchor tally', render: anchorTally },
   { file: 'action.yml', name: 'browser areas', render: browserAreasLine },
   { file: 'templates/conformance.yml', name: 'browser areas', render: browserAreasLine },
 ];

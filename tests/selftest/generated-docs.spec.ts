@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { anchorCounts } from '../../scripts/anchor-tally.js';
 import { GENERATED_DOCS, GENERATED_SECTIONS, sectionIn } from '../../scripts/generated-docs.js';
 import { REPO_ROOT } from '../../reporting/reports-dir.js';
 
@@ -18,3 +19,25 @@ for (const { file, name, render } of GENERATED_SECTIONS)
     expect(section, `${file} has no marks around its ${name}`).toBeDefined();
     expect(section, `the ${name} of ${file} differs from its source: run npm run docs`).toBe(render());
   });
+
+test("the anchor tally counts each table's dispositions, and refuses a row that has none", () => {
+  const doc = (row: string) =>
+    [
+      '## The anchors whole',
+      '### API Security Top 10 (2023)',
+      '| item | what it asks | disposition |',
+      '|---|---|---|',
+      '| API1 | a | **probe**: `x` |',
+      '#### V2 Validation',
+      '| item | what it asks | disposition |',
+      '|---|---|---|',
+      '| 2.1.1 | b | **probe (partial)**: y |',
+      row,
+      '### Gaps',
+    ].join('\n');
+  expect([...anchorCounts(doc('| 2.1.2 | c | **n/a**: z |'))]).toEqual([
+    ['API Top 10', { probe: 1, 'probe (partial)': 0, gap: 0, 'n/a': 0 }],
+    ['ASVS V2', { probe: 0, 'probe (partial)': 1, gap: 0, 'n/a': 1 }],
+  ]);
+  expect(() => anchorCounts(doc('| 2.1.2 | c | later |'))).toThrow(/without \*\*probe\*\*/);
+});
