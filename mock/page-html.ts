@@ -84,6 +84,9 @@ function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
 function descriptionHtml(ctx: Ctx, p: Payment): string {
   const text = p.description ?? '';
   if (ctx.faults.has('page-description-unescaped')) return `<dt>Description</dt><dd>${text}</dd>`;
+  // Fault page-description-attribute-breakout: an escape written for text nodes, reused in an attribute.
+  if (ctx.faults.has('page-description-attribute-breakout'))
+    return `<dt>Description</dt><dd title="${text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}">${esc(text)}</dd>`;
   if (ctx.faults.has('page-clobberable-config')) return `<dt>Description</dt><dd>${richText(text)}</dd>`;
   if (ctx.variations.has('page-description-hidden')) return '';
   if (ctx.variations.has('page-description-entity-encoded')) return `<dt>Description</dt><dd>${entities(text)}</dd>`;

@@ -826,6 +826,17 @@ const entries = [
     rule: 'DOC-PAY-ID-UNIQUE',
     description: "A new payment's id is the time in milliseconds: payments created in the same millisecond share it.",
   },
+  {
+    name: 'page-description-attribute-breakout',
+    rule: 'PRO-SEC-PAGE-TEXT-INERT',
+    description:
+      'The payment page shows the description as escaped text and again in a title attribute escaped for < > & only: a quote in it ends the attribute, and what follows becomes attributes of the element.',
+  },
+  {
+    name: 'status-pan-masked',
+    rule: 'PRO-STATUS-SUCCESS',
+    description: 'Status answers mask card_pan (first 6, last 4): the payment differs from the one the invoice answer gave.',
+  },
   // One fault for each rule the passive look at the page judges alone
   {
     name: 'answers-without-nosniff',

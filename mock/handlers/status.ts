@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import { asReplicaHasIt } from '../faults/concurrency.js';
-import { createdAt, paymentJson } from '../present.js';
+import { createdAt, maskPan, paymentJson } from '../present.js';
 import { RECENT_PAYMENTS } from '../faults/history.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
@@ -27,6 +27,9 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   const payment = faults.has('status-lags') ? asReplicaHasIt(found) : found;
   const json = paymentJson(payment, faults);
   if (faults.has('status-id-string')) json.id = String(json.id);
+  // Fault status-pan-masked: a "never return a full PAN" serializer on this method alone.
+  const card = (json.credentials as { card_pan?: string } | undefined)?.card_pan;
+  if (faults.has('status-pan-masked') && card !== undefined) json.credentials = { card_pan: maskPan(card) };
   // An older payment is rebuilt from an archive that keeps no created_at: it gets the time of the question.
   if (faults.has('status-created-at-rebuilt') && ctx.store.createdSince(found) >= RECENT_PAYMENTS) json.created_at = createdAt(faults);
   // Fault status-transaction-lower-cased: the transaction as a uuid column gives it back.

@@ -312,6 +312,18 @@ const PROBES: Record<string, Probe> = {
     const inv = (await api.invoice({ description: '<b id="pts-probe">x</b>' })).json;
     return (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text.includes('<b id="pts-probe">');
   },
+  'page-description-attribute-breakout': async (api) => {
+    const inv = (await api.invoice({ description: 'x" data-pts-probe="1' })).json;
+    return (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text.includes(' data-pts-probe="1"');
+  },
+  'status-pan-masked': async (api) => {
+    for (let i = 0; i < 6; i++) {
+      const inv = (await api.invoice()).json;
+      const card = inv.payment.credentials.card_pan as string | undefined;
+      if (card !== undefined) return (await api.status(inv.transaction)).json.payment.credentials.card_pan !== card;
+    }
+    return false;
+  },
   'location-header-split': async (api) => {
     const reply = await api.invoice({ return_url: 'https://merchant.example/return\r\nX-Pts-Injected: 1' });
     if (reply.status !== 200) return false;
