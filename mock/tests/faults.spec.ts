@@ -33,6 +33,15 @@ function createdAtMs(createdAt: string): number {
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
 }
 
+/** An invoice paid on its page: does the status still say processing once its callback has arrived? `askedBefore`: the status is asked once before the press too. */
+async function statusStillProcessingAtCallback(api: Client, receiver: CallbackReceiver, askedBefore = false): Promise<boolean> {
+  const inv = (await api.invoice()).json;
+  if (askedBefore) await api.status(inv.transaction);
+  await api.press(inv.redirect_url, 'pay');
+  await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
+  return (await api.status(inv.transaction)).json.payment.state === 'processing';
+}
+
 async function callbackOf(
   api: Client,
   receiver: CallbackReceiver,
@@ -82,13 +91,7 @@ const PROBES: Record<string, Probe> = {
     const b = api.invoiceBody({ api_key: key });
     return (await api.post(PATHS.invoice, { ...b, signature: sha256(`${key}${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
   },
-  'status-answers-cached': async (api, receiver) => {
-    const inv = (await api.invoice()).json;
-    await api.status(inv.transaction);
-    await api.press(inv.redirect_url, 'pay');
-    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
-    return (await api.status(inv.transaction)).json.payment.state === 'processing';
-  },
+  'status-answers-cached': async (api, receiver) => statusStillProcessingAtCallback(api, receiver, true),
   'upload-limit-decimal-mb': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10_000_001)]) })).status !== 200,
   'created-at-month-early': async (api) => (await api.invoice()).json.payment.created_at.slice(4, 6) !== String(new Date().getUTCMonth() + 1).padStart(2, '0'),
   'xsign-over-reserialized-body': async (api) => {
@@ -250,18 +253,8 @@ const PROBES: Record<string, Probe> = {
     const states = new Set(receiver.forTransaction(inv.transaction).map((c) => (c.json as Json).payment.state));
     return pay.status === 200 && decline.status === 200 && states.size === 2;
   },
-  'callback-before-store': async (api, receiver) => {
-    const inv = (await api.invoice()).json;
-    await api.press(inv.redirect_url, 'pay');
-    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
-    return (await api.status(inv.transaction)).json.payment.state === 'processing';
-  },
-  'status-lags': async (api, receiver) => {
-    const inv = (await api.invoice()).json;
-    await api.press(inv.redirect_url, 'pay');
-    await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction);
-    return (await api.status(inv.transaction)).json.payment.state === 'processing';
-  },
+  'callback-before-store': async (api, receiver) => statusStillProcessingAtCallback(api, receiver),
+  'status-lags': async (api, receiver) => statusStillProcessingAtCallback(api, receiver),
   // One round trip's window too (see duplicate-check-not-atomic): bursts until one meets it.
   'ids-reused-under-load': async (api) => {
     for (let burst = 0; burst < 10; burst++) {
