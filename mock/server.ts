@@ -18,7 +18,7 @@ import { edgeRefusal, headerClientIp, invoiceCtx } from './forwarded.js';
 import { handlePage, PAGE_ROUTE } from './handlers/page.js';
 import { handleStatus } from './handlers/status.js';
 import { handleUpload } from './handlers/upload.js';
-import { ClockIds, RandomIds, SequentialIds } from './ids.js';
+import { ClockIds, RandomIds, SequentialIds, type IdSource } from './ids.js';
 import { Later } from './later.js';
 import { Merchants } from './merchants.js';
 import { detailed, wording } from './messages.js';
@@ -325,26 +325,24 @@ function makeCtx(options: ProviderOptions): Ctx {
 /** The payment store: its bound, its id sequences and its duplicate index, as its policy has them. */
 function makeStore(options: ProviderOptions, faults: FaultSet, variations: VariationSet): PaymentStore {
   const maxPayments = options.maxPayments ?? 10_000;
-  const policy = throughSeam(STORE_POLICY_SEAMS, faults, variations, cleanStorePolicy());
+  const { recentOnly, ids, account2cardOwnSequence, ...index } = throughSeam(STORE_POLICY_SEAMS, faults, variations, cleanStorePolicy());
   return new PaymentStore({
-    maxPayments: policy.recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
-    ids:
-      policy.ids === 'random'
-        ? new RandomIds()
-        : policy.ids === 'disjoint'
-          ? new SequentialIds(2, 2)
-          : policy.ids === 'clock'
-            ? new ClockIds()
-            : new SequentialIds(),
-    account2cardIds: policy.ids === 'disjoint' ? new SequentialIds(1, 2) : policy.account2cardOwnSequence ? new SequentialIds() : undefined,
-    oldestFirst: policy.recentOnly,
+    maxPayments: recentOnly ? Math.min(maxPayments, RECENT_PAYMENTS) : maxPayments,
+    ids: ID_SOURCES[ids](),
+    account2cardIds: ids === 'disjoint' ? new SequentialIds(1, 2) : account2cardOwnSequence ? new SequentialIds() : undefined,
+    oldestFirst: recentOnly,
     usedKept: 2 * maxPayments, // a recent-payments store still keeps its duplicate index whole
-    usedAcrossOperations: policy.usedAcrossOperations,
-    finalFreesTransaction: policy.finalFreesTransaction,
-    usedAcrossMerchants: policy.usedAcrossMerchants,
-    latestAcrossMerchants: policy.latestAcrossMerchants,
+    ...index,
   });
 }
+
+/** The id source of each numbering the store's policy names (disjoint: invoices even, account to card odd). */
+const ID_SOURCES: Readonly<Record<ReturnType<typeof cleanStorePolicy>['ids'], () => IdSource>> = {
+  sequential: () => new SequentialIds(),
+  random: () => new RandomIds(),
+  disjoint: () => new SequentialIds(2, 2),
+  clock: () => new ClockIds(),
+};
 
 /** The parser's refusals of a message whose length it could read two ways (RFC 9112 6.1, 6.3). */
 const AMBIGUOUS_FRAMING = new Set(['HPE_INVALID_TRANSFER_ENCODING', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_CONTENT_LENGTH']);
