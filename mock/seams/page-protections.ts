@@ -17,15 +17,14 @@ export const CSP_REPORT_PATH = '/csp-reports';
 const FRAMING_MERCHANT_ORIGIN = 'https://merchant.example';
 
 /**
- * The clean page's protections (docs/security-probes.md): its type is the one sent (ZAP 10021), no cache keeps it, a
- * cross-origin opener gets no handle on it (ASVS 3.4.8), other sites get a Referer of its origin only and may not
- * load it as a subresource (3.4.5, 3.5.8), and no other site frames it; its CSP allows no plugin and no <base>
- * (3.4.3) and reports violations (3.4.7). It sets no cookie.
+ * The clean page's protections (docs/security-probes.md), beside the nosniff every answer carries (respond.ts): no
+ * cache keeps it, a cross-origin opener gets no handle on it (ASVS 3.4.8), other sites get a Referer of its origin
+ * only and may not load it as a subresource (3.4.5, 3.5.8), and no other site frames it; its CSP allows no plugin and
+ * no <base> (3.4.3) and reports violations (3.4.7). It sets no cookie.
  */
 export function cleanPageProtections(): PageProtections {
   return {
     headers: {
-      'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
       'cross-origin-opener-policy': 'same-origin',
       'referrer-policy': 'strict-origin-when-cross-origin',
@@ -52,7 +51,6 @@ const sessionId = () => randomBytes(16).toString('hex');
 export const PAGE_PROTECTION_SEAMS: SeamTable<PageProtections> = {
   // Faults
   'page-no-coop': ({ headers: h }) => delete h['cross-origin-opener-policy'],
-  'answers-without-nosniff': ({ headers: h }) => delete h['x-content-type-options'],
   // A stack's defaults left on: the server and the language, versions included.
   'page-version-banner': ({ headers: h }) => Object.assign(h, { server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' }),
   'page-cookie-without-flags': ({ headers: h }) => void (h['set-cookie'] = `__Host-pts_session=${sessionId()}; Path=/`),
