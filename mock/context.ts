@@ -11,6 +11,7 @@ import type { Values } from './values.js';
 import type { VariationSet } from './variations/catalog.js';
 import type { StackBehaviour } from './stacks/catalog.js';
 import type { NetworkConditions } from './network.js';
+import type { Policies } from './seams/policies.js';
 
 /** The switches validation reads on every request (profile, faults, variations), resolved once. */
 export interface Rules {
@@ -44,6 +45,8 @@ export interface Ctx {
   readonly faults: FaultSet;
   readonly variations: VariationSet;
   readonly profile: Profile;
+  /** Each seam's decisions (mock/seams/): the profile's, as the faults and variations change them. */
+  readonly policy: Policies;
   /** How answers are written. */
   readonly out: Output;
   /** The {message} errors with this provider's statuses and wording. */

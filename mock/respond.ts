@@ -162,6 +162,7 @@ export interface ValidationStyle {
   readonly valuesStrings: boolean;
   readonly wrapped: boolean;
   readonly requiredMissing: boolean;
+  readonly wrongTypeAsMessage: boolean;
 }
 
 export function makeValidationStyle(faults: FaultSet, variations: VariationSet, profile: Profile, text: Wording): ValidationStyle {
@@ -176,6 +177,7 @@ export function makeValidationStyle(faults: FaultSet, variations: VariationSet, 
     valuesStrings: false,
     wrapped: false,
     requiredMissing: false,
+    wrongTypeAsMessage: false,
   };
   const style = throughSeam(VALIDATION_STYLE_SEAMS, faults, variations, clean);
   const plain = !style.firstOnly && style.separator === '.' && !style.reverse && style.secondMessage === null && !style.valuesStrings && !style.wrapped;
@@ -242,6 +244,6 @@ export class ValidationErrors {
 }
 
 export function sendValidation(res: ServerResponse, ctx: Ctx, errors: ValidationErrors): void {
-  if (errors.wrongType && ctx.faults.has('wrong-type-400')) return sendError(res, ctx.out, ctx.err.wrongType);
+  if (errors.wrongType && errors.style.wrongTypeAsMessage) return sendError(res, ctx.out, ctx.err.wrongType);
   sendJson(res, ctx.out, errors.style.status, errors.body());
 }

@@ -1,4 +1,5 @@
 import { throughSeam } from './seams/apply.js';
+import { makePolicies } from './seams/policies.js';
 import { cleanStorePolicy, STORE_POLICY_SEAMS } from './seams/store-policy.js';
 import { VALIDATION_RULE_SEAMS } from './seams/validation-rules.js';
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
@@ -50,16 +51,7 @@ import {
 /** The default profile's paths (a provider started with another profile serves that profile's). */
 export const PATHS = DEFAULT_PROFILE.paths;
 
-/** Variation rate-limit-429: every this-many-th API request is refused. */
-const RATE_LIMIT_EVERY = 40;
-/** Variation keep-alive-500ms: how long an idle connection is kept. */
-const IDLE_CLOSE_MS = 500;
-/** Variation slow: every answer waits this long. */
-const SLOW_MS = 300;
-/** Variation created-at-clock-skew. */
-const CLOCK_SKEW_MS = 30_000;
-
-/** `carried`: under fault json-duplicate-keys-split, the body the payment is made from when it differs from the one validated. */
+/** `carried`: the body the payment is made from where it differs from the one validated (request policy duplicateNames). */
 type JsonRoute = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -87,49 +79,40 @@ function apiApp(profile: Profile, pages: boolean, rateLimitEvery: number): App {
   return { json, upload: profile.paths.upload, pages, rateLimitEvery };
 }
 
-/** Variation page-other-origin: the pages' own server. */
+/** The pages' own server (serving policy pagesOnOtherOrigin). */
 const PAGE_APP: App = { json: new Map(), upload: null, pages: true, rateLimitEvery: 0 };
 
-/** Fault unversioned-paths: /api/payments/... serves what /api/v1/payments/... should, and /api/v1/ is unknown. */
-function routedPath(path: string, ctx: Ctx): string {
-  if (!ctx.faults.has('unversioned-paths')) return path;
-  if (path.startsWith('/api/v1/')) return '/unknown' + path;
-  return path.startsWith('/api/') ? '/api/v1/' + path.slice('/api/'.length) : path;
-}
-
-/** Faults path-alias-skips-signature, api-v0-skips-signature: the invoice handler as the alias serves it, the digest never compared. */
+/** The invoice handler as an alias routed apart from the signature check serves it: the digest never compared. */
 const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
-  handleInvoice(res, { ...ctx, faults: new FaultSet([...ctx.faults.names, 'accept-any-signature']) }, body, carried);
+  handleInvoice(res, { ...ctx, policy: { ...ctx.policy, invoice: { ...ctx.policy.invoice, digestChecked: false } } }, body, carried);
 
-/**
- * Variation paths-normalised: a trailing slash and repeated slashes are dropped before routing. Variation
- * spellings-refused: an address with a query string is no address it serves.
- */
+/** The path as routed and spelled: a query string makes it no address served where only the plainest spelling is. */
 function spelledPath(path: string, withQuery: boolean, ctx: Ctx): string {
-  const normalised = ctx.variations.has('paths-normalised')
+  const policy = ctx.policy.request;
+  const normalised = policy.pathsNormalised
     ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
     : ctx.stack?.trailingSlash === 'same'
       ? path.replace(/(.)\/$/, '$1')
       : path;
-  return ctx.variations.has('spellings-refused') && withQuery ? '/unknown' + normalised : normalised;
+  return policy.plainestSpellingOnly && withQuery ? '/unknown' + normalised : normalised;
 }
 
-/** Variation spellings-refused: a media type written other than `application/json`, or a body without Content-Length. */
+/** A media type written other than `application/json`, or a body without Content-Length. */
 function spelledOtherwise(req: IncomingMessage): boolean {
   const type = req.headers['content-type'];
   return (type !== undefined && type !== 'application/json') || req.headers['content-length'] === undefined;
 }
 
-/**
- * The malformed answer saying what the parser said: where the body stops being JSON (variation
- * messages-detailed), or the parser's exception with its stack trace (fault error-stack-trace).
- */
-function parseFailure(bytes: Buffer, ctx: Ctx, how: 'where' | 'stack'): ErrorResponse {
+/** The answer to a body that is no JSON, as the request policy has it: it may say what the parser said. */
+function malformedAnswer(bytes: Buffer, ctx: Ctx): ErrorResponse {
+  const how = ctx.policy.request.malformed;
+  if (how === 'refused') return ctx.err.malformedJson;
+  if (how === 'server-error') return ctx.err.unknown;
   try {
     JSON.parse(bytes.toString('utf8'));
   } catch (e) {
     const { message, stack } = e as Error;
-    return { status: ctx.err.malformedJson.status, message: how === 'stack' ? String(stack) : `${ctx.err.malformedJson.message}: ${message}` };
+    return { status: ctx.err.malformedJson.status, message: how === 'stack-trace' ? String(stack) : `${ctx.err.malformedJson.message}: ${message}` };
   }
   return ctx.err.malformedJson;
 }
@@ -151,20 +134,19 @@ function watch(res: ServerResponse, ctx: Ctx, result: void | Promise<void>): voi
  * through a callback, called from an event listener, so its exceptions are caught there).
  */
 function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): void | Promise<void> {
-  const { faults } = ctx;
+  const policy = ctx.policy.request;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  const path = spelledPath(siblingVersionPath(routedPath(query === -1 ? url : url.slice(0, query), ctx), ctx), query !== -1, ctx);
-  // Fault path-alias-skips-signature: the invoice path with a trailing slash, an alias registered apart from the signature check;
-  // fault api-v0-skips-signature: the invoice of /api/v0/, an older version still routed.
-  const alias = (faults.has('path-alias-skips-signature') && path === `${ctx.profile.paths.invoice}/`) || isStaleInvoicePath(path, ctx);
+  const path = spelledPath(siblingVersionPath(policy.routed(query === -1 ? url : url.slice(0, query)), ctx), query !== -1, ctx);
+  // An alias routed apart from the signature check: the invoice path with a trailing slash, or an older version's.
+  const alias = (policy.slashAliasUnsigned && path === `${ctx.profile.paths.invoice}/`) || isStaleInvoicePath(path, ctx);
   const jsonRoute = alias ? aliasRoute : app.json.get(path);
   const isApi = jsonRoute !== undefined || path === app.upload;
 
   if (!isApi) {
     const page = app.pages ? PAGE_ROUTE.exec(path) : null;
-    // Variation rate-limit-429-pages: the pages' addresses, loads and presses alike, refused now and then, not processed.
-    if (page && ctx.variations.has('rate-limit-429-pages') && ++ctx.pageRequests % RATE_LIMIT_EVERY === 0) {
+    // The pages' addresses, loads and presses alike, refused now and then, not processed.
+    if (page && policy.pageRateLimitEvery > 0 && ++ctx.pageRequests % policy.pageRateLimitEvery === 0) {
       req.resume();
       return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
     }
@@ -189,11 +171,8 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     return sendError(res, ctx.out, edge);
   }
   if (!jsonRoute) {
-    // Variation spellings-refused: a form whose media type is written otherwise, or without Content-Length, is refused.
-    if (
-      ctx.variations.has('spellings-refused') &&
-      (!/^multipart\/form-data;/.test(req.headers['content-type'] ?? '') || req.headers['content-length'] === undefined)
-    ) {
+    // A form whose media type is written otherwise, or without Content-Length.
+    if (policy.plainestSpellingOnly && (!/^multipart\/form-data;/.test(req.headers['content-type'] ?? '') || req.headers['content-length'] === undefined)) {
       req.resume();
       return sendError(res, ctx.out, ctx.err.unsupportedMediaTypeUpload);
     }
@@ -204,10 +183,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
   const otherType = type !== '' && type !== 'application/json';
   // Fault other-media-type-skips-signature: a text/plain invoice goes to a route registered apart from the digest check.
   const plainRoute = plainTextRoute(type, ctx) && path === ctx.profile.paths.invoice;
-  if (
-    (otherType && !readsAnyMediaType(ctx) && !plainRoute && !createsBeforeTypeCheck(ctx)) ||
-    (ctx.variations.has('spellings-refused') && spelledOtherwise(req))
-  ) {
+  if ((otherType && !readsAnyMediaType(ctx) && !plainRoute && !createsBeforeTypeCheck(ctx)) || (policy.plainestSpellingOnly && spelledOtherwise(req))) {
     req.resume();
     return sendError(res, ctx.out, ctx.err.unsupportedMediaType);
   }
@@ -217,8 +193,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     req.resume();
     return sendError(res, ctx.out, refusal, coding === 'refuse' ? CODING_REFUSAL_HEADERS : undefined);
   }
-  // Fault gzip-body-signature-skipped: the decoding layer sits after the signature middleware, which let the gzip bytes through.
-  const unsigned = plainRoute || (coding === 'gunzip' && faults.has('gzip-body-signature-skipped') && path === ctx.profile.paths.invoice);
+  const unsigned = plainRoute || (coding === 'gunzip' && policy.gzipUnsigned && path === ctx.profile.paths.invoice);
   const handler = unsigned ? aliasRoute : jsonRoute;
   const limit = ctx.stack?.jsonLimit;
   // A stack under WSGI reads a body without Content-Length as empty (gunicorn passes no CONTENT_LENGTH).
@@ -233,29 +208,23 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
       const bytes = decoded.bytes;
       const parsed = parseJsonObject(bytes);
       if (!parsed.ok) {
-        if (parsed.reason === 'malformed' && faults.has('malformed-json-500')) return sendError(res, ctx.out, ctx.err.unknown);
-        if (parsed.reason === 'malformed' && faults.has('error-stack-trace')) return sendError(res, ctx.out, parseFailure(bytes, ctx, 'stack'));
-        if (parsed.reason === 'malformed' && ctx.variations.has('messages-detailed')) return sendError(res, ctx.out, parseFailure(bytes, ctx, 'where'));
-        return sendError(res, ctx.out, parsed.reason === 'malformed' ? ctx.err.malformedJson : ctx.err.notAnObject);
+        if (parsed.reason === 'not-object') return sendError(res, ctx.out, ctx.err.notAnObject);
+        return sendError(res, ctx.out, malformedAnswer(bytes, ctx));
       }
       let body = parsed.value;
       let carried: Record<string, unknown> | undefined;
-      if (faults.has('json-duplicate-keys-split') || ctx.variations.has('spellings-refused')) {
+      if (policy.duplicateNames === 'split' || policy.plainestSpellingOnly) {
         const members = topLevelMembers(bytes.toString('utf8'));
-        // Variation spellings-refused: a name given twice is no JSON it takes. Fault json-duplicate-keys-split:
-        // validated on the first of each name (a streaming reader), carried out on the last (JSON.parse).
-        if (hasDuplicateNames(members) && ctx.variations.has('spellings-refused')) return sendError(res, ctx.out, ctx.err.malformedJson);
-        if (hasDuplicateNames(members) && faults.has('json-duplicate-keys-split')) [body, carried] = [firstWins(members), parsed.value];
+        if (hasDuplicateNames(members) && policy.plainestSpellingOnly) return sendError(res, ctx.out, ctx.err.malformedJson);
+        if (hasDuplicateNames(members) && policy.duplicateNames === 'split') [body, carried] = [firstWins(members), parsed.value];
       }
-      if (ctx.variations.has('amount-literal-strict')) keepAmountAsWritten(body, bytes);
-      // Fault amount-exponent-crash: an integer parser that throws on 1e4.
-      if (faults.has('amount-exponent-crash') && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(bytes.toString('utf8')))
+      if (policy.amountAsWritten) keepAmountAsWritten(body, bytes);
+      if (policy.exponentAmountThrows && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
       if (frontFailsOn(req, res, ctx, path, body)) return;
-      // Fault chunked-created-then-refused: the payment is made, then an audit layer that needs Content-Length refuses the answer.
-      // Faults accept-406-after-create, media-type-refused-after-create: likewise, a layer after the handler refuses.
+      // A layer after the handler refuses: the payment is made, the answer not sent.
       const refusedAfter = refusalAfterCreating(req, ctx, otherType);
-      if (refusedAfter || (faults.has('chunked-created-then-refused') && req.headers['content-length'] === undefined)) {
+      if (refusedAfter || (policy.lengthlessCarriedOutThenRefused && req.headers['content-length'] === undefined)) {
         const unseen = new ServerResponse(req); // no socket: what the handler writes goes nowhere
         return watch(
           res,
@@ -276,17 +245,15 @@ function makeCtx(options: ProviderOptions): Ctx {
   const variations = new VariationSet(options.variations ?? []);
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
   const stack = stackOf(variations.names);
-  const worded = wording(
-    variations.has('messages-russian') ? 'russian' : variations.has('validation-other-wording') ? 'other' : 'english',
-    profile.validation.requiredPattern,
-  );
-  const text = variations.has('messages-detailed') ? detailed(worded) : worded;
+  const policy = makePolicies(faults, variations, profile, stack, options.clockSkewMs ?? 0);
+  const worded = wording(policy.serving.language, profile.validation.requiredPattern);
+  const text = policy.serving.detailedMessages ? detailed(worded) : worded;
   const v = profile.validation;
-  const skew = (options.clockSkewMs ?? 0) + (variations.has('created-at-clock-skew') ? CLOCK_SKEW_MS : 0);
   return {
     faults,
     variations,
     profile,
+    policy,
     out: makeOutput(faults, variations, profile, stack),
     err: errorTable(profile.http, text.errors),
     validation: makeValidationStyle(faults, variations, profile, text),
@@ -307,7 +274,7 @@ function makeCtx(options: ProviderOptions): Ctx {
       account2cardState: 'processing',
       refusesUnknownFields: false,
     }),
-    values: makeValues(faults, variations, profile, skew),
+    values: makeValues(faults, variations, profile, policy.serving.clockSkewMs),
     merchants: new Merchants(options.merchants),
     store: makeStore(options, faults, variations),
     callbacks: new CallbackDispatcher(options.callbackRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, faults, variations, profile, options.callbackTryTimeoutMs),
@@ -355,10 +322,7 @@ function serve(ctx: Ctx, app: App): Server {
       failed(res, ctx, err);
     }
   };
-  const slow = ctx.variations.has('slow');
-  // Variation keep-alive-500ms: idle connections closed by a timer of the server's own, announced nowhere (Go's IdleTimeout).
-  const idleCloseMs = ctx.variations.has('keep-alive-500ms') ? IDLE_CLOSE_MS : undefined;
-  const keepAliveTimeout = idleCloseMs !== undefined ? 0 : ctx.variations.has('keep-alive-1s') ? 1000 : 5000;
+  const { slowMs, idleCloseMs, keepAliveTimeoutMs: keepAliveTimeout, lenientParser: insecureHTTPParser, ambiguousFramingDropped } = ctx.policy.serving;
   const { stack } = ctx;
   // A stack of the panel: its own answers around the handlers' (mock/stacks/front.ts).
   const dressed = stack
@@ -367,9 +331,7 @@ function serve(ctx: Ctx, app: App): Server {
         dispatch(req, res);
       }
     : dispatch;
-  const handle = slow ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(SLOW_MS, () => dressed(req, res)) : dressed;
-  // Fault http-parser-lenient: node's lenient parser (Transfer-Encoding beside Content-Length taken, the connection kept).
-  const insecureHTTPParser = ctx.faults.has('http-parser-lenient');
+  const handle = slowMs > 0 ? (req: IncomingMessage, res: ServerResponse) => void ctx.later.run(slowMs, () => dressed(req, res)) : dressed;
   const server = createServer(
     { keepAliveTimeout, requestTimeout: 60_000, insecureHTTPParser },
     ctx.network ? behindNetwork(ctx.network, ctx.later, handle) : handle,
@@ -377,15 +339,14 @@ function serve(ctx: Ctx, app: App): Server {
   // Malformed HTTP: answer with a JSON message body instead of node's bare 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
-    // Variation framing-ambiguous-closed: a message framed two ways is dropped without an answer.
-    if (ctx.variations.has('framing-ambiguous-closed') && AMBIGUOUS_FRAMING.has(err.code ?? '')) return void socket.destroy();
+    if (ambiguousFramingDropped && AMBIGUOUS_FRAMING.has(err.code ?? '')) return void socket.destroy();
     if (stack && err.code === 'HPE_INVALID_METHOD') return void socket.end(stackUnknownMethod(stack, (err as { rawPacket?: Buffer }).rawPacket));
     const e = err.code === 'HPE_HEADER_OVERFLOW' ? ctx.err.headersTooLarge : err.code === 'HPE_INVALID_METHOD' ? unknownMethodAnswer(ctx) : ctx.err.badRequest;
     if (e === undefined) return void socket.destroy();
     rawAnswer(socket, e);
   });
   answerConnect(server, ctx);
-  if (idleCloseMs !== undefined) closeIdle(server, idleCloseMs);
+  if (idleCloseMs !== null) closeIdle(server, idleCloseMs);
   if (stack) keepConnections(stack, server);
   if (stack?.expectContinue === 'on-read') continueOnRead(server, handle);
   return server;
@@ -408,8 +369,8 @@ async function listen(server: NetServer, port: number, host: string): Promise<st
 export async function startProvider(options: ProviderOptions): Promise<RunningProvider> {
   const ctx = makeCtx(options);
   const host = options.host ?? '127.0.0.1';
-  const otherOrigin = ctx.variations.has('page-other-origin');
-  const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin, ctx.variations.has('rate-limit-429') ? RATE_LIMIT_EVERY : 0))];
+  const otherOrigin = ctx.policy.serving.pagesOnOtherOrigin;
+  const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin, ctx.policy.request.apiRateLimitEvery))];
   if (otherOrigin) servers.push(serve(ctx, PAGE_APP));
   const urls: string[] = [];
   // Faults front-frames-by-content-length, front-duplicate-content-length-first, variation framing-te-wins: a front
@@ -438,7 +399,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   }
   ctx.baseUrl = urls[0]!;
   const pagesAt = urls[1] ?? urls[0]!;
-  ctx.pageUrl = `${pagesAt}/${ctx.variations.has('page-redirect') ? 'go' : 'pay'}/`;
+  ctx.pageUrl = `${pagesAt}/${ctx.policy.page.goAddress ? 'go' : 'pay'}/`;
 
   let closing: Promise<void> | undefined;
   return {

@@ -3,30 +3,27 @@ import type { Ctx } from '../context.js';
 import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import type { Merchant } from '../merchants.js';
 import type { Credentials } from '../store.js';
-import { maskPan, paymentJson } from '../present.js';
+import { paymentJson } from '../present.js';
 import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
-import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { checkSignature, presentString } from './signature.js';
 
-/** The document's limits (Limits), as the contracts hold them. */
-export const { min: A2C_MIN, max: A2C_MAX } = AMOUNT_LIMITS.account2card;
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount', 'recipient_pan'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'payer_phone', 'recipient_pan'] as const;
 
 /** X-Sign: verified with the key of the api_key's merchant, or (unknown key) with any known key. */
 function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): boolean {
-  if (ctx.faults.has('xsign-not-verified')) return true;
+  const policy = ctx.policy.account2card;
+  if (!policy.xSignVerified) return true;
   const header = req.headers['x-sign'];
   if (typeof header !== 'string' || header.trim() === '') {
     sendError(res, ctx.out, ctx.err.xSignMissing);
     return false;
   }
   const merchant = typeof body.api_key === 'string' ? ctx.merchants.get(body.api_key) : undefined;
-  // Fault xsign-over-reserialized-body: the signature middleware sees only the parsed body.
-  const signed = ctx.faults.has('xsign-over-reserialized-body') ? Buffer.from(JSON.stringify(body)) : raw;
-  if (!ctx.merchants.xSignVerifies(signed, header.trim(), merchant, ctx.rules.xSignEncoding, ctx.faults.has('xsign-pss-accepted'))) {
+  const signed = policy.xSignOver === 'reserialized' ? Buffer.from(JSON.stringify(body)) : raw;
+  if (!ctx.merchants.xSignVerifies(signed, header.trim(), merchant, ctx.rules.xSignEncoding, policy.xSignPssAccepted)) {
     sendError(res, ctx.out, ctx.err.xSignInvalid);
     return false;
   }
@@ -41,21 +38,21 @@ export function handleAccount2Card(
   raw: Buffer,
   carried?: Record<string, unknown>,
 ): void | Promise<void> {
-  const { faults } = ctx;
+  const policy = ctx.policy.account2card;
   const xSignFirst = ctx.rules.xSignFirst;
   if (xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
 
   const errors = new ValidationErrors(ctx.validation);
   const check = new FieldChecker(errors, ctx);
   const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
-  const amount = check.amount('amount', body.amount, A2C_MIN, faults.has('a2c-amount-max-off-by-one') ? A2C_MAX + 1 : A2C_MAX);
+  const amount = check.amount('amount', body.amount, policy.amountMin, policy.amountMax);
   check.string('payer_fio', body.payer_fio);
   check.phone('payer_phone', body.payer_phone);
   const pan = check.pan('recipient_pan', body.recipient_pan);
 
   if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && presentString(body.recipient_pan)) {
-    const base = [apiKey!, body.transaction, String(body.amount)];
-    checkSignature(errors, ctx, merchant, signature, [...base, body.recipient_pan], faults.has('a2c-signature-ignores-pan') ? [base] : []);
+    const parts = [apiKey!, body.transaction, String(body.amount), body.recipient_pan];
+    checkSignature(errors, ctx, merchant, signature, parts, policy.digestAlso(parts));
   }
   check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
   check.onlyKnownFields(body, FIELDS);
@@ -65,7 +62,7 @@ export function handleAccount2Card(
   if (!errors.empty) return sendValidation(res, ctx, errors);
   if (!xSignFirst && !xSignAccepted(req, res, ctx, body, raw)) return;
 
-  if (faults.has('duplicate-check-not-atomic')) {
+  if (policy.createdAfterRoundTrip) {
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body));
   }
   // Fault json-duplicate-keys-split: validated above on the first of each duplicated name, carried out on the last.
@@ -73,7 +70,7 @@ export function handleAccount2Card(
   createPayment(res, ctx, merchant!, transaction!, amount.typed!, pan!, body);
 }
 
-/** Credentials the request carries, at the top level or under payment (fault a2c-credentials-from-request). */
+/** Credentials the request carries, at the top level or under payment (policy credentialsFromRequest). */
 function requestedCredentials(body: Record<string, unknown>): Credentials | undefined {
   const nested = body.payment !== null && typeof body.payment === 'object' ? (body.payment as Record<string, unknown>).credentials : undefined;
   const credentials = body.credentials ?? nested;
@@ -89,9 +86,8 @@ function createPayment(
   pan: string,
   body: Record<string, unknown>,
 ): void {
-  const { faults } = ctx;
-  // Fault a2c-credentials-from-request: the request is bound onto the payment record, credentials included.
-  const forged = faults.has('a2c-credentials-from-request') ? requestedCredentials(body) : undefined;
+  const policy = ctx.policy.account2card;
+  const forged = policy.credentialsFromRequest ? requestedCredentials(body) : undefined;
   const payment = ctx.store.add({
     operation: 'account2card',
     merchant,
@@ -100,12 +96,12 @@ function createPayment(
     state: ctx.rules.account2cardState,
     errorCode: null,
     errorDescription: null,
-    credentials: forged ?? { card_pan: faults.has('a2c-credentials-wrong') ? maskPan(pan) : pan },
+    credentials: forged ?? { card_pan: policy.recordedPan(pan) },
     createdAt: ctx.values.createdAt(),
   });
   // Profile account2card.successBody false: the success carries a message, not the payment.
   const answer = ctx.profile.account2card.successBody
-    ? { transaction, payment: paymentJson(payment, faults) }
+    ? { transaction, payment: paymentJson(payment, ctx.faults) }
     : { message: ctx.validation.text.paymentAccepted };
   sendJson(res, ctx.out, ctx.profile.http.success, answer);
 }

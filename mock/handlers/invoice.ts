@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import { hmacSha256Hex, randomToken } from '../crypto.js';
@@ -8,11 +7,8 @@ import type { Merchant } from '../merchants.js';
 import { jsonString, paymentJson, paymentJsonText } from '../present.js';
 import { sendError, sendJson, sendJsonText, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
-import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { checkSignature, presentString } from './signature.js';
 
-/** The document's limits (Limits), as the contracts hold them. */
-export const { min: INVOICE_MIN, max: INVOICE_MAX } = AMOUNT_LIMITS.invoice;
 const DIGEST_FIELDS = ['api_key', 'transaction', 'amount'] as const;
 /** The documented request fields (variation unknown-fields-refused refuses any other). */
 const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'] as const;
@@ -25,14 +21,12 @@ export function handleInvoice(
   carried?: Record<string, unknown>,
   headerClientIp?: string,
 ): void | Promise<void> {
-  const { faults } = ctx;
+  const policy = ctx.policy.invoice;
   const errors = new ValidationErrors(ctx.validation);
   const check = new FieldChecker(errors, ctx);
 
   const { apiKey, merchant, transaction, signature } = check.signedFields(body, ctx.merchants);
-  const min = faults.has('invoice-amount-min-exclusive') ? INVOICE_MIN + 1 : INVOICE_MIN;
-  const max = faults.has('invoice-amount-max-off-by-one') ? INVOICE_MAX + 1 : INVOICE_MAX;
-  const amount = check.amount('amount', body.amount, min, max);
+  const amount = check.amount('amount', body.amount, policy.amountMin, policy.amountMax);
   const description = check.string('description', body.description);
   const returnUrl = check.url('return_url', body.return_url);
   const payload = check.object('payload', body.payload);
@@ -42,20 +36,16 @@ export function handleInvoice(
     clientIp = check.ip('payload.client_ip', payload.client_ip);
     // Fault antifraud-reads-forwarded-for: the anti-fraud judges the header's address, not payload.client_ip.
     if (clientIp !== undefined && headerClientIp !== undefined) clientIp = headerClientIp;
-    if (faults.has('payload-extra-rejected')) {
-      for (const k of Object.keys(payload)) {
-        if (k !== 'client_id' && k !== 'client_ip') errors.add(`payload.${k}`, errors.text.notAllowed(`payload.${k}`));
-      }
-    }
-    if (faults.has('crash-on-deep-json') && depthExceeds(payload, 32)) throw new Error('payload sanitiser: nesting too deep');
+    const members = policy.payloadMembers;
+    if (members) for (const k of Object.keys(payload)) if (!members.includes(k)) errors.add(`payload.${k}`, errors.text.notAllowed(`payload.${k}`));
+    if (policy.payloadDepthThrows !== null && depthExceeds(payload, policy.payloadDepthThrows)) throw new Error('payload sanitiser: nesting too deep');
   }
 
   // The digest is checked only when every part of it arrived with the right type.
-  if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && !faults.has('accept-any-signature')) {
+  if (merchant && signature !== undefined && presentString(body.transaction) && amount.typed !== undefined && policy.digestChecked) {
     const parts = [apiKey!, body.transaction, String(body.amount)];
-    // Fault signature-hmac-accepted: an HMAC keyed with crypto_key passes as well.
-    const hmac = faults.has('signature-hmac-accepted') && signature.toLowerCase() === hmacSha256Hex(merchant.cryptoKey, parts.join(''));
-    if (!hmac) checkSignature(errors, ctx, merchant, signature, parts, faults.has('signature-ignores-amount') ? [[apiKey!, body.transaction]] : []);
+    const hmac = policy.hmacAccepted && signature.toLowerCase() === hmacSha256Hex(merchant.cryptoKey, parts.join(''));
+    if (!hmac) checkSignature(errors, ctx, merchant, signature, parts, policy.digestAlso(parts));
   }
   check.signatureToo(body, DIGEST_FIELDS, merchant !== undefined);
   check.onlyKnownFields(body, FIELDS);
@@ -64,10 +54,8 @@ export function handleInvoice(
   }
   if (!errors.empty) return sendValidation(res, ctx, errors);
 
-  // Fault invoice-state-from-request: the request is bound onto the payment record, its state included.
-  const state = faults.has('invoice-state-from-request') ? (requestedState(body) ?? ctx.rules.invoiceState) : ctx.rules.invoiceState;
-  // Fault return-url-fetched: return_url is requested to "check that it answers" before the invoice is created.
-  if (faults.has('return-url-fetched') && returnUrl !== undefined) {
+  const state = policy.stateFromRequest ? (requestedState(body) ?? ctx.rules.invoiceState) : ctx.rules.invoiceState;
+  if (policy.returnUrlFetched && returnUrl !== undefined) {
     const probe = fetch(returnUrl, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.arrayBuffer(),
       () => undefined,
@@ -93,15 +81,15 @@ function handleInvoiceChecked(
   state: string,
   carried: Record<string, unknown> | undefined,
 ): void | Promise<void> {
-  const { faults } = ctx;
+  const policy = ctx.policy.invoice;
   if (clientIp === ctx.rules.antifraudClientIp) {
-    return sendError(res, ctx.out, ctx.err.antiFraud, undefined, faults.has('antifraud-status-200') ? 200 : ctx.err.antiFraud.status);
+    return sendError(res, ctx.out, ctx.err.antiFraud, undefined, policy.antifraudStatus ?? ctx.err.antiFraud.status);
   }
-  // Concurrency faults: the check above and the store below apart by a simulated database round trip.
-  if (faults.has('duplicate-check-not-atomic')) {
+  // The check above and the store below apart by a simulated database round trip.
+  if (policy.created === 'after-round-trip') {
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state));
   }
-  if (faults.has('ids-reused-under-load')) {
+  if (policy.created === 'id-read-before-round-trip') {
     const id = ctx.store.peekId();
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state, id));
   }
@@ -110,7 +98,7 @@ function handleInvoiceChecked(
   createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state);
 }
 
-/** A documented state the request carries, at the top level or under payment (fault invoice-state-from-request). */
+/** A documented state the request carries, at the top level or under payment (policy stateFromRequest). */
 function requestedState(body: Record<string, unknown>): string | undefined {
   const nested = body.payment !== null && typeof body.payment === 'object' ? (body.payment as Record<string, unknown>).state : undefined;
   const state = body.state ?? nested;
@@ -151,8 +139,8 @@ function createInvoice(
     },
     id,
   );
-  const status = faults.has('invoice-status-201') ? 201 : ctx.profile.http.success;
-  const echoed = faults.has('transaction-not-echoed') ? randomUUID() : transaction;
+  const status = ctx.policy.invoice.successStatus;
+  const echoed = ctx.policy.invoice.echoedTransaction(transaction);
   if (ctx.out.plainJson) {
     // The bytes JSON.stringify gives for the object below, written directly.
     const text = `{"transaction":${jsonString(echoed)},"redirect_url":${jsonString(redirectUrl)},"payment":${paymentJsonText(payment, faults)},"deeplink":${ctx.values.deeplinksJson(redirectUrl)}}`;

@@ -12,13 +12,10 @@ const MiB = 1024 * 1024;
  * that a file over the limit gets the profile's answer (422 keyed file), never a 413.
  */
 const requestCapBytes = (maxFileBytes: number) => 4 * maxFileBytes + MiB;
-/** Variation upload-other-message. */
-const OTHER_UPLOAD_MESSAGE = 'Файл принят в обработку, 2 записи';
-
-/** Faults upload-writes-file-name and upload-answer-quotes-path: where a naive server writes the file. */
+/** Where a server that writes the file under its client name writes it (policy writesFileName, quotesPath). */
 const UPLOAD_DIR = '/var/pts/uploads';
 
-/** Fault upload-writes-file-name: the file written under its client name fails (500) where the name leaves the folder, is too long or holds NUL. */
+/** The file written under its client name fails (500) where the name leaves the folder, is too long or holds NUL. */
 function cannotWrite(filename: string): boolean {
   const target = posix.resolve(UPLOAD_DIR, filename.replace(/\\/g, '/'));
   const tooLong = target.split('/').some((segment) => Buffer.byteLength(segment, 'utf8') > 255);
@@ -30,16 +27,14 @@ function cannotWrite(filename: string): boolean {
  * counted (kept nowhere; its client file name is ignored).
  */
 export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx): Promise<void> {
-  const { faults } = ctx;
+  const policy = ctx.policy.upload;
   if (mediaType(req.headers['content-type']) !== 'multipart/form-data') {
     req.resume();
     sendError(res, ctx.out, ctx.err.unsupportedMediaTypeUpload);
     return Promise.resolve();
   }
-  // Fault upload-limit-content-length-only: the limit is read from Content-Length, so a chunked body has none.
-  const noLimit = faults.has('upload-no-size-limit') || (faults.has('upload-limit-content-length-only') && req.headers['content-length'] === undefined);
-  // Fault upload-limit-decimal-mb: the limit read as decimal megabytes.
-  const maxFile = faults.has('upload-limit-decimal-mb') ? Math.floor(ctx.profile.upload.maxFileBytes / MiB) * 1_000_000 : ctx.profile.upload.maxFileBytes;
+  const noLimit = policy.limit === 'never' || (policy.limit === 'with-content-length' && req.headers['content-length'] === undefined);
+  const maxFile = policy.maxFileBytes;
   const cap = requestCapBytes(maxFile);
   const drainCap = Math.max(DRAIN_CAP_BYTES, cap + 16 * MiB);
   let bb: busboy.Busboy;
@@ -114,21 +109,20 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Ctx
       const { text } = errors;
       if (apiKey === undefined || (apiKey === '' && ctx.rules.emptyIsMissing)) errors.required('api_key');
       else if (apiKey === '' && !ctx.rules.emptyAccepted) errors.add('api_key', text.notEmpty('api_key'));
-      else if (!ctx.merchants.find(apiKey, faults) && !faults.has('upload-unknown-key-accepted')) errors.add('api_key', text.unknownApiKey);
-      if (faults.has('upload-requires-signature') && !signature) errors.required('signature');
+      else if (!ctx.merchants.find(apiKey, ctx.faults) && !policy.unknownKeyAccepted) errors.add('api_key', text.unknownApiKey);
+      if (policy.signatureRequired && !signature) errors.required('signature');
       if (fileBytes === undefined) errors.required('file');
       else if (fileBytes > maxFile && !noLimit) errors.add('file', text.fileTooLarge(maxFile));
       else if (archive && 'refuse' in archive) errors.add('file', archive.refuse);
       if (!errors.empty) {
-        if (faults.has('upload-validation-400'))
+        if (policy.refusalAsMessage)
           return sendError(res, ctx.out, { status: ctx.err.uploadInvalid.status, message: `${ctx.err.uploadInvalid.message}: ${errors.summary()}` });
         return sendValidation(res, ctx, errors);
       }
       if (archive && 'fail' in archive) return sendError(res, ctx.out, ctx.err.unknown);
-      if (faults.has('upload-writes-file-name') && cannotWrite(fileName)) return sendError(res, ctx.out, ctx.err.unknown);
-      const saved = faults.has('upload-answer-quotes-path') ? ` (saved as ${posix.join(UPLOAD_DIR, posix.basename(fileName.replace(/\\/g, '/')))})` : '';
-      const message = (ctx.variations.has('upload-other-message') ? OTHER_UPLOAD_MESSAGE : text.uploadAccepted) + saved;
-      sendJson(res, ctx.out, faults.has('upload-status-201') ? 201 : ctx.profile.http.success, { message });
+      if (policy.writesFileName && cannotWrite(fileName)) return sendError(res, ctx.out, ctx.err.unknown);
+      const saved = policy.quotesPath ? ` (saved as ${posix.join(UPLOAD_DIR, posix.basename(fileName.replace(/\\/g, '/')))})` : '';
+      sendJson(res, ctx.out, policy.successStatus, { message: (policy.acceptedMessage ?? text.uploadAccepted) + saved });
     };
 
     req.on('data', (chunk: Buffer) => {

@@ -13,6 +13,8 @@ export interface ValidationStyleChoices {
   valuesStrings: boolean;
   wrapped: boolean;
   requiredMissing: boolean;
+  /** A wrong type is answered with the one {message} of the profile's wrong-type refusal. */
+  wrongTypeAsMessage: boolean;
 }
 
 export const VALIDATION_STYLE_SEAMS: SeamTable<ValidationStyleChoices> = {
@@ -23,6 +25,7 @@ export const VALIDATION_STYLE_SEAMS: SeamTable<ValidationStyleChoices> = {
   'validation-values-strings': (s) => void (s.valuesStrings = true),
   'validation-wrapped': (s) => void (s.wrapped = true),
   'required-message-missing': (s) => void (s.requiredMissing = true),
+  'wrong-type-400': (s) => void (s.wrongTypeAsMessage = true),
   // Variations
   'validation-field-order': (s) => void (s.reverse = true),
   'validation-several-messages': (s) => void (s.secondMessage = s.text.seeDocs),

@@ -1,0 +1,68 @@
+// The seam of the invoice operation's decisions: its amount range, what its payload may hold, how its digest is
+// judged, what it does between validation and creating the payment, and how it answers. The clean policy is the
+// document's and the profile's.
+import { randomUUID } from 'node:crypto';
+import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
+import type { Profile } from '../profile.js';
+import type { SeamTable } from './apply.js';
+
+export interface InvoicePolicy {
+  amountMin: number;
+  amountMax: number;
+  /** The payload members taken; null: any. */
+  payloadMembers: readonly string[] | null;
+  /** A payload nested deeper than this makes the handler throw; null: no limit of its own. */
+  payloadDepthThrows: number | null;
+  digestChecked: boolean;
+  /** An HMAC of the digest's text keyed with crypto_key passes as well. */
+  hmacAccepted: boolean;
+  /** Other part lists of the digest that pass (the documented parts given). */
+  digestAlso: (parts: readonly string[]) => ReadonlyArray<readonly string[]>;
+  /** A documented state sent along in the request is the new payment's state. */
+  stateFromRequest: boolean;
+  /** return_url is requested before the invoice is created. */
+  returnUrlFetched: boolean;
+  /** The status of the anti-fraud refusal; null: the profile's. */
+  antifraudStatus: number | null;
+  /**
+   * Between the duplicate check and the store: nothing, a database round trip, or a round trip after the id was
+   * read (two payments may get one id).
+   */
+  created: 'at-once' | 'after-round-trip' | 'id-read-before-round-trip';
+  successStatus: number;
+  echoedTransaction: (transaction: string) => string;
+}
+
+export const cleanInvoicePolicy = (profile: Profile): InvoicePolicy => ({
+  amountMin: AMOUNT_LIMITS.invoice.min,
+  amountMax: AMOUNT_LIMITS.invoice.max,
+  payloadMembers: null,
+  payloadDepthThrows: null,
+  digestChecked: true,
+  hmacAccepted: false,
+  digestAlso: () => [],
+  stateFromRequest: false,
+  returnUrlFetched: false,
+  antifraudStatus: null,
+  created: 'at-once',
+  successStatus: profile.http.success,
+  echoedTransaction: (transaction) => transaction,
+});
+
+export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
+  'invoice-amount-min-exclusive': (s) => void (s.amountMin += 1),
+  'invoice-amount-max-off-by-one': (s) => void (s.amountMax += 1),
+  'payload-extra-rejected': (s) => void (s.payloadMembers = ['client_id', 'client_ip']),
+  'crash-on-deep-json': (s) => void (s.payloadDepthThrows = 32),
+  'accept-any-signature': (s) => void (s.digestChecked = false),
+  'signature-hmac-accepted': (s) => void (s.hmacAccepted = true),
+  // The digest without the amount: [api_key, transaction].
+  'signature-ignores-amount': (s) => void (s.digestAlso = (parts) => [parts.slice(0, 2)]),
+  'invoice-state-from-request': (s) => void (s.stateFromRequest = true),
+  'return-url-fetched': (s) => void (s.returnUrlFetched = true),
+  'antifraud-status-200': (s) => void (s.antifraudStatus = 200),
+  'duplicate-check-not-atomic': (s) => void (s.created = 'after-round-trip'),
+  'ids-reused-under-load': (s) => void (s.created = 'id-read-before-round-trip'),
+  'invoice-status-201': (s) => void (s.successStatus = 201),
+  'transaction-not-echoed': (s) => void (s.echoedTransaction = () => randomUUID()),
+};

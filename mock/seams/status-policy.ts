@@ -1,0 +1,62 @@
+// The seam of the status method's decisions: whose payments it finds, what it answers for an unknown one, and how
+// the answer is made from the stored payment. The clean policy is the profile's: the merchant's own payment, as
+// stored, now.
+import { asReplicaHasIt } from '../faults/concurrency.js';
+import { RECENT_PAYMENTS } from '../faults/history.js';
+import type { Ctx } from '../context.js';
+import { maskPan } from '../present.js';
+import type { Payment } from '../store.js';
+import type { SeamTable } from './apply.js';
+
+export interface StatusAnswer {
+  transaction: string;
+  payment: Record<string, unknown>;
+}
+
+/** Changes the answer made for `found`. */
+type Dressing = (answer: StatusAnswer, found: Payment, ctx: Pick<Ctx, 'store' | 'values'>) => StatusAnswer;
+
+export interface StatusPolicy {
+  /** Found by transaction alone, whichever merchant's it is. */
+  anyMerchant: boolean;
+  /** The status answering an unknown transaction; null: the profile's. */
+  notFoundStatus: number | null;
+  /** The payment as the store that answers has it. */
+  asRead: (found: Payment) => Payment;
+  dressings: Dressing[];
+}
+
+export const cleanStatusPolicy = (): StatusPolicy => ({ anyMerchant: false, notFoundStatus: null, asRead: (found) => found, dressings: [] });
+
+/** Status answers kept for a payment, and when (fault status-answers-cached). */
+const STATUS_CACHE_MS = 30_000;
+const statusCache = new WeakMap<object, { answer: StatusAnswer; at: number }>();
+
+function cached(answer: StatusAnswer, found: Payment): StatusAnswer {
+  const kept = statusCache.get(found);
+  if (kept !== undefined && performance.now() - kept.at < STATUS_CACHE_MS) return kept.answer;
+  statusCache.set(found, { answer, at: performance.now() });
+  return answer;
+}
+
+export const STATUS_POLICY_SEAMS: SeamTable<StatusPolicy> = {
+  // The lookup by transaction alone, the api_key only authenticating the caller.
+  'status-ignores-merchant': (s) => void (s.anyMerchant = true),
+  'status-unknown-200': (s) => void (s.notFoundStatus = 200),
+  'status-lags': (s) => void (s.asRead = asReplicaHasIt),
+  'status-id-string': (s) => void s.dressings.push((a) => ({ ...a, payment: { ...a.payment, id: String(a.payment.id) } })),
+  // A "never return a full PAN" serializer on this method alone.
+  'status-pan-masked': (s) =>
+    void s.dressings.push((a) => {
+      const card = (a.payment.credentials as { card_pan?: string } | undefined)?.card_pan;
+      return card === undefined ? a : { ...a, payment: { ...a.payment, credentials: { card_pan: maskPan(card) } } };
+    }),
+  // An older payment is rebuilt from an archive that keeps no created_at: it gets the time of the question.
+  'status-created-at-rebuilt': (s) =>
+    void s.dressings.push((a, found, { store, values }) =>
+      store.createdSince(found) >= RECENT_PAYMENTS ? { ...a, payment: { ...a.payment, created_at: values.createdAt() } } : a,
+    ),
+  // The transaction as a uuid column gives it back.
+  'status-transaction-lower-cased': (s) => void s.dressings.push((a) => ({ ...a, transaction: a.transaction.toLowerCase() })),
+  'status-answers-cached': (s) => void s.dressings.push(cached),
+};
