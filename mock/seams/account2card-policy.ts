@@ -5,7 +5,7 @@ import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { maskPan } from '../present.js';
 import type { SeamTable } from './apply.js';
 
-export interface Account2CardPolicy {
+interface Account2CardPolicy {
   xSignVerified: boolean;
   /** X-Sign verified over the body's bytes as sent, or over the parsed body written again. */
   xSignOver: 'bytes' | 'reserialized';

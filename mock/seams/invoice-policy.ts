@@ -6,7 +6,7 @@ import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import type { Profile } from '../profile.js';
 import type { SeamTable } from './apply.js';
 
-export interface InvoicePolicy {
+interface InvoicePolicy {
   amountMin: number;
   amountMax: number;
   /** The payload members taken; null: any. */

@@ -5,7 +5,7 @@ import { beforeChange, PRESS_ROUND_TRIP_MS, STORE_DELAY_MS } from '../faults/con
 import type { Payment } from '../store.js';
 import type { SeamTable } from './apply.js';
 
-export interface PagePolicy {
+interface PagePolicy {
   /** /go/<token> redirects to the page, and redirect_url names it. */
   goAddress: boolean;
   /** /pay/<token>/view answers the page's content as JSON (a page its script renders). */

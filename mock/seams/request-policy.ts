@@ -4,7 +4,7 @@
 // refusal.
 import type { SeamTable } from './apply.js';
 
-export interface RequestPolicy {
+interface RequestPolicy {
   /** The path as routed (before the paths' spelling is judged). */
   routed: (path: string) => string;
   /** A trailing slash and repeated slashes dropped before routing. */

@@ -3,7 +3,7 @@
 // the API's origin, words its messages in English and reads the clock as it is.
 import type { SeamTable } from './apply.js';
 
-export interface ServingPolicy {
+interface ServingPolicy {
   /** Every answer waits this long; 0: none. */
   slowMs: number;
   keepAliveTimeoutMs: number;

@@ -2,7 +2,7 @@
 // tried, and what the refusal says. The clean policy tries the merchant's own key and says only that it is wrong.
 import type { SeamTable } from './apply.js';
 
-export interface SignaturePolicy {
+interface SignaturePolicy {
   /** The digest is tried with every merchant's crypto_key (a shared key ring). */
   anyMerchantKey: boolean;
   /** The refusal's message, from the digest's text without the key, the key and the expected digest; null: the wording's. */

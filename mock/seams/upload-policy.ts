@@ -4,7 +4,7 @@
 import type { Profile } from '../profile.js';
 import type { SeamTable } from './apply.js';
 
-export interface UploadPolicy {
+interface UploadPolicy {
   maxFileBytes: number;
   /** The limit held always, never, or only where the request states its Content-Length. */
   limit: 'always' | 'never' | 'with-content-length';
