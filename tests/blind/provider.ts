@@ -40,6 +40,30 @@ const FAULTS: Record<string, string> = {
   'http-body-limit-100kb': 'JSON bodies are capped at 100 KiB (a framework default), so a valid invoice with a large payload gets 413.',
   'upload-limit-mb': 'The upload limit is 10 MB (10 000 000 bytes) instead of 10 MiB, so files between the two are refused.',
   'multipart-quoted-boundary': 'The multipart parser keeps the quotes of a quoted boundary parameter, so such uploads find no parts.',
+  // round 3
+  'page-pay-div-button': 'Pay is a <div role="button"> with a click listener: no tabindex, no key handler, so the keyboard cannot reach or press it.',
+  'page-mobile-banner': 'Under 400 px wide a fixed "open in the app" banner sits over the fixed bottom bar that holds Pay and Decline.',
+  'page-dark-amount': 'A dark colour scheme darkens the page background, but the amount keeps its hard-coded near-black brand colour.',
+  'page-beacon-token': 'The page loads an analytics pixel from another origin whose URL carries the full page address (with its token) and the amount.',
+  'page-bank-param-html': 'A page script writes the ?bank= query parameter of the deeplink into innerHTML ("Opened from the … app").',
+  'redos-return-url': 'return_url is also matched by a "simple URL" metrics regex with nested quantifiers, which backtracks exponentially on a long host run.',
+  'payload-copy-quadratic': 'payload is copied with reduce + object spread, which is O(n²) in the number of payload keys.',
+  'tx-case-dup': 'The duplicate check keys on the transaction exactly as sent, so an upper-cased spelling of a used UUID counts as new.',
+  'page-token-prefix': 'The payment page accepts any leading 8..32 hex characters of a page token ("short links"), matched by prefix.',
+  'upload-key-trimmed': 'The upload trims whitespace around the api_key part before the lookup, so a near-miss key is accepted.',
+  'invoice-500-after-insert': 'A description over 255 characters makes a second INSERT fail after the payment was stored: 500, but the payment exists.',
+  'antifraud-refusal-callback': 'An anti-fraud refusal (403) is still stored as a declined payment and a callback is sent for it.',
+  'json-bom-invoice': 'The invoice success answer starts with a UTF-8 byte order mark.',
+  'json-duplicate-member': 'The invoice success answer carries the member "transaction" twice (envelope + resource).',
+  'id-int64-unsafe': 'payment.id is a 64-bit snowflake written as a bare JSON number beyond 2^53, so JavaScript clients round it.',
+  'cache-public-answers': 'Success answers that carry card data (invoice, account to card, status) are sent with Cache-Control: public, max-age=60.',
+  'callback-follow-redirect': "Callback delivery follows 3xx redirects of the merchant's endpoint to any host, re-posting the signed body there.",
+  'callback-retry-no-delay': 'Failed callbacks are retried back to back with no delay, so a short outage of the merchant loses the callback.',
+  'callback-no-timeout': 'Callback delivery has no timeout: an endpoint that never answers blocks that callback and its retries.',
+  'expect-continue-silent': 'A checkContinue handler routes "Expect: 100-continue" requests but never sends "100 Continue".',
+  'xsign-header-exact-case': 'X-Sign is read from the raw headers with a case-sensitive name match, so "x-sign" (any other case) gets 401.',
+  'content-type-exact-match': 'A JSON Content-Type other than exactly "application/json" or "application/json; charset=utf-8" gets 415.',
+  'chunked-body-411': 'A request body without Content-Length (chunked) gets 411 with an HTML body.',
 };
 
 // ───────────────────────────── CLI ─────────────────────────────
@@ -147,7 +171,7 @@ let baseUrl = '';
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
-const storeKey = (m: Merchant, op: string, tx: string) => `${m.idx}|${op}|${tx.toLowerCase()}`;
+const storeKey = (m: Merchant, op: string, tx: string) => `${m.idx}|${op}|${F('tx-case-dup') ? tx : tx.toLowerCase()}`;
 
 function safeEqual(a: string, b: string): boolean {
   const ba = Buffer.from(a, 'utf8'),
@@ -155,7 +179,25 @@ function safeEqual(a: string, b: string): boolean {
   return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
 }
 function newId(): number {
-  return F('id-timestamp') ? Date.now() : nextId++;
+  const id = F('id-timestamp') ? Date.now() : nextId++;
+  if (F('id-int64-unsafe')) snowflakes.set(id, (BigInt(Date.now() - SNOWFLAKE_EPOCH) << 22n) | (1n << 12n) | BigInt(snowflakeSeq++ & 0xfff));
+  return id;
+}
+// id-int64-unsafe: the id written in JSON is a 64-bit snowflake (ms since 2020 << 22 | worker << 12 | sequence).
+const SNOWFLAKE_EPOCH = Date.UTC(2020, 0, 1);
+const snowflakes = new Map<number, bigint>();
+let snowflakeSeq = 0;
+function snowflakeReplacer(this: unknown, key: string, value: unknown): unknown {
+  if (key === 'id' && typeof value === 'number' && isObj(this) && 'created_at' in this) {
+    const big = snowflakes.get(value);
+    if (big !== undefined) return `@@snowflake:${big}@@`;
+  }
+  return value;
+}
+/** JSON text of an answer or callback; with id-int64-unsafe the payment id is written as the bare 64-bit snowflake. */
+function toJson(v: unknown): string {
+  if (!F('id-int64-unsafe')) return JSON.stringify(v);
+  return JSON.stringify(v, snowflakeReplacer).replace(/"@@snowflake:(\d+)@@"/g, '$1');
 }
 function p2(n: number) {
   return String(n).padStart(2, '0');
@@ -204,11 +246,13 @@ class HttpError extends Error {
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: http.OutgoingHttpHeaders = {}) {
+  sendJsonText(res, status, toJson(body), extra);
+}
+function sendJsonText(res: http.ServerResponse, status: number, text: string, extra: http.OutgoingHttpHeaders = {}) {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
@@ -343,7 +387,11 @@ async function checkDuplicate(e: Errors, m: Merchant | undefined, op: string, tx
     if (taken) add(e, 'transaction', 'The transaction has already been taken.');
   } else if (store.has(key)) add(e, 'transaction', 'The transaction has already been taken.');
 }
+// redos-return-url: "simple" return URLs (plain host names) are counted for a dashboard.
+const SIMPLE_URL_RE = /^https?:\/\/([a-z0-9-]+\.?)+(:\d+)?([/?#].*)?$/i;
+const metrics = { simpleReturnUrls: 0 };
 function isHttpUrl(s: string): boolean {
+  if (F('redos-return-url') && SIMPLE_URL_RE.test(s)) metrics.simpleReturnUrls++;
   try {
     const u = new URL(s);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
@@ -369,7 +417,9 @@ async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse
   else if (!isObj(obj.payload)) add(e, 'payload', 'The payload must be an object.');
   else {
     try {
-      payloadJson = JSON.stringify(obj.payload);
+      // payload-copy-quadratic: copied key by key "to get a plain object", each step re-spreading the accumulator
+      const payload = F('payload-copy-quadratic') ? Object.entries(obj.payload).reduce<Obj>((acc, [k, v]) => ({ ...acc, [k]: v }), {}) : obj.payload;
+      payloadJson = JSON.stringify(payload);
     } catch {
       add(e, 'payload', 'The payload is nested too deeply.');
     }
@@ -380,7 +430,32 @@ async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse
   if (!e.transaction) await checkDuplicate(e, m, 'invoice', tx);
   const errors = finish(e);
   if (errors) return sendJson(res, 422, errors);
-  if (clientIp === ANTIFRAUD_IP) return sendMessage(res, 403, 'Anti-fraud refusal');
+  if (clientIp === ANTIFRAUD_IP) {
+    if (F('antifraud-refusal-callback')) {
+      // the refusal is kept as a declined payment for reporting; the "final state" observer then fires a callback
+      const refused: Rec = {
+        merchant: m!,
+        op: 'invoice',
+        transaction: tx!,
+        amount: amount!,
+        description: description!,
+        returnUrl: returnUrl!,
+        payloadJson,
+        token: crypto.randomBytes(16).toString('hex'),
+        payment: {
+          id: newId(),
+          state: 'declined',
+          error_code: 'antifraud',
+          error_description: 'Anti-fraud refusal',
+          credentials: nextCredentials(),
+          created_at: createdAt(),
+        },
+      };
+      store.set(storeKey(refused.merchant, 'invoice', refused.transaction), refused);
+      void deliverCallback(refused);
+    }
+    return sendMessage(res, 403, 'Anti-fraud refusal');
+  }
   const rec: Rec = {
     merchant: m!,
     op: 'invoice',
@@ -394,15 +469,30 @@ async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse
   };
   store.set(storeKey(rec.merchant, 'invoice', rec.transaction), rec);
   byToken.set(rec.token, rec);
+  if (F('invoice-500-after-insert') && rec.description.length > 255) {
+    // the audit-log INSERT (description VARCHAR(255)) runs after the payment INSERT, outside one DB transaction
+    throw new Error("SQLSTATE[22001]: String data, right truncated: 1406 Data too long for column 'description'");
+  }
   const page = `${baseUrl}/pay/${rec.token}`;
-  sendJson(res, 200, {
+  const answer = {
     transaction: rec.transaction,
     redirect_url: page,
     payment: rec.payment,
     deeplink: { SBER_FOREIGN: `${page}?bank=sber`, TINKOFF_FOREIGN: `${page}?bank=tinkoff`, VTB_FOREIGN: `${page}?bank=vtb` },
-  });
+  };
+  const extra: http.OutgoingHttpHeaders = F('cache-public-answers') ? { 'Cache-Control': 'public, max-age=60' } : {};
+  if (F('json-bom-invoice')) return sendJsonText(res, 200, '\uFEFF' + toJson(answer), extra);
+  // json-duplicate-member: a streaming writer puts the envelope's transaction first, then every field of the resource
+  if (F('json-duplicate-member')) return sendJsonText(res, 200, `{"transaction":${JSON.stringify(rec.transaction)},${toJson(answer).slice(1)}`, extra);
+  sendJson(res, 200, answer, extra);
 }
 
+/** X-Sign as received; with xsign-header-exact-case it is taken from the raw headers (handed untouched to the HSM verifier). */
+function xSignHeader(req: http.IncomingMessage): string | string[] | undefined {
+  if (!F('xsign-header-exact-case')) return req.headers['x-sign'];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) if (req.rawHeaders[i] === 'X-Sign') return req.rawHeaders[i + 1];
+  return undefined;
+}
 const B64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 function xSignValid(header: string | string[] | undefined, data: Buffer, candidates: Merchant[]): boolean {
   if (typeof header !== 'string' || header === '' || !B64_RE.test(header)) return false;
@@ -429,7 +519,7 @@ async function handleA2C(req: http.IncomingMessage, res: http.ServerResponse) {
   // X-Sign first: verified with the key of the merchant named by api_key (any known key when it names none).
   const named = isObj(parsed) ? findMerchant(parsed.api_key) : undefined;
   const signed = F('xsign-reserialized') && parsed !== undefined ? Buffer.from(JSON.stringify(parsed), 'utf8') : buf;
-  if (!xSignValid(req.headers['x-sign'], signed, named ? [named] : merchants)) {
+  if (!xSignValid(xSignHeader(req), signed, named ? [named] : merchants)) {
     return sendMessage(res, 401, 'Missing or invalid X-Sign signature');
   }
   const obj = parseJsonObject(buf);
@@ -458,7 +548,7 @@ async function handleA2C(req: http.IncomingMessage, res: http.ServerResponse) {
     payment: { id: newId(), state: 'processing', error_code: null, error_description: null, credentials: { card_pan: pan! }, created_at: createdAt() },
   };
   store.set(storeKey(rec.merchant, 'a2c', rec.transaction), rec);
-  sendJson(res, 200, { transaction: rec.transaction, payment: rec.payment });
+  sendJson(res, 200, { transaction: rec.transaction, payment: rec.payment }, F('cache-public-answers') ? { 'Cache-Control': 'public, max-age=60' } : {});
 }
 
 async function handleStatus(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -488,7 +578,7 @@ async function handleStatus(req: http.IncomingMessage, res: http.ServerResponse)
   }
   const body = { transaction: rec.transaction, payment };
   if (F('status-cache')) statusCache.set(cacheKey, { body: JSON.stringify(body), exp: Date.now() + 30_000 });
-  sendJson(res, 200, body);
+  sendJson(res, 200, body, F('cache-public-answers') ? { 'Cache-Control': 'public, max-age=60' } : {});
 }
 
 interface Part {
@@ -556,7 +646,8 @@ async function handleUpload(req: http.IncomingMessage, res: http.ServerResponse)
   }
   const e: Errors = {};
   const keyPart = parts.find((p) => p.name === 'api_key');
-  checkApiKey(e, keyPart ? keyPart.data.toString('utf8') : undefined);
+  const keyText = keyPart ? keyPart.data.toString('utf8') : undefined;
+  checkApiKey(e, F('upload-key-trimmed') && keyText !== undefined ? keyText.trim() : keyText);
   const file = parts.find((p) => p.name === 'file');
   if (!file || file.data.length === 0) add(e, 'file', 'The file field is required.');
   else if (file.data.length > UPLOAD_MAX) add(e, 'file', `The file may not be greater than ${UPLOAD_MAX} bytes.`);
@@ -576,14 +667,15 @@ function renderPage(rec: Rec, nonce: string, notice: string): string {
   const attr = F('page-attr-xss') ? escLoose(rec.description) : esc(rec.description);
   const stateText: Record<Payment['state'], string> = { processing: 'Awaiting payment', deposited: 'Paid', declined: 'Declined' };
   const showReturn = p.state !== 'processing' && !(F('page-decline-no-return') && p.state === 'declined');
+  const x = pageExtras(rec, nonce);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Payment ${esc(rec.transaction)}</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}.desc{overflow:hidden;text-overflow:ellipsis}
-form{display:inline-block;margin-right:1rem}button{font-size:1.1rem;padding:.5rem 1.5rem}</style></head>
+form{display:inline-block;margin-right:1rem}button{font-size:1.1rem;padding:.5rem 1.5rem}${x.css}</style></head>
 <body><main>
-<h1>Payment</h1>
+<h1>Payment</h1>${x.top}
 ${notice ? `<p role="status">${esc(notice)}</p>` : ''}
 <dl>
 <dt>Amount</dt><dd id="amount">${rubles(rec.amount)} RUB</dd>
@@ -591,10 +683,51 @@ ${notice ? `<p role="status">${esc(notice)}</p>` : ''}
 <dt>Description</dt><dd class="desc" title="${attr}">${esc(rec.description)}</dd>
 <dt>Status</dt><dd id="state">${stateText[p.state]}</dd>
 </dl>
-<form method="post" action="/pay/${rec.token}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="/pay/${rec.token}/decline"><button type="submit">Decline</button></form>
+${x.actions}
 ${showReturn ? `<p><a id="return" href="${esc(rec.returnUrl)}">Return to the merchant</a></p>` : ''}
-</main></body></html>`;
+</main>${x.tail}</body></html>`;
+}
+const BEACON_ORIGIN = 'https://mc.yandex.ru';
+const PAGE_HAS_SCRIPT = F('page-pay-div-button') || F('page-bank-param-html');
+/** The parts of the page that the round-3 page faults change; all empty (and the usual buttons) without them. */
+function pageExtras(rec: Rec, nonce: string): { css: string; top: string; actions: string; tail: string } {
+  const payForm = F('page-pay-div-button')
+    ? `<form id="pay-form" method="post" action="/pay/${rec.token}/pay"><div role="button" class="btn" id="pay">Pay</div></form>`
+    : `<form method="post" action="/pay/${rec.token}/pay"><button type="submit">Pay</button></form>`;
+  let actions = `${payForm}\n<form method="post" action="/pay/${rec.token}/decline"><button type="submit">Decline</button></form>`;
+  let css = '',
+    top = '',
+    tail = '';
+  const scripts: string[] = [];
+  if (F('page-pay-div-button')) {
+    // the design system's "button" is a styled div; the click listener submits the form
+    css += `.btn{display:inline-block;font-size:1.1rem;padding:.5rem 1.5rem;border:1px solid #767676;border-radius:3px;background:#efefef;cursor:pointer;user-select:none}`;
+    scripts.push(`document.getElementById('pay').addEventListener('click',function(){document.getElementById('pay-form').submit();});`);
+  }
+  if (F('page-mobile-banner')) {
+    // mobile layout: the buttons live in a fixed bottom bar, and the marketing banner was also pinned to the bottom
+    actions = `<div class="actions">${actions}</div>\n<div class="app-banner">Pay faster in our app. <a href="#">Install</a></div>`;
+    css +=
+      `.app-banner{display:none}@media (max-width:400px){main{padding-bottom:8rem}` +
+      `.actions{position:fixed;left:0;right:0;bottom:0;padding:1rem;background:#fff;box-shadow:0 -1px 4px #0003}` +
+      `.app-banner{display:block;position:fixed;left:0;right:0;bottom:0;z-index:10;min-height:5.5rem;padding:1rem;background:#ffdd2d;font-weight:600}}`;
+  }
+  if (F('page-dark-amount')) {
+    // brand colour for the amount, then a dark theme added later for the page only
+    css += `#amount{color:#1c1c1c;font-weight:700;font-size:1.25rem}@media (prefers-color-scheme:dark){body{background:#121212;color:#e6e6e6}a{color:#8ab4f8}}`;
+  }
+  if (F('page-beacon-token')) {
+    const hit = `${BEACON_ORIGIN}/watch/98765432?page-url=${encodeURIComponent(`${baseUrl}/pay/${rec.token}`)}&amount=${rec.amount}`;
+    tail += `<img class="px" src="${esc(hit)}" width="1" height="1" alt="">`;
+  }
+  if (F('page-bank-param-html')) {
+    top += `\n<p id="via"></p>`;
+    scripts.push(
+      `var bank=new URLSearchParams(location.search).get('bank');if(bank){document.getElementById('via').innerHTML='Opened from the <b>'+bank+'</b> app';}`,
+    );
+  }
+  if (scripts.length) tail += `<script nonce="${nonce}">${scripts.join('\n')}</script>`;
+  return { css, top, actions, tail };
 }
 function sendPage(res: http.ServerResponse, status: number, rec: Rec, notice: string, secure: boolean) {
   const nonce = crypto.randomBytes(12).toString('base64');
@@ -607,7 +740,9 @@ function sendPage(res: http.ServerResponse, status: number, rec: Rec, notice: st
       Pragma: 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      'Content-Security-Policy':
+        `default-src 'none'; ${PAGE_HAS_SCRIPT ? `script-src 'nonce-${nonce}'; ` : ''}style-src 'nonce-${nonce}'; ` +
+        `img-src 'self'${F('page-beacon-token') ? ` ${BEACON_ORIGIN}` : ''}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     });
   }
   res.writeHead(status, headers);
@@ -624,9 +759,16 @@ async function settle(rec: Rec, outcome: 'pay' | 'decline'): Promise<boolean> {
   return true;
 }
 
+/** page-token-prefix: SMS "short links" carry the first 8 characters; the lookup is `token LIKE 'given%'`. */
+function pageRecord(token: string): Rec | undefined {
+  const exact = byToken.get(token);
+  if (exact || !F('page-token-prefix')) return exact;
+  for (const [t, rec] of byToken) if (t.startsWith(token)) return rec;
+  return undefined;
+}
 async function handlePage(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
-  const m = /^\/pay\/([0-9a-f]{32})(?:\/(pay|decline))?$/.exec(path);
-  const rec = m ? byToken.get(m[1]) : undefined;
+  const m = (F('page-token-prefix') ? /^\/pay\/([0-9a-f]{8,32})(?:\/(pay|decline))?$/ : /^\/pay\/([0-9a-f]{32})(?:\/(pay|decline))?$/).exec(path);
+  const rec = m ? pageRecord(m[1]) : undefined;
   if (!m || !rec) {
     req.resume();
     return sendMessage(res, 404, 'Not found');
@@ -659,21 +801,27 @@ async function deliverCallback(rec: Rec) {
   if (!CALLBACK_URL) return;
   // payload is spliced in as the exact JSON text serialised when the invoice was accepted
   const payload = F('callback-payload-filter') ? JSON.stringify(filterFalsy(JSON.parse(rec.payloadJson) as Obj)) : rec.payloadJson;
-  const body = `{"transaction":${JSON.stringify(rec.transaction)},"payment":${JSON.stringify(rec.payment)},"payload":${payload}}`;
+  const body = `{"transaction":${JSON.stringify(rec.transaction)},"payment":${toJson(rec.payment)},"payload":${payload}}`;
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Signature': sha256(body + rec.merchant.cryptoKey),
   };
   for (let attempt = 1; attempt <= 5; attempt++) {
     try {
-      const r = await fetch(CALLBACK_URL, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      const r = await fetch(CALLBACK_URL, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: F('callback-follow-redirect') ? 'follow' : 'manual',
+        signal: F('callback-no-timeout') ? undefined : AbortSignal.timeout(5000),
+      });
       await r.arrayBuffer().catch(() => undefined);
       if (r.status >= 200 && r.status < 300) return;
       if (F('callback-no-retry-4xx') && r.status >= 400 && r.status < 500) return;
     } catch {
       /* network error: retry */
     }
-    if (attempt < 5) await sleep(300);
+    if (attempt < 5 && !F('callback-retry-no-delay')) await sleep(300);
   }
   console.error(`provider: callback for ${rec.transaction} not acknowledged after 5 attempts`);
 }
@@ -694,6 +842,20 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method !== 'POST') {
       req.resume();
       return sendMessage(res, 405, 'Method not allowed', { Allow: 'POST' });
+    }
+    if (F('chunked-body-411') && req.headers['content-length'] === undefined) {
+      // the body buffer is pre-allocated from Content-Length
+      req.resume();
+      const html = '<html><head><title>411 Length Required</title></head><body><h1>411 Length Required</h1></body></html>';
+      res.writeHead(411, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(html) });
+      return void res.end(html);
+    }
+    const ct = req.headers['content-type'];
+    if (F('content-type-exact-match') && path !== PATHS.upload && ct !== undefined && /^application\/json/i.test(ct)) {
+      if (ct !== 'application/json' && ct !== 'application/json; charset=utf-8') {
+        req.resume();
+        return sendMessage(res, 415, 'Unsupported Media Type');
+      }
     }
     if (path === PATHS.invoice) return handleInvoice(req, res);
     if (path === PATHS.a2c) return handleA2C(req, res);
@@ -720,6 +882,14 @@ server.on('clientError', (_err, socket) => {
     );
   } else socket.destroy();
 });
+if (F('expect-continue-silent')) {
+  // added to refuse oversized uploads before their body is sent; the accepting path forgets res.writeContinue()
+  server.on('checkContinue', (req, res) => {
+    const length = Number(req.headers['content-length'] ?? '0');
+    if (length > UPLOAD_BUFFER_LIMIT) return sendJson(res, 422, { file: [`The file may not be greater than ${UPLOAD_MAX} bytes.`] });
+    server.emit('request', req, res);
+  });
+}
 server.requestTimeout = 60_000;
 server.listen(PORT, '127.0.0.1', () => {
   const addr = server.address();
