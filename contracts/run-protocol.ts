@@ -18,6 +18,8 @@ export const ANNOTATION = {
   declaredRequests: 'declared requests',
   /** How many examples a property ran (added while it runs). */
   examples: 'examples',
+  /** How many exchanges of the run an oracle judged (suite/checks/oracle-checks.ts). */
+  judgedExchanges: 'judged exchanges',
   /** Examples per property a matrix target asks for (declared with the test). */
   targetRuns: 'target runs',
   /** The matrix target a test judges. */

@@ -38,6 +38,7 @@ export interface Output {
   readonly nosniff: boolean;
   /** Fault message-error-extra-field. */
   readonly codeField: boolean;
+  readonly encoding: 'utf-8' | 'windows-1251';
   /** What every page answer (HTML) carries: framing, sniffing and caching protections (the faults and variations change them). */
   readonly pageHeaders: Headers;
   /** Variation page-csp-nonce: each page answer gets a fresh nonce, in its CSP and on each of its script elements. */
@@ -56,6 +57,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     nosniff: true,
     codeField: false,
     cors: null,
+    encoding: 'utf-8',
   };
   const style = throughSeam(ANSWER_STYLE_SEAMS, faults, variations, clean);
   // A profile whose provider does not label its JSON as such.
@@ -65,10 +67,29 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     ...style,
     serialize: serializer(variations),
     plainJson: plainJson(variations),
-    special: style.extraHeaders !== null || style.chunked || style.close || style.cors !== null || style.lengthInCharacters || !style.nosniff,
+    special:
+      style.extraHeaders !== null ||
+      style.chunked ||
+      style.close ||
+      style.cors !== null ||
+      style.lengthInCharacters ||
+      !style.nosniff ||
+      style.encoding !== 'utf-8',
     pageHeaders: page.headers,
     pageNonce: page.nonce,
   };
+}
+
+/** The text in windows-1251: Cyrillic letters one byte each, other characters beyond ASCII as `?`. */
+function windows1251(text: string): Buffer {
+  return Buffer.from(
+    Array.from(text, (c) => {
+      const code = c.codePointAt(0)!;
+      if (code < 0x80) return code;
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      return code === 0x401 ? 0xa8 : code === 0x451 ? 0xb8 : 0x3f;
+    }),
+  );
 }
 
 /** Every answer: its type is the one sent (ZAP 10021). */
@@ -88,7 +109,7 @@ function noncePolicy(nonce: string): Headers {
  * to the header text and encoded again by node.
  */
 function write(res: ServerResponse, out: Output, status: number, type: string, text: string, headers?: Headers): void {
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = out.encoding === 'utf-8' ? Buffer.from(text, 'utf8') : windows1251(text);
   if (!out.special) {
     const length = String(bytes.length);
     res.writeHead(

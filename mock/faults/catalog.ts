@@ -837,6 +837,24 @@ const entries = [
     rule: 'PRO-STATUS-SUCCESS',
     description: 'Status answers mask card_pan (first 6, last 4): the payment differs from the one the invoice answer gave.',
   },
+  // Faults the oracles over every exchange find (suite/harness/oracles/)
+  {
+    name: 'answers-in-windows-1251',
+    rule: 'PRO-JSON-UTF8',
+    description: 'Answers are encoded in windows-1251 (a legacy stack), still labelled UTF-8: the holder name of fast-payment credentials is no UTF-8.',
+  },
+  {
+    name: 'status-id-written-twice',
+    rule: 'PRO-JSON-INTEROPERABLE',
+    description:
+      "The status answer writes the payment's id twice, as the row's text and as a number: JSON.parse reads the number, a streaming parser the text.",
+  },
+  {
+    name: 'status-answers-public',
+    rule: 'PRO-SEC-ANSWER-NO-SHARED-CACHE',
+    description:
+      'Status answers carry Cache-Control: public, max-age=60 and a Content-Location naming the status path: a shared cache may keep a payment for the next caller.',
+  },
   // One fault for each rule the passive look at the page judges alone
   {
     name: 'answers-without-nosniff',

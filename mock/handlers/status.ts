@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Ctx } from '../context.js';
 import { paymentJson } from '../present.js';
 import type { StatusAnswer } from '../seams/status-policy.js';
-import { sendError, sendJson, sendValidation, ValidationErrors } from '../respond.js';
+import { sendError, sendJson, sendJsonText, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
 import { checkSignature, presentString } from './signature.js';
 
@@ -21,10 +21,8 @@ export function handleStatus(res: ServerResponse, ctx: Ctx, body: Record<string,
   const found = policy.anyMerchant ? ctx.store.findOfAnyMerchant(transaction!) : ctx.store.find(merchant!, transaction!);
   if (!found) return sendError(res, ctx.out, ctx.err.paymentNotFound, undefined, policy.notFoundStatus ?? ctx.err.paymentNotFound.status);
   const made: StatusAnswer = { transaction: transaction!, payment: paymentJson(policy.asRead(found), ctx.faults) };
-  sendJson(
-    res,
-    ctx.out,
-    ctx.profile.http.success,
-    policy.dressings.reduce((answer, dress) => dress(answer, found, ctx), made),
-  );
+  const answer = policy.dressings.reduce((answer, dress) => dress(answer, found, ctx), made);
+  const headers = policy.headers?.(ctx.profile.paths.status);
+  if (policy.text && ctx.out.plainJson) return sendJsonText(res, ctx.out, ctx.profile.http.success, policy.text(answer, found), headers);
+  sendJson(res, ctx.out, ctx.profile.http.success, answer, headers);
 }

@@ -19,6 +19,8 @@ export interface AnswerStyle {
   codeField: boolean;
   /** CORS headers for the request's Origin; null: none. */
   cors: ((origin: string | undefined) => Headers) | null;
+  /** How the text becomes bytes (whatever the type's charset says). */
+  encoding: 'utf-8' | 'windows-1251';
 }
 
 /** The one origin variation api-cors-allowlist lets read the API with credentials. */
@@ -30,6 +32,8 @@ export const ANSWER_STYLE_SEAMS: SeamTable<AnswerStyle> = {
   'answer-length-in-characters': (s) => void (s.lengthInCharacters = true),
   'message-error-extra-field': (s) => void (s.codeField = true),
   'answers-without-nosniff': (s) => void (s.nosniff = false),
+  // A legacy stack whose strings are windows-1251, its answers still labelled UTF-8.
+  'answers-in-windows-1251': (s) => void (s.encoding = 'windows-1251'),
   // Any origin may read the API with the payer's credentials.
   'api-cors-reflects-origin': (s) =>
     void (s.cors = (origin): Headers => (origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {})),

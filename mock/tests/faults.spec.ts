@@ -92,6 +92,12 @@ const PROBES: Record<string, Probe> = {
     return (await api.post(PATHS.invoice, { ...b, signature: sha256(`${key}${b.transaction}${b.amount}${api.merchant.cryptoKey}`) })).status === 200;
   },
   'status-answers-cached': async (api, receiver) => statusStillProcessingAtCallback(api, receiver, true),
+  'answers-in-windows-1251': async (api) => {
+    const answers = [await api.invoice(), await api.invoice()];
+    return answers.some((r) => r.text.includes('\uFFFD'));
+  },
+  'status-id-written-twice': async (api) => ((await api.status((await api.invoice()).json.transaction)).text.match(/"id":/g) ?? []).length > 1,
+  'status-answers-public': async (api) => /public/.test((await api.status((await api.invoice()).json.transaction)).headers.get('cache-control') ?? ''),
   'upload-limit-decimal-mb': async (api) => (await api.upload({ api_key: api.merchant.apiKey, file: new Blob([new Uint8Array(10_000_001)]) })).status !== 200,
   'created-at-month-early': async (api) => (await api.invoice()).json.payment.created_at.slice(4, 6) !== String(new Date().getUTCMonth() + 1).padStart(2, '0'),
   'xsign-over-reserialized-body': async (api) => {

@@ -5,6 +5,7 @@
 // Header names are read in any letter case, several header lines of one name as one list (RFC 9110 5.3).
 import type { RuleId } from '../../contracts/index.js';
 import { findingOf, type Finding } from '../harness/findings.js';
+import { cacheDirectives, sharedCacheMayStore } from '../harness/shared-cache.js';
 
 const CACHE_RULE: RuleId = 'PRO-SEC-PAGE-NO-SHARED-CACHE';
 const NOSNIFF_RULE: RuleId = 'PRO-SEC-CONTENT-TYPE-NOSNIFF';
@@ -37,28 +38,14 @@ const members = (a: SeenAnswer, name: string): string[] =>
     .filter(Boolean);
 export const shown = (a: SeenAnswer, name: string): string => (values(a, name).length ? values(a, name).join(', ') : '(none)');
 
-/** Cache-Control directives, names in lower case, values unquoted. */
-function cacheDirectives(a: SeenAnswer): Map<string, string> {
-  const d = new Map<string, string>();
-  for (const m of members(a, 'cache-control')) {
-    const [name, ...rest] = m.split('=');
-    d.set(name!.trim().toLowerCase(), rest.join('=').trim().replace(/^"|"$/g, ''));
-  }
-  return d;
-}
-
 /**
- * RFC 9111: a shared cache may store the answer when it says public, s-maxage or max-age above 0 (3, 5.2.2),
- * or, without Cache-Control, an Expires in the future (5.3), unless no-store or private forbids it (5.2.2.3,
- * 5.2.2.7). Anything short of no-store lets a browser keep the card data: a warning (ASVS 14.3.2).
+ * A shared cache may store the answer (suite/harness/shared-cache.ts): a failure. Anything short of no-store lets a
+ * browser keep the card data: a warning (ASVS 14.3.2).
  */
 export function cachingFindings(a: SeenAnswer): Finding[] {
-  const d = cacheDirectives(a);
   const seen = `${a.where}: Cache-Control ${shown(a, 'cache-control')}${values(a, 'expires').length ? `, Expires ${shown(a, 'expires')}` : ''}`;
-  if (d.has('no-store')) return [];
-  const positive = (name: string) => d.has(name) && Number(d.get(name)) > 0;
-  const expiresLater = d.size === 0 && values(a, 'expires').some((e) => Date.parse(e) > Date.now());
-  if (!d.has('private') && (d.has('public') || positive('s-maxage') || positive('max-age') || expiresLater))
+  if (cacheDirectives(values(a, 'cache-control')).has('no-store')) return [];
+  if (sharedCacheMayStore(values(a, 'cache-control'), values(a, 'expires')))
     return [{ name: 'sharedCache', rule: CACHE_RULE, expected: 'no shared cache may store the page (Cache-Control no-store, or private)', received: seen }];
   return [{ name: 'noStore', rule: CACHE_RULE, expected: 'Cache-Control no-store on the page and the answers to a press', received: `${seen} (no no-store)` }];
 }

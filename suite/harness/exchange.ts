@@ -29,6 +29,8 @@ export interface ReceivedResponse {
   jsonError?: string;
   /** True when the body was longer than the suite reads and was cut. */
   truncated: boolean;
+  /** The body's bytes are no UTF-8 (bodyText shows U+FFFD where they were not). */
+  notUtf8?: true;
 }
 
 /**

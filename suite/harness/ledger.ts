@@ -11,6 +11,7 @@ import type { Profile } from '../../contracts/index.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import type { LedgerExport } from '../../contracts/run-protocol.js';
 import type { Exchange } from './exchange.js';
+import { addCounts, type OracleCount } from './oracles/tally.js';
 import type { ProviderApi } from './provider-api.js';
 
 /** What one answer said of a payment, and when: the suite's clock before sending and after the answer. */
@@ -50,9 +51,11 @@ export interface LedgerSnapshot {
   payments: LedgerPayment[];
   statuses: LedgerStatus[];
   lostCreates: LedgerLostCreate[];
+  /** What the oracles judged of every exchange, by oracle name (suite/harness/oracles.ts). */
+  oracles: ReadonlyMap<string, OracleCount>;
 }
 
-type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' }) | (LedgerLostCreate & { k: 'u' });
+type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' }) | (LedgerLostCreate & { k: 'u' }) | { k: 'o'; counts: Record<string, OracleCount> };
 
 const NEWLINE = 0x0a;
 
@@ -64,6 +67,7 @@ export class RunLedger {
   private readonly payments: LedgerPayment[] = [];
   private readonly statuses: LedgerStatus[] = [];
   private readonly lostCreates: LedgerLostCreate[] = [];
+  private readonly oracles = new Map<string, OracleCount>();
 
   /** `runDir` undefined (no global setup): the ledger holds what this worker records, in memory. */
   constructor(
@@ -114,6 +118,11 @@ export class RunLedger {
     return op === 'status' ? undefined : op;
   }
 
+  /** One test's oracle tally (nothing when no oracle judged an exchange). */
+  recordOracles(counts: Record<string, OracleCount>): void {
+    if (Object.keys(counts).length > 0) this.append({ k: 'o', counts });
+  }
+
   /** Everything recorded for this provider so far, by every worker. */
   read(): LedgerSnapshot {
     if (this.dir !== undefined) {
@@ -126,7 +135,12 @@ export class RunLedger {
       for (const name of names.sort()) this.readFile(join(this.dir, name));
     }
     const byAnswer = (a: Sighting, b: Sighting) => a.answeredAt - b.answeredAt;
-    return { payments: [...this.payments].sort(byAnswer), statuses: [...this.statuses].sort(byAnswer), lostCreates: [...this.lostCreates] };
+    return {
+      payments: [...this.payments].sort(byAnswer),
+      statuses: [...this.statuses].sort(byAnswer),
+      lostCreates: [...this.lostCreates],
+      oracles: new Map(this.oracles),
+    };
   }
 
   private append(line: Line): void {
@@ -139,6 +153,7 @@ export class RunLedger {
   }
 
   private keep(line: Line): void {
+    if (line.k === 'o') return addCounts(this.oracles, line.counts);
     const { k, ...entry } = line;
     if (k === 'p') this.payments.push(entry as LedgerPayment);
     else if (k === 'u') this.lostCreates.push(entry as LedgerLostCreate);

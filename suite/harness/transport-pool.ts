@@ -1,6 +1,7 @@
 // One try of a request on keep-alive connections (undici's pool), with a deadline for the status, the headers and
 // the body, a cap on the body read, and the answer's own defects told: a body cut short of its Content-Length, or
 // longer than it. No retries, no limits: those are the client's (client.ts).
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { errors, Pool } from 'undici';
 import type { ReceivedResponse } from './exchange.js';
@@ -55,7 +56,7 @@ export class TransportPool {
       const cl = res.headers['content-length'];
       declaredLength = typeof cl === 'string' && /^\d+$/.test(cl) ? Number(cl) : undefined;
       received = { bytes: 0 };
-      const { text, truncated } = await readCapped(res.body, deadline, received);
+      const { text, truncated, notUtf8 } = await readCapped(res.body, deadline, received);
       if (declaredLength !== undefined && !truncated) {
         // Bytes beyond the declared length make undici drop the connection as soon as they are parsed;
         // its 'disconnect' comes with the socket's close callback, at the latest one loop turn later.
@@ -70,7 +71,7 @@ export class TransportPool {
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       const parsed = parseJson(text, truncated);
-      return { response: { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...parsed } };
+      return { response: { status: res.statusCode, headers: flatHeaders, bodyText: text, truncated, ...(notUtf8 ? { notUtf8 } : {}), ...parsed } };
     } catch (e) {
       // The pool closed under a check: the suite's own mistake, never the provider's answer, never "unavailable".
       if (e instanceof errors.ClientDestroyedError || e instanceof errors.ClientClosedError)
@@ -113,7 +114,9 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, sig
       return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'), truncated: true };
     }
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  const bytes = Buffer.concat(chunks);
+  // Decoding replaces bytes that are no UTF-8 by U+FFFD: whether they were is known only here.
+  return { text: bytes.toString('utf8'), truncated: false, ...(isUtf8(bytes) ? {} : { notUtf8: true as const }) };
 }
 
 function parseJson(text: string, truncated: boolean): { json?: unknown; jsonError?: string } {

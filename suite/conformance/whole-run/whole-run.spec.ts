@@ -9,6 +9,7 @@ import {
   usedTransactionsStayUsed,
 } from '../../checks/whole-run.js';
 import { merchantAddressesNeverFetched } from '../../checks/canaries.js';
+import { oracleChecks } from '../../checks/oracle-checks.js';
 import { declareChecks } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -20,6 +21,8 @@ const CHECKS = [
   merchantAddressesNeverFetched(),
   // created_at over time (docs/security-probes.md)
   createdAtKeepsTime(),
+  // Every exchange of the run, as each oracle judges it
+  ...oracleChecks(),
 ];
 
 declareChecks('whole-run', CHECKS, import.meta.url);
