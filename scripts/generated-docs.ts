@@ -6,8 +6,8 @@ import { rulesMarkdown } from '../reporting/rules-doc.js';
 import { anchorTally } from './anchor-tally.js';
 import { commandReference, variablesTable } from './command-docs.js';
 
-/** Whole files, by repository path. */
-export const GENERATED_DOCS: Readonly<Record<string, () => string>> = {
+/** Whole files, by repository path. A render may be asynchronous (one that lists the checks in a child Playwright). */
+export const GENERATED_DOCS: Readonly<Record<string, () => string | Promise<string>>> = {
   'docs/rules.md': rulesMarkdown,
   'docs/panel.md': panelMarkdown,
   'docs/command.md': commandReference,
