@@ -27,17 +27,18 @@ for (const { file, name, render } of GENERATED_SECTIONS)
 test("the anchor tally counts each table's dispositions, and refuses a row that has none", () => {
   const doc = (row: string) =>
     [
-      '## The anchors whole',
-      '### API Security Top 10 (2023)',
+      '# Security anchors',
+      '## API Security Top 10 (2023)',
       '| item | what it asks | disposition |',
       '|---|---|---|',
       '| API1 | a | **probe**: `x` |',
-      '#### V2 Validation',
+      '## ASVS 5.0',
+      '### V2 Validation',
       '| item | what it asks | disposition |',
       '|---|---|---|',
       '| 2.1.1 | b | **probe (partial)**: y |',
       row,
-      '### Gaps',
+      '## Tally',
     ].join('\n');
   expect([...anchorCounts(doc('| 2.1.2 | c | **n/a**: z |'))]).toEqual([
     ['API Top 10', { probe: 1, 'probe (partial)': 0, gap: 0, 'n/a': 0 }],
