@@ -1,10 +1,10 @@
-// The tally of docs/security-probes.md's anchor tables ("The anchors whole"): how many items of each table have a
-// probe, a partial probe, a gap or n/a, counted from the tables themselves so that no count is typed by hand.
+// The tally of docs/security-anchors.md's tables: how many items of each anchor list have a probe, a partial probe, a
+// gap or n/a, counted from the tables themselves so that no count is typed by hand.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../reporting/reports-dir.js';
 
-const FILE = 'docs/security-probes.md';
+const FILE = 'docs/security-anchors.md';
 const DISPOSITIONS = ['probe', 'probe (partial)', 'gap', 'n/a'] as const;
 type Disposition = (typeof DISPOSITIONS)[number];
 
@@ -16,15 +16,18 @@ function shortName(heading: string): string {
   return heading.split(':')[0]!;
 }
 
-/** Per anchor table, in the document's order, how many rows have each disposition; throws on a row with none. */
+/**
+ * Per anchor table (each under a heading of its own, all before "## Tally"), in the document's order, how many rows
+ * have each disposition; throws on a row with none.
+ */
 export function anchorCounts(text: string): Map<string, Record<Disposition, number>> {
-  const start = text.indexOf('## The anchors whole');
-  const end = text.indexOf('### Gaps', start);
-  if (start === -1 || end === -1) throw new Error(`${FILE}: no "The anchors whole" section ending at "### Gaps"`);
+  const start = text.indexOf('\n## ');
+  const end = text.indexOf('\n## Tally', start);
+  if (start === -1 || end === -1) throw new Error(`${FILE}: no anchor tables before a "## Tally" heading`);
   const counts = new Map<string, Record<Disposition, number>>();
   let table: Record<Disposition, number> | undefined;
   for (const line of text.slice(start, end).split('\n')) {
-    const heading = /^#{3,4} (.*)/.exec(line)?.[1];
+    const heading = /^#{2,3} (.*)/.exec(line)?.[1];
     if (heading !== undefined) {
       table = { probe: 0, 'probe (partial)': 0, gap: 0, 'n/a': 0 };
       counts.set(shortName(heading), table);
@@ -39,7 +42,7 @@ export function anchorCounts(text: string): Map<string, Record<Disposition, numb
   return counts;
 }
 
-/** The tally paragraph, from the tables of docs/security-probes.md as committed. */
+/** The tally paragraph, from the tables of docs/security-anchors.md as committed. */
 export function anchorTally(): string {
   const counts = anchorCounts(readFileSync(join(REPO_ROOT, FILE), 'utf8'));
   const total = (d: Disposition) => [...counts.values()].reduce((n, t) => n + t[d], 0);

@@ -6,7 +6,7 @@ import { GENERATED_DOCS, GENERATED_SECTIONS, withSection } from './generated-doc
 import { REPO_ROOT } from '../reporting/reports-dir.js';
 
 for (const [file, render] of Object.entries(GENERATED_DOCS)) {
-  writeFileSync(join(REPO_ROOT, file), render());
+  writeFileSync(join(REPO_ROOT, file), await render());
   console.log(`docs: wrote ${file}`);
 }
 for (const { file, name, render } of GENERATED_SECTIONS) {

@@ -5,12 +5,14 @@ import { faultTable, panelMarkdown, variationTable } from '../mock/catalog-docs.
 import { rulesMarkdown } from '../reporting/rules-doc.js';
 import { anchorTally } from './anchor-tally.js';
 import { commandReference, variablesTable } from './command-docs.js';
+import { securityCatalogue } from './security-catalogue.js';
 
-/** Whole files, by repository path. */
-export const GENERATED_DOCS: Readonly<Record<string, () => string>> = {
+/** Whole files, by repository path. A render may be asynchronous (one that lists the checks in a child Playwright). */
+export const GENERATED_DOCS: Readonly<Record<string, () => string | Promise<string>>> = {
   'docs/rules.md': rulesMarkdown,
   'docs/panel.md': panelMarkdown,
   'docs/command.md': commandReference,
+  'docs/security-catalogue.md': securityCatalogue,
 };
 
 /** Sections of hand-written files, each between `<!-- generated: NAME -->` and `<!-- end of generated: NAME -->`. */
@@ -18,7 +20,7 @@ export const GENERATED_SECTIONS: readonly { file: string; name: string; render: 
   { file: 'mock/README.md', name: 'fault catalog', render: faultTable },
   { file: 'mock/README.md', name: 'variation catalog', render: variationTable },
   { file: 'docs/configuration.md', name: 'variables', render: variablesTable },
-  { file: 'docs/security-probes.md', name: 'anchor tally', render: anchorTally },
+  { file: 'docs/security-anchors.md', name: 'anchor tally', render: anchorTally },
   { file: 'action.yml', name: 'browser areas', render: browserAreasLine },
   { file: 'templates/conformance.yml', name: 'browser areas', render: browserAreasLine },
 ];

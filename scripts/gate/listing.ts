@@ -1,7 +1,9 @@
 // How many checks a selection runs, property checks apart: Playwright's `--list` of it, before the run, for the
 // depth that TIME_BUDGET buys (scripts/conformance.ts: a time per property; scripts/certify.ts: a whole-run plan).
 import type { TopUp } from '../../contracts/run-protocol.js';
-import { runSuite } from '../child-run.js';
+import type { RunOutcomes } from '../../reporting/playwright-json.js';
+import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
+import { childEnv, runSuite } from '../child-run.js';
 
 export interface Listing {
   properties: number;
@@ -27,4 +29,15 @@ export async function listChecks(selection: readonly string[], env: NodeJS.Proce
     reserved: declared.reduce((n, d) => n + d.about, 0),
     ...(topUp !== undefined ? { topUp } : {}),
   };
+}
+
+/**
+ * Every check of the conformance areas as collected (`--list` in a clean child, nothing run), each with its rules and
+ * check function: the one index of which check judges which rule (the traceability gate, docs/security-catalogue.md).
+ */
+export async function listConformance(): Promise<RunOutcomes> {
+  const run = await runSuite({ args: ['--list', ...CONFORMANCE_PROJECTS.map((p) => `--project=${p}`)], env: childEnv(), boundMs: 120_000 });
+  run.cleanup();
+  if (!run.report) throw new Error(`playwright --list gave no report (exit ${run.code}): ${run.reportError}`);
+  return run.report;
 }

@@ -36,6 +36,17 @@ interface KillMatrix {
   ok: boolean;
 }
 
+/**
+ * Rules no provider of the kill matrix can break (its providers speak plain http, and these rules are judged on https
+ * only), each killed instead by a test of its own: its check run against an https provider that breaks it, or its
+ * finding shown raised.
+ */
+export const KILLED_OUTSIDE_THE_MATRIX: Readonly<Record<string, string>> = {
+  'PRO-SEC-API-NO-PLAIN-HTTP': 'tests/reliability/plain-http.spec.ts',
+  // Judged on https answers only: the self-test shows its finding raised by a short or missing max-age.
+  'PRO-SEC-HSTS': 'tests/selftest/checks-document-header-findings.spec.ts',
+};
+
 const CLEAN_TARGET = 'clean';
 /** Runs per property against a fault: enough to meet the inputs that kill it; the clean run keeps its own depth. */
 const FAULT_RUNS = 25;

@@ -1,5 +1,5 @@
 // The payment page's own script against what others put before it, observed in Chromium by what an attack needs
-// (docs/security-probes.md, "Page script"). DOM clobbering (ASVS 5.0 3.2.3): elements named like the globals page
+// (docs/security/page.md, "Page script"). DOM clobbering (ASVS 5.0 3.2.3): elements named like the globals page
 // scripts read, in the merchant's description, must not become window or document properties of those names, and
 // the payer must never be sent to an address they carry. postMessage (ASVS 5.0 3.5.5): when the page listens for
 // messages, Pay and Decline intents, navigation, markup and bad syntax posted by a window of another origin change

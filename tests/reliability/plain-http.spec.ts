@@ -1,4 +1,4 @@
-// apiRefusedOverPlainHttp over real TLS (docs/security-probes.md, ASVS 4.1.2): the embedded provider behind an https
+// apiRefusedOverPlainHttp over real TLS (docs/security/transport.md, ASVS 4.1.2): the embedded provider behind an https
 // front with a certificate made here (node-forge; the child trusts it through NODE_EXTRA_CA_CERTS, which its
 // Playwright workers inherit). The front's port also takes plain HTTP (told by the first byte, as a TLS handshake
 // starts with 0x16), so that PLAIN_HTTP_URL is left to its default, BASE_URL as http on the same port. Plain HTTP gets,

@@ -12,28 +12,25 @@ import { requirements } from '../../contracts/requirements.js';
 import { REQUIRED_FIELDS, requiredRule } from '../../contracts/operation-facts.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { faultCatalog } from '../../mock/index.js';
-import type { TestOutcome } from '../../reporting/playwright-json.js';
+import type { RunOutcomes, TestOutcome } from '../../reporting/playwright-json.js';
 import { traceability } from '../../reporting/requirements-report.js';
 import { ruleEntries } from '../../reporting/summary-model.js';
-import { REPO_ROOT, childEnv, runSuite } from '../../scripts/child-run.js';
+import { REPO_ROOT } from '../../scripts/child-run.js';
+import { listConformance } from '../../scripts/gate/listing.js';
+import { KILLED_OUTSIDE_THE_MATRIX } from '../../scripts/matrix/kill.js';
 import { CONFORMANCE_PROJECTS } from '../../suite/runner/projects.js';
 
-let listed: { outcomes: TestOutcome[]; errors: string[] } | undefined;
+let listed: Promise<RunOutcomes> | undefined;
 
 /** The conformance checks as collected, once per worker. */
-async function listConformance(): Promise<{ outcomes: TestOutcome[]; errors: string[] }> {
-  if (listed) return listed;
-  const run = await runSuite({ args: ['--list', ...CONFORMANCE_PROJECTS.map((p) => `--project=${p}`)], env: childEnv(), boundMs: 120_000 });
-  run.cleanup();
-  if (!run.report) throw new Error(`playwright --list gave no report (exit ${run.code}): ${run.reportError}`);
-  listed = run.report;
-  return listed;
+function listedOnce(): Promise<RunOutcomes> {
+  return (listed ??= listConformance());
 }
 
 const idOf = (o: TestOutcome) => `${o.project} › ${o.title}`;
 
 test('every documented, testable rule has a conformance check', async ({}, testInfo) => {
-  const { outcomes, errors } = await listConformance();
+  const { outcomes, errors } = await listedOnce();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
   const covered = new Set(outcomes.flatMap((o) => o.rules));
   const uncovered = (kind: 'documented' | 'profile') =>
@@ -48,19 +45,8 @@ test('every documented, testable rule has a conformance check', async ({}, testI
   expect(documented, `documented rules no conformance check declares:\n${documented.join('\n')}`).toEqual([]);
 });
 
-/**
- * Rules no provider of the kill matrix can break (its providers speak plain http, and these rules are judged on https
- * only), each killed instead by a test of its own: its check run against an https provider that breaks it, or its
- * finding shown raised.
- */
-const KILLED_OUTSIDE_THE_MATRIX: Readonly<Record<string, string>> = {
-  'PRO-SEC-API-NO-PLAIN-HTTP': 'tests/reliability/plain-http.spec.ts',
-  // Judged on https answers only: the self-test shows its finding raised by a short or missing max-age.
-  'PRO-SEC-HSTS': 'tests/selftest/checks-document-header-findings.spec.ts',
-};
-
 test('every conformance check declares a rule that a fault of the catalog breaks', async () => {
-  const { outcomes, errors } = await listConformance();
+  const { outcomes, errors } = await listedOnce();
   expect(errors, 'the conformance projects collect without errors').toEqual([]);
   expect(outcomes.length, 'checks listed').toBeGreaterThan(100);
   for (const [rule, file] of Object.entries(KILLED_OUTSIDE_THE_MATRIX))
@@ -106,7 +92,7 @@ function factRules(text: string, check: string): string[] {
 }
 
 test('from every testable rule, the requirements report names a check function and its file:line, and that function names the rule', async () => {
-  const { outcomes, errors } = await listConformance();
+  const { outcomes, errors } = await listedOnce();
   expect(errors).toEqual([]);
   // The report as a run would write it, from the checks as collected (all passed: the verdict does not matter here).
   const checks = outcomes.map((o) => ({ id: idOf(o), rules: o.rules, status: 'passed' as const, check: o.check, checkSource: o.checkSource }));
@@ -133,7 +119,7 @@ test('from every testable rule, the requirements report names a check function a
 });
 
 test("every conformance check is located at the row of its area's table that declares it", async () => {
-  const { outcomes, errors } = await listConformance();
+  const { outcomes, errors } = await listedOnce();
   expect(errors).toEqual([]);
   const problems: string[] = [];
   for (const o of outcomes) {

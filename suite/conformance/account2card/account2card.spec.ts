@@ -30,23 +30,23 @@ const CHECKS = [
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('account2card'),
   otherXSignSchemesRefused(),
-  // Fields the merchant does not own (docs/security-probes.md)
+  // Fields the merchant does not own (docs/security/input.md)
   ownedFieldsNotTaken('account2card'),
-  // Passive look at the answers (docs/security-probes.md)
+  // Passive look at the answers (docs/security/passive-look.md)
   answerHeadersSafe('account2card'),
-  // The same request spelled another way, and near misses (docs/security-probes.md)
+  // The same request spelled another way, and near misses (docs/security/input.md)
   spellingsOfValidRequestAgree('account2card'),
   spellingsOfInvalidRequestRefused('account2card'),
   nearMissesCarriedOutAsValidated('account2card'),
-  // Methods other than POST (docs/security-probes.md)
+  // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('account2card'),
   traceRefused('account2card'),
   methodRefusalsListAllow('account2card'),
-  // Content negotiation and content coding (docs/security-probes.md)
+  // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('account2card'),
   contentCodingsDecodedOrRefused('account2card'),
   acceptNegotiatedOrIgnored('account2card'),
-  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  // Two merchants: one merchant's payments out of the other's reach (docs/security/isolation.md)
   otherMerchantTransactionTouchesNothing('account2card'),
   otherMerchantKeysRefused('account2card'),
 ];

@@ -35,37 +35,37 @@ const CHECKS = [
   ...hostileInputChecks('invoice'),
   unsafeReturnUrlsRefused(),
   clientIpNotationsJudged(),
-  // Fields the merchant does not own (docs/security-probes.md)
+  // Fields the merchant does not own (docs/security/input.md)
   ownedFieldsNotTaken('invoice'),
-  // Passive look at the answers (docs/security-probes.md)
+  // Passive look at the answers (docs/security/passive-look.md)
   answerHeadersSafe('invoice'),
-  // The same request spelled another way, and near misses (docs/security-probes.md)
+  // The same request spelled another way, and near misses (docs/security/input.md)
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
   nearMissesCarriedOutAsValidated('invoice'),
-  // What the provider exposes besides its operations (docs/security-probes.md, deployment leaks)
+  // What the provider exposes besides its operations (docs/security/exposure.md)
   nothingExposedBesideOperations(),
   siblingVersionsRefuseWhatV1Refuses(),
-  // Methods other than POST, and CONNECT (docs/security-probes.md)
+  // Methods other than POST, and CONNECT (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('invoice'),
   traceRefused('invoice'),
   methodRefusalsListAllow('invoice'),
   connectNotTunnelled(),
-  // Header fields only a proxy may set (docs/security-probes.md, intermediary headers)
+  // Header fields only a proxy may set (docs/security/transport.md)
   handedOutAddressesIgnoreForwardedHost(),
   antifraudIgnoresForwardedFor(),
-  // Content negotiation and content coding (docs/security-probes.md)
+  // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('invoice'),
   contentCodingsDecodedOrRefused('invoice'),
   acceptNegotiatedOrIgnored('invoice'),
-  // Request framing on a bare connection: request smuggling (docs/security-probes.md, framing)
+  // Request framing on a bare connection: request smuggling (docs/security/transport.md)
   ambiguousFramingSmugglesNothing(),
   answersFramedByTheirLength(),
-  // The API over plain http beside an https BASE_URL (docs/security-probes.md, ASVS 4.1.2)
+  // The API over plain http beside an https BASE_URL (docs/security/transport.md, ASVS 4.1.2)
   apiRefusedOverPlainHttp(),
-  // HTTP/2 downgrade smuggling, only where the provider speaks h2 (docs/security-probes.md, framing)
+  // HTTP/2 downgrade smuggling, only where the provider speaks h2 (docs/security/transport.md)
   h2DowngradeSmugglesNothing(),
-  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  // Two merchants: one merchant's payments out of the other's reach (docs/security/isolation.md)
   otherMerchantTransactionTouchesNothing('invoice'),
   otherMerchantKeysRefused('invoice'),
 ];

@@ -16,19 +16,19 @@ const CHECKS = [
   finalStateStaysOnPage('deposited'),
   finalStateStaysOnPage('declined'),
   settledTransactionStaysUsed('declined'),
-  // Hostile input (docs/security-probes.md)
+  // Hostile input (docs/security/page.md)
   merchantTextInertOnPage(),
   returnUrlSplitsNoHeader(),
-  // Passive look at the page and its answers (docs/security-probes.md)
+  // Passive look at the page and its answers (docs/security/passive-look.md)
   paymentPageNotFramable(),
   ...pageAnswerProtections(),
-  // Every address the provider hands out, followed and tampered (docs/security-probes.md)
+  // Every address the provider hands out, followed and tampered (docs/security/isolation.md)
   safeMethodsChangeNothing(),
   addressesLeadToOwnPayment(),
   tamperedPressChangesOnlyOwnPayment(),
   // Where the payer is sent back: return_url as sent, no open redirect
   payerReturnedToReturnUrl(),
-  // The page's own script: DOM clobbering and messages of another origin (docs/security-probes.md)
+  // The page's own script: DOM clobbering and messages of another origin (docs/security/page.md)
   pageScriptIgnoresHostileInput(),
 ];
 

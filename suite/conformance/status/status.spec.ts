@@ -26,16 +26,16 @@ const CHECKS = [
   answersSentAsJson('status'),
   // Hostile input (docs/security-probes.md)
   ...hostileInputChecks('status'),
-  // Passive look at the answers (docs/security-probes.md)
+  // Passive look at the answers (docs/security/passive-look.md)
   answerHeadersSafe('status'),
-  // The same request spelled another way (docs/security-probes.md)
+  // The same request spelled another way (docs/security/input.md)
   spellingsOfValidRequestAgree('status'),
   spellingsOfInvalidRequestRefused('status'),
-  // Content negotiation and content coding (docs/security-probes.md)
+  // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('status'),
   contentCodingsDecodedOrRefused('status'),
   acceptNegotiatedOrIgnored('status'),
-  // Two merchants: one merchant's payments out of the other's reach (docs/security-probes.md)
+  // Two merchants: one merchant's payments out of the other's reach (docs/security/isolation.md)
   otherMerchantStatusRevealsNothing(),
   otherMerchantKeysRefused('status'),
 ];

@@ -32,19 +32,19 @@ const CHECKS = [
   otherMethodsRefused('upload'),
   answersSentAsJson('upload'),
   versionedPath('upload'),
-  // Hostile file names (docs/security-probes.md)
+  // Hostile file names (docs/security/upload.md)
   hostileFileNamesHandled(),
-  // Passive look at the answers (docs/security-probes.md)
+  // Passive look at the answers (docs/security/passive-look.md)
   answerHeadersSafe('upload'),
-  // The same request spelled another way, and the size limit of a chunked body (docs/security-probes.md)
+  // The same request spelled another way, and the size limit of a chunked body (docs/security/input.md, docs/security/upload.md)
   spellingsOfValidRequestAgree('upload'),
   spellingsOfInvalidRequestRefused('upload'),
   uploadOverMaxSizeRefusedChunked(),
-  // Methods other than POST (docs/security-probes.md)
+  // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('upload'),
   traceRefused('upload'),
   methodRefusalsListAllow('upload'),
-  // Archives in the vehicle file: bombs, many entries, zip slip and symbolic links (docs/security-probes.md)
+  // Archives in the vehicle file: bombs, many entries, zip slip and symbolic links (docs/security/upload.md)
   archiveBombsHandled(),
   archiveEntryPathsHandled(),
 ];

@@ -19,7 +19,7 @@ const CHECKS = [
   usedTransactionsStayUsed(),
   // Out-of-band canaries of the whole run, after the profile's quiet time
   merchantAddressesNeverFetched(),
-  // created_at over time (docs/security-probes.md)
+  // created_at over time (docs/how-it-works.md)
   createdAtKeepsTime(),
   // Every exchange of the run, as each oracle judges it
   ...oracleChecks(),
