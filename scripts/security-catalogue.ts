@@ -152,6 +152,11 @@ const FAMILIES: readonly Family[] = [
     ],
   },
   {
+    title: 'Every exchange',
+    page: 'security/oracles.md',
+    rules: ['PRO-JSON-UTF8', 'PRO-JSON-INTEROPERABLE', 'PRO-SEC-ANSWER-NO-SHARED-CACHE'],
+  },
+  {
     title: 'The upload',
     page: 'security/upload.md',
     rules: ['PRO-SEC-UPLOAD-FILE-NAME', 'PRO-SEC-UPLOAD-ARCHIVE-BOUNDED', 'PRO-SEC-UPLOAD-ARCHIVE-PATHS', 'PRO-UPL-MAX-SIZE', 'PRO-UPL-VALIDATION'],
