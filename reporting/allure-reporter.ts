@@ -23,6 +23,7 @@ import { SPEC_FROM_SUBFOLDER, sectionLink, sectionLinkName, sectionOfLink } from
 import { failedRuleOf } from './summary-model.js';
 import { ANNOTATION, notJudgedExplained } from '../contracts/run-protocol.js';
 import { firstErrorLine } from './playwright-json.js';
+import { UnsyncedWriter } from './allure-writer.js';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -140,6 +141,8 @@ export default class SuiteAllureReporter extends AllureReporter {
     // `--list` runs nothing: the last run's results stay.
     if (!process.argv.includes('--list')) rmSync(this.resultsDir, { recursive: true, force: true });
     super.onBegin(suite);
+    const runtime = (this as unknown as { allureRuntime?: { writer: unknown } }).allureRuntime;
+    if (runtime) runtime.writer = new UnsyncedWriter(this.resultsDir);
   }
 
   override onTestBegin(test: TestCase): void {
