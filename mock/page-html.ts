@@ -17,7 +17,8 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function layout(title: string, main: string, script = ''): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
+<style>button, input[type="submit"], [role="button"] { min-height: 44px; min-width: 44px; margin: 4px 0; }</style></head>
 <body>
 <main>
 ${main}
@@ -73,6 +74,9 @@ function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
     // A hidden form the link submits by script (an inline handler: it also works inside HTML a script inserts).
     return `<form id="${action}-form" method="post" action="${url}" hidden>${fields}</form><a role="button" href="#"${label} onclick="document.getElementById('${action}-form').submit(); return false;">${text}</a>`;
   }
+  // Fault page-pay-not-focusable: Pay a div with a click handler, which no key reaches.
+  if (action === 'pay' && ctx.faults.has('page-pay-not-focusable'))
+    return `<form id="pay-form" method="post" action="${url}" hidden>${fields}</form><div role="button" onclick="document.getElementById('pay-form').submit()">${text}</div>`;
   if (v.has('page-buttons-input')) return `<form method="post" action="${url}">${fields}<input type="submit" value="${text}"${label}></form>`;
   return `<form method="post" action="${url}">${fields}<button type="submit"${label}>${text}</button></form>`;
 }
@@ -152,7 +156,26 @@ function foreignContentHtml(ctx: Ctx, p: Payment): string {
   const plugin = ctx.faults.has('page-embeds-plugin') ? '\n<embed type="application/x-shockwave-flash" width="1" height="1">' : '';
   // Fault page-script-embeds-payment: the page's data in a script of its own origin, addressed by the payment id.
   const data = ctx.faults.has('page-script-embeds-payment') ? `\n<script src="${paymentScriptPath(p)}"></script>` : '';
-  return script + plugin + data;
+  return script + plugin + data + conditionsHtml(ctx, p);
+}
+
+/** Faults of the page in payers' conditions: on a phone, in the dark, its address, what it sends elsewhere. */
+function conditionsHtml(ctx: Ctx, p: Payment): string {
+  const f = ctx.faults;
+  let html = '';
+  // An "open in our app" banner over the whole screen of a phone.
+  if (f.has('page-pay-covered-on-phone'))
+    html += `\n<style>.app-banner { display: none } @media (max-width: 400px) { .app-banner { display: flex; position: fixed; inset: 0; z-index: 10; background: #fff; align-items: center; justify-content: center } }</style><div class="app-banner"><p>Pay faster in our app</p></div>`;
+  // A dark theme that forgot the amount's brand colour.
+  if (f.has('page-amount-low-contrast-dark'))
+    html += `\n<style>@media (prefers-color-scheme: dark) { body { background: #121212; color: #e0e0e0 } #amount { color: #1a1a1a } }</style>`;
+  // An analytics pixel told the page's whole address, its token included.
+  if (f.has('page-beacon-token'))
+    html += `\n<img src="https://metrics.pts-analytics.invalid/collect?page=${encodeURIComponent(ctx.pageUrl + p.token)}" width="1" height="1" alt="">`;
+  // The deeplink's bank named on the page, written as HTML.
+  if (f.has('page-address-into-html'))
+    html += `\n<script>const bank = new URLSearchParams(location.search).get('bank'); if (bank) document.querySelector('main').insertAdjacentHTML('afterbegin', '<p>Opened from the ' + bank + ' app</p>');</script>`;
+  return html;
 }
 
 export function paymentPage(ctx: Ctx, p: Payment): string {

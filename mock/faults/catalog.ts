@@ -837,6 +837,32 @@ const entries = [
     rule: 'PRO-STATUS-SUCCESS',
     description: 'Status answers mask card_pan (first 6, last 4): the payment differs from the one the invoice answer gave.',
   },
+  // The page in payers' conditions (suite/checks/page-conditions.ts)
+  {
+    name: 'page-pay-not-focusable',
+    rule: 'PRO-A11Y-KEYBOARD',
+    description: 'Pay is a div with a click handler: the mouse pays, the Tab key never reaches it.',
+  },
+  {
+    name: 'page-pay-covered-on-phone',
+    rule: 'PRO-A11Y-SCREENS',
+    description: 'Under 400 CSS pixels wide an "open in our app" banner covers the whole page, Pay included.',
+  },
+  {
+    name: 'page-amount-low-contrast-dark',
+    rule: 'PRO-A11Y-WCAG',
+    description: 'In a dark colour scheme the amount keeps its near-black brand colour on a near-black background.',
+  },
+  {
+    name: 'page-beacon-token',
+    rule: 'PRO-SEC-PAGE-NO-DATA-ELSEWHERE',
+    description: "An analytics pixel of another site is sent the page's whole address, its token included.",
+  },
+  {
+    name: 'page-address-into-html',
+    rule: 'PRO-SEC-PAGE-ADDRESS-INERT',
+    description: 'A page script writes the address\'s bank parameter into the page as HTML ("Opened from the … app").',
+  },
   // Faults the oracles over every exchange find (suite/harness/oracles/)
   {
     name: 'answers-in-windows-1251',

@@ -591,6 +591,16 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 415 && (await api.status(String(body.transaction))).status === 200;
   },
   'accept-xml-server-error': async (api) => (await api.post(PATHS.invoice, api.invoiceBody(), { accept: 'application/xml' })).status === 500,
+  // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
+  'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),
+  'page-pay-covered-on-phone': async (api) => (await pageAnswer(api)).text.includes('class="app-banner"'),
+  'page-amount-low-contrast-dark': async (api) => /prefers-color-scheme: dark[^<]*#amount/.test((await pageAnswer(api)).text),
+  'page-beacon-token': async (api) => {
+    const inv = (await api.invoice()).json;
+    const html = (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text;
+    return html.includes(encodeURIComponent(inv.redirect_url));
+  },
+  'page-address-into-html': async (api) => (await pageAnswer(api)).text.includes("insertAdjacentHTML('afterbegin', '<p>Opened from the ' + bank"),
   // The page's own script against hostile input
   'page-clobberable-config': async (api) => {
     const inv = (await api.invoice({ description: '<a id=pageConfig href="https://x.example/" onclick=y data-z=1>x</a><script>1</script>' })).json;

@@ -4,17 +4,59 @@
 // judge. A finding shows the exchange it was found in and the check that sent it; the count of exchanges judged
 // goes with the test.
 import { test } from '@playwright/test';
+import type { RuleId } from '../../contracts/index.js';
 import { ANNOTATION } from '../../contracts/run-protocol.js';
 import { buildInvoiceRequest, buildStatusRequest } from '../../generators/builders.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { CheckFailure } from '../harness/failure.js';
 import { ledgerOf } from '../harness/ledger.js';
-import { ORACLES } from '../harness/oracles/index.js';
+import { answersCarryNoCryptoKey, answersNotSharedCacheable } from '../harness/oracles/answers-kept.js';
+import { answersAreInteroperable, answersAreUtf8 } from '../harness/oracles/json-text.js';
 import { oracleTallyOf, type Oracle } from '../harness/oracles/tally.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 
-/** The check of every oracle. */
-export const oracleChecks = (): ApiCheck[] => ORACLES.map(oracleHolds);
+/** Every JSON answer is UTF-8 with no byte order mark (RFC 8259 8.1). */
+export function jsonAnswersAreUtf8(): ApiCheck {
+  return oracleHolds('jsonAnswersAreUtf8', answersAreUtf8, 'PRO-JSON-UTF8', 'every JSON answer of the run is UTF-8 without a byte order mark');
+}
+
+/** Every JSON answer reads the same in every parser (RFC 8259 4, 6, 8.2; I-JSON). */
+export function jsonAnswersReadAlikeEverywhere(): ApiCheck {
+  return oracleHolds(
+    'jsonAnswersReadAlikeEverywhere',
+    answersAreInteroperable,
+    'PRO-JSON-INTEROPERABLE',
+    'every JSON answer of the run reads the same in every JSON parser: no name twice with different values, no half surrogate pair, no integer past 2^53 - 1',
+  );
+}
+
+/** No answer may be stored by a shared cache (RFC 9111). */
+export function answersNotKeptBySharedCaches(): ApiCheck {
+  return oracleHolds(
+    'answersNotKeptBySharedCaches',
+    answersNotSharedCacheable,
+    'PRO-SEC-ANSWER-NO-SHARED-CACHE',
+    'no answer of the run may be stored by a shared cache (RFC 9111)',
+  );
+}
+
+/** No answer, header or body, carries a merchant's crypto_key. */
+export function answersNeverCarryCryptoKey(): ApiCheck {
+  return oracleHolds(
+    'answersNeverCarryCryptoKey',
+    answersCarryNoCryptoKey,
+    'DOC-AUTH-CRYPTO_KEY-SECRET',
+    "no answer of the run, header or body, carries a merchant's crypto_key",
+  );
+}
+
+/** The check of every oracle of suite/harness/oracles/. */
+export const oracleChecks = (): ApiCheck[] => [
+  jsonAnswersAreUtf8(),
+  jsonAnswersReadAlikeEverywhere(),
+  answersNotKeptBySharedCaches(),
+  answersNeverCarryCryptoKey(),
+];
 
 /** Two invoices (credentials alternate), the status of one, a wrong signature and an empty invoice; answers unjudged here. */
 async function sampleTraffic(api: ProviderApi): Promise<void> {
@@ -26,11 +68,12 @@ async function sampleTraffic(api: ProviderApi): Promise<void> {
   await api.invoice({});
 }
 
-function oracleHolds(oracle: Oracle): ApiCheck {
+/** `name`: the function that makes the check. */
+function oracleHolds(name: string, oracle: Oracle, rule: RuleId, title: string): ApiCheck {
   return {
-    name: `oracleHolds(${oracle.name})`,
-    title: oracle.title,
-    rules: [oracle.rule],
+    name: `${name}()`,
+    title,
+    rules: [rule],
     async run({ api }) {
       await step('a few requests of its own', () => sampleTraffic(api));
       const own = oracleTallyOf(api)?.drain();
@@ -42,7 +85,7 @@ function oracleHolds(oracle: Oracle): ApiCheck {
       if (first === undefined) return;
       const others = count.findings.slice(1).map((f) => `${f.exchange.request.method} ${f.exchange.request.url} (sent by ${f.by}): ${f.found.join('; ')}`);
       throw new CheckFailure({
-        rule: oracle.rule,
+        rule,
         expected: `${oracle.expected}, in each of the ${count.judged} exchanges judged`,
         received: [`${first.found.join('; ')} (sent by ${first.by})`, ...others].join('; ') + `; ${count.failed} of ${count.judged} exchanges in all`,
         exchange: first.exchange,

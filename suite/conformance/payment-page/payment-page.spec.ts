@@ -8,6 +8,13 @@ import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
 import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
 import { pageScriptIgnoresHostileInput } from '../../checks/page-script.js';
+import {
+  pageAddressNeverBecomesMarkup,
+  pageMeetsWcag,
+  pageSendsNoPaymentDataElsewhere,
+  payFromKeyboardAlone,
+  payOnEveryScreen,
+} from '../../checks/page-conditions.js';
 
 const CHECKS = [
   pageShowsAmountRecipientButtons(),
@@ -30,6 +37,12 @@ const CHECKS = [
   payerReturnedToReturnUrl(),
   // The page's own script: DOM clobbering and messages of another origin (docs/security/page.md)
   pageScriptIgnoresHostileInput(),
+  pageAddressNeverBecomesMarkup(),
+  pageSendsNoPaymentDataElsewhere(),
+  // The page as payers meet it: the keyboard, their screens, WCAG 2.2 AA (docs/security/page.md)
+  payFromKeyboardAlone(),
+  payOnEveryScreen(),
+  pageMeetsWcag(),
 ];
 
 declareChecks('payment-page', CHECKS, import.meta.url);

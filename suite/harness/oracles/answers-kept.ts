@@ -20,9 +20,7 @@ function namesItself(exchange: Exchange, location: string | undefined): boolean 
 }
 
 export const answersNotSharedCacheable: Oracle = {
-  name: 'answersNotKeptBySharedCaches',
-  rule: 'PRO-SEC-ANSWER-NO-SHARED-CACHE',
-  title: 'no answer of the run may be stored by a shared cache (RFC 9111)',
+  name: 'shared-cache',
   expected: 'no shared cache may store an answer (Cache-Control no-store or private, or no explicit freshness)',
   judge(exchange) {
     const r = exchange.response;
@@ -40,9 +38,7 @@ export const answersNotSharedCacheable: Oracle = {
 };
 
 export const answersCarryNoCryptoKey: Oracle = {
-  name: 'answersNeverCarryCryptoKey',
-  rule: 'DOC-AUTH-CRYPTO_KEY-SECRET',
-  title: "no answer of the run, header or body, carries a merchant's crypto_key",
+  name: 'crypto-key',
   expected: "no merchant's crypto_key in any answer",
   judge(exchange, { secrets }) {
     const r = exchange.response;

@@ -15,9 +15,7 @@ function jsonAnswer(exchange: Exchange): ReceivedResponse | undefined {
 }
 
 export const answersAreUtf8: Oracle = {
-  name: 'jsonAnswersAreUtf8',
-  rule: 'PRO-JSON-UTF8',
-  title: 'every JSON answer of the run is UTF-8 without a byte order mark',
+  name: 'json-utf8',
   expected: 'JSON text encoded as UTF-8, with no byte order mark (RFC 8259 8.1)',
   judge(exchange) {
     const r = jsonAnswer(exchange);
@@ -48,10 +46,7 @@ function unportable(value: unknown, at: string, out: string[]): void {
 }
 
 export const answersAreInteroperable: Oracle = {
-  name: 'jsonAnswersReadAlikeEverywhere',
-  rule: 'PRO-JSON-INTEROPERABLE',
-  title:
-    'every JSON answer of the run reads the same in every JSON parser: no name twice with different values, no half surrogate pair, no integer past 2^53 - 1',
+  name: 'json-read-alike',
   expected: 'member names unique, strings of whole characters, integers within 2^53 - 1 (RFC 8259 4, 6, 8.2; I-JSON, RFC 7493)',
   judge(exchange) {
     const r = jsonAnswer(exchange);

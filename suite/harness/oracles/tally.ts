@@ -1,8 +1,7 @@
 // Oracles: properties of every exchange of the run, whatever check caused it. Each worker's tally sees every
 // exchange its tests send (suite/runner/fixtures/http.ts), counts the ones each oracle judges and keeps the first
 // findings with their exchanges; the run's ledger gathers the tallies of every worker, and one check per oracle
-// (suite/checks/oracle-checks.ts) judges them at the end of the run.
-import type { RuleId } from '../../../contracts/index.js';
+// (suite/checks/oracle-checks.ts) judges them against its rule at the end of the run.
 import type { Exchange } from '../exchange.js';
 
 /** What an oracle knows besides the exchange: the secrets no answer may carry. */
@@ -11,10 +10,8 @@ interface OracleContext {
 }
 
 export interface Oracle {
-  /** The check that judges it, named after the outcome it expects. */
+  /** Its key in the tallies; the check that judges it names the rule (suite/checks/oracle-checks.ts). */
   readonly name: string;
-  readonly rule: RuleId;
-  readonly title: string;
   /** What a provider should send, in one sentence. */
   readonly expected: string;
   /** What is wrong with the exchange ([]: nothing), or undefined when the oracle does not judge it. */

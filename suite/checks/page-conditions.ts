@@ -1,0 +1,273 @@
+// The payment page in the conditions payers bring (WCAG 2.2 AA; the European Accessibility Act covers payment
+// services): operated from the keyboard alone; on a phone, a tablet, at 200 % zoom and in a dark colour scheme;
+// under axe-core's WCAG rules before and after Pay. And what the page does on its own: the requests it makes to
+// other origins, and what it makes of markup in its own address.
+import AxeBuilder from '@axe-core/playwright';
+import { devices, type BrowserContextOptions, type Page } from '@playwright/test';
+import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
+import { requirePaymentPage, requireProfile, step, type BrowserCheck, type PageOnDemandCheck } from '../harness/check.js';
+import { CheckFailure, clip } from '../harness/failure.js';
+import { createInvoice, openPaymentPage, press, requireButton, settledStatus, settleMs } from '../harness/payment-page.js';
+import type { ProviderApi } from '../harness/provider-api.js';
+
+const requireStatus = (api: ProviderApi) =>
+  requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
+
+/** Tab presses allowed before Pay must have taken the focus. */
+const MAX_TABS = 40;
+
+/** Pay reached with Tab and pressed with Enter settles the payment deposited (WCAG 2.1.1 Keyboard, level A). */
+export function payFromKeyboardAlone(): BrowserCheck {
+  const rule: RuleId = 'PRO-A11Y-KEYBOARD';
+  return {
+    name: 'payFromKeyboardAlone()',
+    title: 'the Pay button is reached with the Tab key and pressed with Enter, and the payment is deposited',
+    rules: [rule],
+    browser: true,
+    async run({ api, page }) {
+      requirePaymentPage(api);
+      requireStatus(api);
+      const { payButton } = api.profile.paymentPage;
+      const { body, response } = await createInvoice(api, rule);
+      await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+      const pay = await requireButton(api, page, payButton, rule);
+      const focused: string[] = [];
+      await step(`Tab until "${payButton}" has the focus`, async () => {
+        for (let i = 0; i < MAX_TABS; i++) {
+          await page.keyboard.press('Tab');
+          if (await pay.evaluate((el) => el === document.activeElement)) return;
+          // The focused element's opening tag: enough to tell it, and no page text.
+          focused.push(
+            clip(await page.evaluate(() => /^<[^>]*>/.exec(document.activeElement?.outerHTML ?? '')?.[0] ?? '(nothing)').catch(() => '(gone)'), 120),
+          );
+        }
+        throw new CheckFailure({
+          rule,
+          expected: `"${payButton}" takes the focus within ${MAX_TABS} presses of Tab`,
+          received: `the focus went to: ${[...new Set(focused)].slice(0, 8).join(' | ')}`,
+        });
+      });
+      await page.keyboard.press('Enter');
+      const payment = await settledStatus(api, response.transaction, rule);
+      if (payment.state !== 'deposited')
+        throw new CheckFailure({
+          rule,
+          expected: `Enter on the focused "${payButton}" deposits the payment (within ${api.profile.paymentPage.settleSeconds} s)`,
+          received: `payment ${JSON.stringify(payment)}`,
+        });
+    },
+  };
+}
+
+/** The conditions of payers' screens: Playwright's device descriptors, 200 % zoom of a 1280-pixel window, dark. */
+const SCREENS: readonly { name: string; options: BrowserContextOptions }[] = [
+  { name: 'a small phone (iPhone SE, 320 CSS pixels wide)', options: withoutBrowserType(devices['iPhone SE']) },
+  { name: 'a phone (Pixel 7)', options: withoutBrowserType(devices['Pixel 7']) },
+  { name: 'a tablet (iPad Mini)', options: withoutBrowserType(devices['iPad Mini']) },
+  { name: '200 % zoom (a 1280 by 800 window: 640 by 400 CSS pixels)', options: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 } },
+  { name: 'a dark colour scheme', options: { colorScheme: 'dark' } },
+];
+
+/** A descriptor as a Chromium context takes it (the browser it was written for is Chromium's to ignore). */
+function withoutBrowserType(descriptor: (typeof devices)[string]): BrowserContextOptions {
+  const { defaultBrowserType: _, ...options } = descriptor;
+  return options;
+}
+
+/**
+ * Pay can be pressed on every screen: visible, enabled and the element that receives the click (nothing covers it,
+ * WCAG 1.4.10 Reflow, 1.4.4 Resize text); on the small phone it is pressed, and the payment is deposited.
+ */
+export function payOnEveryScreen(): PageOnDemandCheck {
+  const rule: RuleId = 'PRO-A11Y-SCREENS';
+  return {
+    name: 'payOnEveryScreen()',
+    title:
+      'the Pay button can be pressed on a phone, a tablet, at 200 % zoom and in a dark colour scheme, and pressed on a small phone it deposits the payment',
+    rules: [rule],
+    browser: 'on demand',
+    async run({ api, openPage }) {
+      requirePaymentPage(api);
+      requireStatus(api);
+      const { payButton } = api.profile.paymentPage;
+      for (const [i, screen] of SCREENS.entries())
+        await step(screen.name, async () => {
+          const page = await openPage(screen.options);
+          const { body, response } = await createInvoice(api, rule);
+          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+          const pay = await requireButton(api, page, payButton, rule);
+          const blocked = await pay.click({ trial: true, timeout: settleMs(api) }).then(
+            () => undefined,
+            (e: Error) =>
+              plain(e.message.split('\n').find((l) => /intercepts|outside of the viewport|not visible|not enabled|not stable/.test(l)) ?? firstLine(e)).trim(),
+          );
+          if (blocked !== undefined)
+            throw new CheckFailure({
+              rule,
+              expected: `"${payButton}" can be pressed on ${screen.name}`,
+              received: `${response.redirect_url}: ${clip(blocked, 300)}`,
+            });
+          if (i === 0) await expectDeposited(api, page, response, rule);
+        });
+    },
+  };
+}
+
+const firstLine = (e: Error) => e.message.split('\n')[0] ?? e.message;
+/** Playwright's log lines without their terminal colours. */
+const plain = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+
+async function expectDeposited(api: ProviderApi, page: Page, response: InvoiceResponse, rule: RuleId): Promise<void> {
+  const { payButton } = api.profile.paymentPage;
+  await press(api, page, payButton, rule);
+  const payment = await settledStatus(api, response.transaction, rule);
+  if (payment.state !== 'deposited')
+    throw new CheckFailure({ rule, expected: `pressing "${payButton}" deposits the payment`, received: `payment ${JSON.stringify(payment)}` });
+}
+
+/** axe-core's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** What axe-core finds on the page as it is now: each violation with its first two elements. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'no impact given'}: ${v.help}) at ${v.nodes
+        .slice(0, 2)
+        .map((n) => clip(n.html, 120))
+        .join(', ')}`,
+  );
+}
+
+/** axe-core finds no violation of WCAG 2.2 A or AA on the page, in a light and a dark colour scheme, nor on the page after Pay. */
+export function pageMeetsWcag(): PageOnDemandCheck {
+  const rule: RuleId = 'PRO-A11Y-WCAG';
+  return {
+    name: 'pageMeetsWcag()',
+    title: 'axe-core finds no violation of WCAG 2.2 levels A and AA on the payment page, light or dark, nor on what the payer sees after Pay',
+    rules: [rule],
+    browser: 'on demand',
+    async run({ api, openPage }) {
+      requirePaymentPage(api);
+      const { payButton } = api.profile.paymentPage;
+      for (const scheme of ['light', 'dark'] as const)
+        await step(`the page in a ${scheme} colour scheme, then after Pay`, async () => {
+          const page = await openPage({ colorScheme: scheme });
+          const { body, response } = await createInvoice(api, rule);
+          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+          await requireButton(api, page, payButton, rule);
+          const before = await axeViolations(page);
+          await press(api, page, payButton, rule);
+          // The payer may be back at the merchant's (answered by the suite): only the provider's pages are judged.
+          const after = new URL(page.url()).origin === new URL(response.redirect_url).origin ? await axeViolations(page) : [];
+          const found = [...before.map((v) => `the page: ${v}`), ...after.map((v) => `after Pay (${page.url()}): ${v}`)];
+          if (found.length > 0)
+            throw new CheckFailure({
+              rule,
+              expected: `no WCAG 2.2 A or AA violation (axe-core ${WCAG_TAGS.join(', ')}), ${scheme} colour scheme`,
+              received: found.join('; '),
+            });
+        });
+    },
+  };
+}
+
+/** What the page must keep to itself: its address's token (its path), the transaction, the recipient's card or phone. */
+function secretsOf(response: InvoiceResponse): string[] {
+  const page = new URL(response.redirect_url);
+  const token = page.pathname.split('/').filter(Boolean).pop() ?? '';
+  const credentials = response.payment.credentials as unknown as Record<string, unknown>;
+  return [
+    page.pathname,
+    ...(token.length >= 12 ? [token] : []),
+    response.transaction,
+    ...Object.values(credentials).filter((v): v is string => typeof v === 'string' && /\d{6,}/.test(v)),
+  ];
+}
+
+/**
+ * No request the page makes to another origin (its subresources, beacons, scripts' fetches; before and after Pay)
+ * carries the page's token, the transaction or the recipient's card or phone, in its address or its body. The
+ * merchant's own origin (return_url's), where the payer is sent back, is no other party.
+ */
+export function pageSendsNoPaymentDataElsewhere(): PageOnDemandCheck {
+  const rule: RuleId = 'PRO-SEC-PAGE-NO-DATA-ELSEWHERE';
+  return {
+    name: 'pageSendsNoPaymentDataElsewhere()',
+    title: "no request the payment page makes to another site carries the page's token, the transaction or the recipient's card or phone",
+    rules: [rule],
+    browser: 'on demand',
+    async run({ api, openPage }) {
+      requirePaymentPage(api);
+      const page = await openPage({});
+      const { body, response } = await createInvoice(api, rule);
+      const own = [new URL(response.redirect_url).origin, new URL(body.return_url).origin];
+      const secrets = secretsOf(response);
+      const carried: string[] = [];
+      page.context().on('request', (r) => {
+        let origin: string;
+        try {
+          origin = new URL(r.url()).origin;
+        } catch {
+          return;
+        }
+        if (own.includes(origin) || /^(data|blob|about|chrome-extension):/.test(r.url())) return;
+        const text = `${r.url()}\n${r.postData() ?? ''}`;
+        const held = secrets.filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)));
+        if (held.length > 0) carried.push(`${r.method()} ${clip(r.url(), 200)} carries ${held.map((h) => clip(h, 40)).join(', ')}`);
+      });
+      await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+      await requireButton(api, page, api.profile.paymentPage.payButton, rule);
+      await press(api, page, api.profile.paymentPage.payButton, rule);
+      if (carried.length > 0)
+        throw new CheckFailure({
+          rule,
+          expected: `no request to an origin other than ${own.join(' and ')} carries the payment's data`,
+          received: carried.slice(0, 5).join('; '),
+        });
+    },
+  };
+}
+
+/** Markup a page script would turn into elements: each records its own name, so the finding says which part of the address it came in. */
+const addressCanary = (where: string) => `<img id="pts-addr-${where}" src="x:" alt="" onerror="(window.__ptsAddr=window.__ptsAddr||[]).push('${where}')">`;
+/** Query parameter names page scripts read, besides those of the deeplinks the invoice answer gave. */
+const COMMON_PARAMETERS = ['bank', 'lang', 'ref', 'source', 'utm_source', 'name', 'message', 'error', 'q', 'return'];
+
+/**
+ * Markup in the page's own address never becomes part of the page (DOM-based XSS, ASVS 3.2.2): the payment page
+ * opened with markup in query parameters (the deeplinks' own and common ones) and in its fragment shows no element
+ * made of it and runs none of its script. A page that refuses such an address passes.
+ */
+export function pageAddressNeverBecomesMarkup(): BrowserCheck {
+  const rule: RuleId = 'PRO-SEC-PAGE-ADDRESS-INERT';
+  return {
+    name: 'pageAddressNeverBecomesMarkup()',
+    title: "markup in the payment page's query parameters or fragment never becomes an element or a script of the page",
+    rules: [rule],
+    browser: true,
+    async run({ api, page }) {
+      requirePaymentPage(api);
+      const { response } = await createInvoice(api, rule);
+      const names = new Set(COMMON_PARAMETERS);
+      for (const link of Object.values(response.deeplink ?? {})) if (typeof link === 'string') for (const n of new URL(link).searchParams.keys()) names.add(n);
+      const url = new URL(response.redirect_url);
+      for (const n of names) url.searchParams.set(n, addressCanary(`query-${n}`));
+      url.hash = addressCanary('fragment');
+      const loaded = await page.goto(url.href, { waitUntil: 'load', timeout: settleMs(api) + 10_000 }).catch(() => null);
+      if (loaded === null || loaded.status() >= 400) return; // refused: nothing of the address reached a page
+      await requireButton(api, page, api.profile.paymentPage.payButton, rule).catch(() => undefined);
+      const made = await page.evaluate(() => [
+        ...Array.from(document.querySelectorAll('[id^="pts-addr-"]'), (e) => e.id.slice('pts-addr-'.length)),
+        ...(((window as unknown as { __ptsAddr?: string[] }).__ptsAddr ?? []) as string[]).map((w) => `${w} (its script ran)`),
+      ]);
+      if (made.length > 0)
+        throw new CheckFailure({
+          rule,
+          expected: "the page's address shown as text, or not at all",
+          received: `markup from ${[...new Set(made)].join(', ')} became part of ${clip(url.href, 200)}`,
+        });
+    },
+  };
+}
