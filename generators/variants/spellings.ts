@@ -29,6 +29,8 @@ interface Spelling {
   kind: SpellingKind;
   /** Where it applies: JSON bodies, multipart bodies, or any. */
   body: 'json' | 'multipart' | 'any';
+  /** Its standard leaves the server no reading but the request's own: a refusal of it is no option (header names). */
+  neverRefused?: true;
   /** The other spelling, or undefined when the request has nothing it changes. */
   apply(req: WireRequest): WireRequest | undefined;
 }
@@ -93,12 +95,14 @@ export const SPELLINGS: readonly Spelling[] = [
     name: 'header names in upper case',
     kind: 'same',
     body: 'any',
+    neverRefused: true,
     apply: (r) => ({ ...r, headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toUpperCase(), v])) }),
   },
   {
     name: 'header names in lower case',
     kind: 'same',
     body: 'any',
+    neverRefused: true,
     apply: (r) => ({ ...r, headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v])) }),
   },
   // Framing: RFC 9112 section 7.1

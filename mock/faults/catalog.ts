@@ -837,6 +837,16 @@ const entries = [
     rule: 'PRO-STATUS-SUCCESS',
     description: 'Status answers mask card_pan (first 6, last 4): the payment differs from the one the invoice answer gave.',
   },
+  {
+    name: 'xsign-header-exact-case',
+    rule: 'PRO-HTTP-HEADER-NAME-CASE',
+    description: 'X-Sign is looked up by its exact spelling: x-sign or X-SIGN (every HTTP/2 client sends x-sign) gets 401.',
+  },
+  {
+    name: 'antifraud-refusal-stored',
+    rule: 'PRO-REFUSAL-NO-EFFECT',
+    description: 'An anti-fraud refusal (403) is still stored as a declined payment: the status method knows it, and a callback tells of it.',
+  },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
     name: 'page-pay-not-focusable',

@@ -16,7 +16,7 @@ const FIELDS = ['api_key', 'transaction', 'signature', 'amount', 'payer_fio', 'p
 function xSignAccepted(req: IncomingMessage, res: ServerResponse, ctx: Ctx, body: Record<string, unknown>, raw: Buffer): boolean {
   const policy = ctx.policy.account2card;
   if (!policy.xSignVerified) return true;
-  const header = req.headers['x-sign'];
+  const header = policy.xSignOf(req);
   if (typeof header !== 'string' || header.trim() === '') {
     sendError(res, ctx.out, ctx.err.xSignMissing);
     return false;

@@ -83,6 +83,7 @@ function handleInvoiceChecked(
 ): void | Promise<void> {
   const policy = ctx.policy.invoice;
   if (clientIp === ctx.rules.antifraudClientIp) {
+    if (policy.antifraudRefusalStored) storeRefused(ctx, merchant, transaction, amount, description, returnUrl, payload);
     return sendError(res, ctx.out, ctx.err.antiFraud, undefined, policy.antifraudStatus ?? ctx.err.antiFraud.status);
   }
   // The check above and the store below apart by a simulated database round trip.
@@ -96,6 +97,34 @@ function handleInvoiceChecked(
   // Fault json-duplicate-keys-split: validated above on the first of each duplicated name, carried out on the last.
   if (carried) return createInvoice(res, ctx, merchant, String(carried.transaction), Number(carried.amount), description, returnUrl, payload, state);
   createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state);
+}
+
+/** The refused invoice kept as a declined payment, and called back (invoice policy antifraudRefusalStored). */
+function storeRefused(
+  ctx: Ctx,
+  merchant: Merchant,
+  transaction: string,
+  amount: number,
+  description: string,
+  returnUrl: string,
+  payload: Record<string, unknown>,
+): void {
+  const p = ctx.store.add({
+    operation: 'invoice',
+    merchant,
+    transaction,
+    amount,
+    state: 'declined',
+    errorCode: 'ANTIFRAUD',
+    errorDescription: 'Refused by anti-fraud',
+    credentials: ctx.values.credentials(++ctx.invoiceCount),
+    createdAt: ctx.values.createdAt(),
+    token: randomToken(),
+    payload,
+    returnUrl,
+    description,
+  });
+  ctx.callbacks.paymentFinal(p);
 }
 
 /** A documented state the request carries, at the top level or under payment (policy stateFromRequest). */

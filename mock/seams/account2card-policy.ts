@@ -1,12 +1,15 @@
 // The seam of the account-to-card operation's decisions: how X-Sign is verified, its amount range, its digest,
 // what it does between validation and creating the payment, and the card it records. The clean policy is the
 // document's and the profile's.
+import type { IncomingMessage } from 'node:http';
 import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import { maskPan } from '../present.js';
 import type { SeamTable } from './apply.js';
 
 interface Account2CardPolicy {
   xSignVerified: boolean;
+  /** The X-Sign header of the request, its name read in any letter case (RFC 9110 5.1). */
+  xSignOf: (req: IncomingMessage) => string | string[] | undefined;
   /** X-Sign verified over the body's bytes as sent, or over the parsed body written again. */
   xSignOver: 'bytes' | 'reserialized';
   /** An RSASSA-PSS signature passes as well. */
@@ -25,6 +28,7 @@ interface Account2CardPolicy {
 
 export const cleanAccount2CardPolicy = (): Account2CardPolicy => ({
   xSignVerified: true,
+  xSignOf: (req) => req.headers['x-sign'],
   xSignOver: 'bytes',
   xSignPssAccepted: false,
   amountMin: AMOUNT_LIMITS.account2card.min,
@@ -37,6 +41,8 @@ export const cleanAccount2CardPolicy = (): Account2CardPolicy => ({
 
 export const ACCOUNT2CARD_POLICY_SEAMS: SeamTable<Account2CardPolicy> = {
   'xsign-not-verified': (s) => void (s.xSignVerified = false),
+  // The header looked up in the raw header list by its exact spelling.
+  'xsign-header-exact-case': (s) => void (s.xSignOf = (req) => req.rawHeaders.find((_, i, all) => i % 2 === 1 && all[i - 1] === 'X-Sign')),
   // The signature middleware sees only the parsed body.
   'xsign-over-reserialized-body': (s) => void (s.xSignOver = 'reserialized'),
   'xsign-pss-accepted': (s) => void (s.xSignPssAccepted = true),

@@ -24,6 +24,8 @@ interface InvoicePolicy {
   returnUrlFetched: boolean;
   /** The status of the anti-fraud refusal; null: the profile's. */
   antifraudStatus: number | null;
+  /** The refused invoice is stored all the same, declined, and called back. */
+  antifraudRefusalStored: boolean;
   /**
    * Between the duplicate check and the store: nothing, a database round trip, or a round trip after the id was
    * read (two payments may get one id).
@@ -44,6 +46,7 @@ export const cleanInvoicePolicy = (profile: Profile): InvoicePolicy => ({
   stateFromRequest: false,
   returnUrlFetched: false,
   antifraudStatus: null,
+  antifraudRefusalStored: false,
   created: 'at-once',
   successStatus: profile.http.success,
   echoedTransaction: (transaction) => transaction,
@@ -61,6 +64,8 @@ export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
   'invoice-state-from-request': (s) => void (s.stateFromRequest = true),
   'return-url-fetched': (s) => void (s.returnUrlFetched = true),
   'antifraud-status-200': (s) => void (s.antifraudStatus = 200),
+  // The refusal recorded as a declined payment, which the status method and a callback then tell of.
+  'antifraud-refusal-stored': (s) => void (s.antifraudRefusalStored = true),
   'duplicate-check-not-atomic': (s) => void (s.created = 'after-round-trip'),
   'ids-reused-under-load': (s) => void (s.created = 'id-read-before-round-trip'),
   'invoice-status-201': (s) => void (s.successStatus = 201),

@@ -591,6 +591,16 @@ const PROBES: Record<string, Probe> = {
     return reply.status === 415 && (await api.status(String(body.transaction))).status === 200;
   },
   'accept-xml-server-error': async (api) => (await api.post(PATHS.invoice, api.invoiceBody(), { accept: 'application/xml' })).status === 500,
+  'xsign-header-exact-case': async (api) => {
+    const raw = JSON.stringify(api.a2cBody());
+    const reply = await api.post(PATHS.account2card, raw, { 'x-sign': sign('sha256', Buffer.from(raw), api.merchant.privateKey).toString('base64') });
+    return reply.status === 401;
+  },
+  'antifraud-refusal-stored': async (api) => {
+    const body = api.invoiceBody({}, { client_ip: DEFAULT_ANTIFRAUD_IP });
+    const refused = await api.post(PATHS.invoice, body);
+    return refused.status === 403 && (await api.status(String(body.transaction))).status === 200;
+  },
   // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
   'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),
   'page-pay-covered-on-phone': async (api) => (await pageAnswer(api)).text.includes('class="app-banner"'),

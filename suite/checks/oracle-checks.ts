@@ -16,12 +16,12 @@ import { oracleTallyOf, type Oracle } from '../harness/oracles/tally.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 
 /** Every JSON answer is UTF-8 with no byte order mark (RFC 8259 8.1). */
-export function jsonAnswersAreUtf8(): ApiCheck {
+function jsonAnswersAreUtf8(): ApiCheck {
   return oracleHolds('jsonAnswersAreUtf8', answersAreUtf8, 'PRO-JSON-UTF8', 'every JSON answer of the run is UTF-8 without a byte order mark');
 }
 
 /** Every JSON answer reads the same in every parser (RFC 8259 4, 6, 8.2; I-JSON). */
-export function jsonAnswersReadAlikeEverywhere(): ApiCheck {
+function jsonAnswersReadAlikeEverywhere(): ApiCheck {
   return oracleHolds(
     'jsonAnswersReadAlikeEverywhere',
     answersAreInteroperable,
@@ -31,7 +31,7 @@ export function jsonAnswersReadAlikeEverywhere(): ApiCheck {
 }
 
 /** No answer may be stored by a shared cache (RFC 9111). */
-export function answersNotKeptBySharedCaches(): ApiCheck {
+function answersNotKeptBySharedCaches(): ApiCheck {
   return oracleHolds(
     'answersNotKeptBySharedCaches',
     answersNotSharedCacheable,
@@ -41,7 +41,7 @@ export function answersNotKeptBySharedCaches(): ApiCheck {
 }
 
 /** No answer, header or body, carries a merchant's crypto_key. */
-export function answersNeverCarryCryptoKey(): ApiCheck {
+function answersNeverCarryCryptoKey(): ApiCheck {
   return oracleHolds(
     'answersNeverCarryCryptoKey',
     answersCarryNoCryptoKey,

@@ -32,6 +32,8 @@ const SPELLED: Record<Operation, string> = {
   upload: 'part order, part header case, header case, media type case, chunked, another address',
 };
 const SAME: RuleId = 'PRO-HTTP-SAME-REQUEST';
+/** Header names in another letter case: RFC 9110 5.1 leaves no reading but the request's own. */
+const HEADER_CASE: RuleId = 'PRO-HTTP-HEADER-NAME-CASE';
 /** A 5xx to a request spelled another way: hardening, which warns by default (the spelling is what nobody classified). */
 const NO_SERVER_ERROR: RuleId = 'PRO-ROBUST-NO-SERVER-ERROR';
 
@@ -70,14 +72,15 @@ export function send(api: ProviderApi, c: Canonical, request: WireRequest): Prom
 }
 
 /** Every spelling of a request the operation takes: the generic ones, and for the upload its form's own. */
-function spelled(api: ProviderApi, op: Operation, make: () => Canonical): { name: string; c: Canonical; request: WireRequest }[] {
-  const out: { name: string; c: Canonical; request: WireRequest }[] = [];
+function spelled(api: ProviderApi, op: Operation, make: () => Canonical): { name: string; c: Canonical; request: WireRequest; neverRefused?: true }[] {
+  const out: { name: string; c: Canonical; request: WireRequest; neverRefused?: true }[] = [];
   const kind = op === 'upload' ? 'multipart' : 'json';
   const names = spellingsOf(make().request, kind).map((s) => s.spelling.name);
   for (const name of names) {
     const c = make();
     const one = spellingsOf(c.request, kind).find((s) => s.spelling.name === name);
-    if (one) out.push({ name: `${one.spelling.kind}: ${name}`, c, request: one.request });
+    if (one)
+      out.push({ name: `${one.spelling.kind}: ${name}`, c, request: one.request, ...(one.spelling.neverRefused ? { neverRefused: true as const } : {}) });
   }
   if (op === 'upload')
     for (const s of MULTIPART_SPELLINGS) {
@@ -158,7 +161,7 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
   return {
     name: `spellingsOfValidRequestAgree(${op})`,
     title: `${article(OPERATION_NAMES[op].request)} spelled another way (${SPELLED[op]}) is carried out as it is, or refused outright with nothing created`,
-    rules: [SAME, NO_SERVER_ERROR],
+    rules: [SAME, HEADER_CASE, NO_SERVER_ERROR],
     async run({ api }) {
       requireOperation(api, op);
       const make = await validRequests(api, op);
@@ -166,11 +169,18 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
       const canonical = await send(api, first, first.request);
       const successRule = SUCCESS_RULES[op];
       expectSuccess(canonical, successRule, `the ${OPERATION_NAMES[op].request} as the suite writes it (precondition)`);
-      for (const { name, c, request } of spelled(api, op, make))
+      for (const { name, c, request, neverRefused } of spelled(api, op, make))
         await step(name, async () => {
           const exchange = await send(api, c, request);
           await softly(api, () => expectNoServerError(exchange, `the ${OPERATION_NAMES[op].request} spelled another way (${name})`, NO_SERVER_ERROR));
           const res = responseOf(exchange, SAME, `an answer to the ${OPERATION_NAMES[op].request} spelled another way (${name})`);
+          if (neverRefused && (res.status < 200 || res.status > 299))
+            throw new CheckFailure({
+              rule: HEADER_CASE,
+              expected: `the ${OPERATION_NAMES[op].request} carried out as the request itself: "Field names are case-insensitive" (RFC 9110 5.1)`,
+              received: describeResponse(exchange),
+              exchange,
+            });
           // A refused status request asked about a payment that exists: nothing of it to look for.
           if (res.status < 200 || res.status > 299)
             return op === 'status'

@@ -38,6 +38,14 @@ export interface LedgerPayment extends Sighting {
 /** A status answer about a payment. */
 type LedgerStatus = Sighting;
 
+/** A create refused with a 4xx: the provider must hold no payment of its transaction (unless another request made one). */
+export interface LedgerRefusal {
+  op: PaymentOperation;
+  transaction: string;
+  status: number;
+  by: string;
+}
+
 /** A create that met transport trouble: the provider may hold a payment of this transaction that no answer told of. */
 interface LedgerLostCreate {
   op: PaymentOperation;
@@ -51,13 +59,21 @@ export interface LedgerSnapshot {
   payments: LedgerPayment[];
   statuses: LedgerStatus[];
   lostCreates: LedgerLostCreate[];
+  refusals: LedgerRefusal[];
   /** What the oracles judged of every exchange, by oracle name (suite/harness/oracles.ts). */
   oracles: ReadonlyMap<string, OracleCount>;
 }
 
-type Line = (LedgerPayment & { k: 'p' }) | (LedgerStatus & { k: 's' }) | (LedgerLostCreate & { k: 'u' }) | { k: 'o'; counts: Record<string, OracleCount> };
+type Line =
+  | (LedgerPayment & { k: 'p' })
+  | (LedgerStatus & { k: 's' })
+  | (LedgerLostCreate & { k: 'u' })
+  | (LedgerRefusal & { k: 'r' })
+  | { k: 'o'; counts: Record<string, OracleCount> };
 
 const NEWLINE = 0x0a;
+/** A transaction a status request can ask about (others are refused before any lookup). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The payments and statuses of one provider, as every worker of the run recorded them. */
 export class RunLedger {
@@ -67,6 +83,7 @@ export class RunLedger {
   private readonly payments: LedgerPayment[] = [];
   private readonly statuses: LedgerStatus[] = [];
   private readonly lostCreates: LedgerLostCreate[] = [];
+  private readonly refusals: LedgerRefusal[] = [];
   private readonly oracles = new Map<string, OracleCount>();
 
   /** `runDir` undefined (no global setup): the ledger holds what this worker records, in memory. */
@@ -87,12 +104,17 @@ export class RunLedger {
     if (exchange.request.method !== 'POST') return undefined;
     const troubled = r === undefined || exchange.unavailable === true || (exchange.retries?.length ?? 0) > 0;
     const accepted = r !== undefined && r.status >= 200 && r.status <= 299 ? r : undefined;
-    if (!troubled && !accepted) return undefined;
+    const refused = !troubled && r !== undefined && r.status >= 400 && r.status <= 499;
+    if (!troubled && !accepted && !refused) return undefined;
     const path = new URL(exchange.request.url).pathname;
     const op: PaymentOperation | 'status' | undefined =
       path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
     const transaction = op && transactionOf(exchange.request.body);
     if (transaction === undefined) return undefined;
+    if (refused) {
+      if (op !== 'status' && UUID.test(transaction)) this.append({ k: 'r', op: op!, transaction, status: r.status, by });
+      return undefined;
+    }
     // A create whose answer the network lost may have made a payment no answer told of.
     if (troubled && op !== 'status') this.append({ k: 'u', op: op!, transaction, by, pid: process.pid });
     if (!accepted) return undefined;
@@ -139,6 +161,7 @@ export class RunLedger {
       payments: [...this.payments].sort(byAnswer),
       statuses: [...this.statuses].sort(byAnswer),
       lostCreates: [...this.lostCreates],
+      refusals: [...this.refusals],
       oracles: new Map(this.oracles),
     };
   }
@@ -154,6 +177,7 @@ export class RunLedger {
 
   private keep(line: Line): void {
     if (line.k === 'o') return addCounts(this.oracles, line.counts);
+    if (line.k === 'r') return void this.refusals.push(line);
     const { k, ...entry } = line;
     if (k === 'p') this.payments.push(entry as LedgerPayment);
     else if (k === 'u') this.lostCreates.push(entry as LedgerLostCreate);

@@ -10,6 +10,7 @@ import {
 } from '../../checks/whole-run.js';
 import { merchantAddressesNeverFetched } from '../../checks/canaries.js';
 import { oracleChecks } from '../../checks/oracle-checks.js';
+import { refusalsLeaveNoPayment } from '../../checks/refusal-effects.js';
 import { declareChecks } from '../../runner/declarations.js';
 
 const CHECKS = [
@@ -23,6 +24,7 @@ const CHECKS = [
   createdAtKeepsTime(),
   // Every exchange of the run, as each oracle judges it
   ...oracleChecks(),
+  refusalsLeaveNoPayment(),
 ];
 
 declareChecks('whole-run', CHECKS, import.meta.url);
