@@ -115,7 +115,9 @@ export class CallbackDispatcher {
     let retryAfterMs = 0;
     try {
       const body = index === 0 ? tries.body : tries.retryBody;
-      const res = await fetch(url, { method: 'POST', headers: tries.headers, body, signal: ac.signal });
+      // A redirect is an answer like any other that is no 2xx (fault callback-follows-redirect: followed).
+      const redirect = this.faults.has('callback-follows-redirect') ? 'follow' : 'manual';
+      const res = await fetch(url, { method: 'POST', headers: tries.headers, body, signal: ac.signal, redirect });
       await res.arrayBuffer().catch(() => undefined);
       delivered = res.status >= 200 && res.status < 300;
       // Fault callback-4xx-final: a 4xx is taken as the merchant's final word; only a 5xx is tried again.

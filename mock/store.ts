@@ -218,6 +218,12 @@ export class PaymentStore {
     return undefined;
   }
 
+  /** Fault page-token-prefix: the invoice whose page token starts with `prefix`, found by a scan (only that fault asks). */
+  byPageTokenPrefix(prefix: string): Payment | undefined {
+    for (const [token, p] of this.byToken) if (token.startsWith(prefix)) return p;
+    return undefined;
+  }
+
   /** Fault page-by-id: the invoice with that id, of any merchant, found by a scan (only that fault asks). */
   invoiceWithId(id: number): Payment | undefined {
     for (const ix of this.merchants.values()) for (const p of ix.latest.values()) if (p.id === id && p.token !== undefined) return p;

@@ -847,6 +847,16 @@ const entries = [
     rule: 'PRO-REFUSAL-NO-EFFECT',
     description: 'An anti-fraud refusal (403) is still stored as a declined payment: the status method knows it, and a callback tells of it.',
   },
+  {
+    name: 'page-token-prefix',
+    rule: 'PRO-SEC-PAGE-TOKEN-EXACT',
+    description: 'The payment page opens for any first 8 or more characters of its token ("short links"): a token cut short is a page.',
+  },
+  {
+    name: 'callback-follows-redirect',
+    rule: 'PRO-CB-NO-REDIRECT-FOLLOWED',
+    description: "A callback answered with a redirect is re-posted where the redirect points (the HTTP client's default), and counts as delivered there.",
+  },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
     name: 'page-pay-not-focusable',

@@ -57,7 +57,10 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   }
   const readsForm = pressing && pressReadsForm(ctx);
   if (!readsForm) req.resume(); // a form body, if any, carries nothing we need
-  const p = ctx.store.byPageToken(token) ?? (policy.tokenMayBeId && /^\d+$/.test(token) ? ctx.store.invoiceWithId(Number(token)) : undefined);
+  const p =
+    ctx.store.byPageToken(token) ??
+    (policy.tokenMayBeId && /^\d+$/.test(token) ? ctx.store.invoiceWithId(Number(token)) : undefined) ??
+    (policy.tokenPrefixOpens && token.length >= 8 ? ctx.store.byPageTokenPrefix(token) : undefined);
   if (!p) {
     if (readsForm) req.resume();
     return fail(req, res, ctx, ctx.err.pageNotFound);

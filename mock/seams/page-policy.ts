@@ -15,6 +15,8 @@ interface PagePolicy {
   pressAnyMethod: boolean;
   /** An unknown token made of digits is looked up as an invoice's id. */
   tokenMayBeId: boolean;
+  /** An unknown token of at least 8 characters opens the page whose token it begins ("short links"). */
+  tokenPrefixOpens: boolean;
   finalStateKept: boolean;
   /** The state is read, then the press applied this much later unchecked; 0: at once. */
   pressRoundTripMs: number;
@@ -48,6 +50,7 @@ export const cleanPagePolicy = (pressRedirect: 302 | 303 | undefined): PagePolic
   headAllowed: true,
   pressAnyMethod: false,
   tokenMayBeId: false,
+  tokenPrefixOpens: false,
   finalStateKept: true,
   pressRoundTripMs: 0,
   payState: 'deposited',
@@ -64,6 +67,7 @@ export const PAGE_POLICY_SEAMS: SeamTable<PagePolicy> = {
   // Faults
   'press-answers-get': (s) => void (s.pressAnyMethod = true),
   'page-by-id': (s) => void (s.tokenMayBeId = true),
+  'page-token-prefix': (s) => void (s.tokenPrefixOpens = true),
   'final-state-changes': (s) => void (s.finalStateKept = false),
   'press-not-atomic': (s) => void (s.pressRoundTripMs = PRESS_ROUND_TRIP_MS),
   'pay-declines': (s) => void (s.payState = 'declined'),

@@ -416,6 +416,10 @@ const PROBES: Record<string, Probe> = {
   // Callback refusals and merchant addresses (canaries)
   'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
   'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
+  'callback-follows-redirect': async (api, receiver) => {
+    await deliveriesRefused(api, receiver, 307);
+    return receiver.received.some((c) => c.path === '/redirected');
+  },
   'return-url-fetched': async (api, receiver) => {
     const returnUrl = receiver.url.replace(/\/callbacks$/, `/return-${crypto.randomUUID()}`);
     await api.invoice({ return_url: returnUrl });
@@ -600,6 +604,10 @@ const PROBES: Record<string, Probe> = {
     const body = api.invoiceBody({}, { client_ip: DEFAULT_ANTIFRAUD_IP });
     const refused = await api.post(PATHS.invoice, body);
     return refused.status === 403 && (await api.status(String(body.transaction))).status === 200;
+  },
+  'page-token-prefix': async (api) => {
+    const page = pageOf((await api.invoice()).json.redirect_url);
+    return (await sendTo(page.slice(0, -8), { headers: { accept: 'text/html' } })).status === 200;
   },
   // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
   'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),

@@ -15,7 +15,7 @@ type Waiter = { match: (c: ReceivedCallback) => boolean; resolve: (c: ReceivedCa
 export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
   private waiters: Waiter[] = [];
-  /** Status to answer a callback with (default 200; a 429 carries Retry-After: 1), or 'reset' to break the connection. */
+  /** Status to answer a callback with (default 200; a 429 carries Retry-After: 1, a 307 Location /redirected), or 'reset' to break the connection. */
   respond: (c: ReceivedCallback) => number | 'reset' = () => 200;
 
   private constructor(
@@ -46,6 +46,7 @@ export class CallbackReceiver {
         else {
           res.statusCode = answer;
           if (answer === 429) res.setHeader('retry-after', '1');
+          if (answer === 307) res.setHeader('location', '/redirected');
           res.end();
         }
         for (const w of receiver.waiters.filter((w) => w.match(c))) {

@@ -10,7 +10,15 @@ import { sameJson } from '../harness/json.js';
 import { buttonFor, invoicePressed, invoicesPressed, otherState, tryPressAgain, type CreatedInvoice, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { type BrowserCheck, requirePaymentPage, requireProfile } from '../harness/check.js';
-import { answerClassOf, isSuccessGroup, REFUSAL_PARAMETER, refusalGroups, SLOW_ANSWER_MS, type AnswerClassName } from '../harness/refusals.js';
+import {
+  answerClassOf,
+  isSuccessGroup,
+  REDIRECTED_PREFIX,
+  REFUSAL_PARAMETER,
+  refusalGroups,
+  SLOW_ANSWER_MS,
+  type AnswerClassName,
+} from '../harness/refusals.js';
 import {
   awaitDeliveries,
   callbackWaitMs,
@@ -26,6 +34,8 @@ import { PRESS_RULE } from './payment-page.js';
 
 /** An invoice refused for its extra merchant parameters breaks this documented rule. */
 const EXTRA_RULE = 'DOC-INV-REQ-PAYLOAD-EXTRA';
+/** A redirect answered to a callback is not followed (advice: both behaviours exist among webhook senders). */
+const REDIRECT_RULE = 'PRO-CB-NO-REDIRECT-FOLLOWED';
 
 /** Merchant parameters of every JSON type, the awkward ones included. */
 const FIXED_EXTRAS = {
@@ -196,8 +206,8 @@ export function callbackRedelivered(): BrowserCheck {
   return {
     name: 'callbackRedelivered()',
     title:
-      'a callback refused with any 4xx, 5xx, a slow answer or a reset connection is delivered again, the same body each time, until answered 200; a 200 with a text body is taken',
-    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE],
+      'a callback refused with any 4xx, 5xx, a redirect (never followed), a slow answer or a reset connection is delivered again, the same body each time, until answered 200; a 200 with a text body is taken',
+    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE, REDIRECT_RULE],
     browser: true,
     async run({ api, page, inbox }) {
       requireCallbacks(api);
@@ -279,6 +289,14 @@ async function redelivered(
   // A slow answer holds its try until the provider gives up on it (at most SLOW_ANSWER_MS).
   const waitMs = callbackWaitMs(api) + refusals.filter((a) => a.answer === 'slow').length * SLOW_ANSWER_MS;
   const after = `, the first ${failFirst} answered ${refusals.map((a) => a.what).join(', then ')} (profile callbacks.minDeliveries ${min})`;
+  // A sender that follows the 307 delivers at the address it names: no delivery to the callback URL.
+  const followed = (await inbox.waitFor(body.transaction, min, waitMs)).filter((d) => d.path.startsWith(REDIRECTED_PREFIX));
+  if (followed.length > 0)
+    throw new CheckFailure({
+      rule: REDIRECT_RULE,
+      expected: `a callback answered with a redirect is delivered again to the callback URL, never to the address the redirect names${after}`,
+      received: `${followed.length} deliver${followed.length === 1 ? 'y' : 'ies'} at ${followed[0]!.path}: ${describeDeliveries(await inbox.waitFor(body.transaction, min, 0))}`,
+    });
   const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY', waitMs, after);
   if (deliveries[min - 1]!.answeredStatus !== 200)
     throw new CheckFailure({ rule: 'PRO-CB-RETRY', expected: `delivery #${min} answered 200${after}`, received: describeDeliveries(deliveries) });

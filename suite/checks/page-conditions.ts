@@ -3,9 +3,9 @@
 // under axe-core's WCAG rules before and after Pay. And what the page does on its own: the requests it makes to
 // other origins, and what it makes of markup in its own address.
 import AxeBuilder from '@axe-core/playwright';
-import { devices, type BrowserContextOptions, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
-import { requirePaymentPage, requireProfile, step, type BrowserCheck, type PageOnDemandCheck } from '../harness/check.js';
+import { requirePaymentPage, requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { CheckFailure, clip } from '../harness/failure.js';
 import { createInvoice, openPaymentPage, press, requireButton, settledStatus, settleMs } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -59,43 +59,41 @@ export function payFromKeyboardAlone(): BrowserCheck {
   };
 }
 
-/** The conditions of payers' screens: Playwright's device descriptors, 200 % zoom of a 1280-pixel window, dark. */
-const SCREENS: readonly { name: string; options: BrowserContextOptions }[] = [
-  { name: 'a small phone (iPhone SE, 320 CSS pixels wide)', options: withoutBrowserType(devices['iPhone SE']) },
-  { name: 'a phone (Pixel 7)', options: withoutBrowserType(devices['Pixel 7']) },
-  { name: 'a tablet (iPad Mini)', options: withoutBrowserType(devices['iPad Mini']) },
-  { name: '200 % zoom (a 1280 by 800 window: 640 by 400 CSS pixels)', options: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 } },
-  { name: 'a dark colour scheme', options: { colorScheme: 'dark' } },
+/** The screens of payers: the viewports of Playwright's device descriptors, and a 1280 by 800 window at 200 % zoom. */
+const SCREENS: readonly { name: string; viewport: { width: number; height: number } }[] = [
+  { name: 'a small phone (iPhone SE, 320 CSS pixels wide)', viewport: devices['iPhone SE'].viewport },
+  { name: 'a tablet (iPad Mini)', viewport: devices['iPad Mini'].viewport },
+  { name: '200 % zoom (a 1280 by 800 window: 640 by 400 CSS pixels)', viewport: { width: 640, height: 400 } },
 ];
 
-/** A descriptor as a Chromium context takes it (the browser it was written for is Chromium's to ignore). */
-function withoutBrowserType(descriptor: (typeof devices)[string]): BrowserContextOptions {
-  const { defaultBrowserType: _, ...options } = descriptor;
-  return options;
-}
-
 /**
- * Pay can be pressed on every screen: visible, enabled and the element that receives the click (nothing covers it,
- * WCAG 1.4.10 Reflow, 1.4.4 Resize text); on the small phone it is pressed, and the payment is deposited.
+ * Pay can be pressed on every screen and in a dark colour scheme: visible, enabled and the element that receives the
+ * click (nothing covers it; WCAG 1.4.10 Reflow, 1.4.4 Resize text); back on the small phone it is pressed, and the
+ * payment is deposited. One page, resized: a layout follows its viewport's width.
  */
-export function payOnEveryScreen(): PageOnDemandCheck {
+export function payOnEveryScreen(): BrowserCheck {
   const rule: RuleId = 'PRO-A11Y-SCREENS';
   return {
     name: 'payOnEveryScreen()',
     title:
       'the Pay button can be pressed on a phone, a tablet, at 200 % zoom and in a dark colour scheme, and pressed on a small phone it deposits the payment',
     rules: [rule],
-    browser: 'on demand',
-    async run({ api, openPage }) {
+    browser: true,
+    async run({ api, page }) {
       requirePaymentPage(api);
       requireStatus(api);
       const { payButton } = api.profile.paymentPage;
-      for (const [i, screen] of SCREENS.entries())
-        await step(screen.name, async () => {
-          const page = await openPage(screen.options);
-          const { body, response } = await createInvoice(api, rule);
-          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
-          const pay = await requireButton(api, page, payButton, rule);
+      const { body, response } = await createInvoice(api, rule);
+      await page.setViewportSize(SCREENS[0]!.viewport);
+      await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+      const pay = await requireButton(api, page, payButton, rule);
+      const conditions = [
+        ...SCREENS.map((s) => ({ name: s.name, set: () => page.setViewportSize(s.viewport) })),
+        { name: 'a dark colour scheme', set: () => page.emulateMedia({ colorScheme: 'dark' }) },
+      ];
+      for (const condition of conditions)
+        await step(condition.name, async () => {
+          await condition.set();
           const blocked = await pay.click({ trial: true, timeout: settleMs(api) }).then(
             () => undefined,
             (e: Error) =>
@@ -104,11 +102,13 @@ export function payOnEveryScreen(): PageOnDemandCheck {
           if (blocked !== undefined)
             throw new CheckFailure({
               rule,
-              expected: `"${payButton}" can be pressed on ${screen.name}`,
+              expected: `"${payButton}" can be pressed on ${condition.name}`,
               received: `${response.redirect_url}: ${clip(blocked, 300)}`,
             });
-          if (i === 0) await expectDeposited(api, page, response, rule);
         });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize(SCREENS[0]!.viewport);
+      await expectDeposited(api, page, response, rule);
     },
   };
 }
@@ -141,33 +141,33 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** axe-core finds no violation of WCAG 2.2 A or AA on the page, in a light and a dark colour scheme, nor on the page after Pay. */
-export function pageMeetsWcag(): PageOnDemandCheck {
+export function pageMeetsWcag(): BrowserCheck {
   const rule: RuleId = 'PRO-A11Y-WCAG';
   return {
     name: 'pageMeetsWcag()',
     title: 'axe-core finds no violation of WCAG 2.2 levels A and AA on the payment page, light or dark, nor on what the payer sees after Pay',
     rules: [rule],
-    browser: 'on demand',
-    async run({ api, openPage }) {
+    browser: true,
+    async run({ api, page }) {
       requirePaymentPage(api);
       const { payButton } = api.profile.paymentPage;
-      for (const scheme of ['light', 'dark'] as const)
-        await step(`the page in a ${scheme} colour scheme, then after Pay`, async () => {
-          const page = await openPage({ colorScheme: scheme });
-          const { body, response } = await createInvoice(api, rule);
-          await openPaymentPage(page, response.redirect_url, rule, body.return_url);
-          await requireButton(api, page, payButton, rule);
-          const before = await axeViolations(page);
-          await press(api, page, payButton, rule);
-          // The payer may be back at the merchant's (answered by the suite): only the provider's pages are judged.
-          const after = new URL(page.url()).origin === new URL(response.redirect_url).origin ? await axeViolations(page) : [];
-          const found = [...before.map((v) => `the page: ${v}`), ...after.map((v) => `after Pay (${page.url()}): ${v}`)];
-          if (found.length > 0)
-            throw new CheckFailure({
-              rule,
-              expected: `no WCAG 2.2 A or AA violation (axe-core ${WCAG_TAGS.join(', ')}), ${scheme} colour scheme`,
-              received: found.join('; '),
-            });
+      const { body, response } = await createInvoice(api, rule);
+      await openPaymentPage(page, response.redirect_url, rule, body.return_url);
+      await requireButton(api, page, payButton, rule);
+      const found: string[] = [];
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        found.push(...(await axeViolations(page)).map((v) => `the page, ${scheme}: ${v}`));
+      }
+      await press(api, page, payButton, rule);
+      // The payer may be back at the merchant's (answered by the suite): only the provider's pages are judged.
+      if (new URL(page.url()).origin === new URL(response.redirect_url).origin)
+        found.push(...(await axeViolations(page)).map((v) => `after Pay (${page.url()}), dark: ${v}`));
+      if (found.length > 0)
+        throw new CheckFailure({
+          rule,
+          expected: `no WCAG 2.2 A or AA violation (axe-core ${WCAG_TAGS.join(', ')}), light or dark`,
+          received: found.join('; '),
         });
     },
   };
@@ -191,16 +191,15 @@ function secretsOf(response: InvoiceResponse): string[] {
  * carries the page's token, the transaction or the recipient's card or phone, in its address or its body. The
  * merchant's own origin (return_url's), where the payer is sent back, is no other party.
  */
-export function pageSendsNoPaymentDataElsewhere(): PageOnDemandCheck {
+export function pageSendsNoPaymentDataElsewhere(): BrowserCheck {
   const rule: RuleId = 'PRO-SEC-PAGE-NO-DATA-ELSEWHERE';
   return {
     name: 'pageSendsNoPaymentDataElsewhere()',
     title: "no request the payment page makes to another site carries the page's token, the transaction or the recipient's card or phone",
     rules: [rule],
-    browser: 'on demand',
-    async run({ api, openPage }) {
+    browser: true,
+    async run({ api, page }) {
       requirePaymentPage(api);
-      const page = await openPage({});
       const { body, response } = await createInvoice(api, rule);
       const own = [new URL(response.redirect_url).origin, new URL(body.return_url).origin];
       const secrets = secretsOf(response);

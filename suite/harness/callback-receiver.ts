@@ -8,11 +8,12 @@
 //
 // Deliveries are filed by their transaction without regard to letter case (UUIDs compare so, RFC 9562): a
 // callback that writes the transaction in another case is still found, and the check judges the text it sent.
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutOfReach } from './failure.js';
 import { CANARY_PREFIX, CanaryRegistry, type Canary, type CanaryIssue } from './canary-registry.js';
-import { answerClassOf, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
+import { answerClassOf, REDIRECTED_PREFIX, REFUSAL_PARAMETER, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type AnswerClass } from './refusals.js';
 
 export const FAIL_FIRST_PARAMETER = 'pts_fail_first';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -138,10 +139,12 @@ export class CallbackReceiver {
     }
     const body = (json ?? {}) as { transaction?: unknown; payload?: Record<string, unknown> };
     const transaction = typeof body.transaction === 'string' ? body.transaction.toLowerCase() : undefined;
-    const earlier = transaction ? this.deliveries(transaction).length : 0;
+    const earlier = transaction ? this.deliveries(transaction).filter((d) => !d.path.startsWith(REDIRECTED_PREFIX)).length : 0;
     const failFirst = Number(body.payload?.[FAIL_FIRST_PARAMETER] ?? 0);
     const answer = answerClassOf(body.payload?.[REFUSAL_PARAMETER], earlier);
-    const refused = answer.success !== true && earlier < failFirst;
+    // A delivery at the address a 307 named: the sender followed the redirect; answered 200, and no try of its own.
+    const followed = (req.url ?? '').startsWith(REDIRECTED_PREFIX);
+    const refused = !followed && answer.success !== true && earlier < failFirst;
     const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' ? 0 : answer.answer;
     const delivery: Delivery = {
       path: req.url ?? '/',
@@ -242,7 +245,11 @@ function answerDelivery(req: IncomingMessage, res: ServerResponse, answer: Answe
     res.on('close', () => clearTimeout(timer));
   } else {
     const retryAfter = answer.answer === 429 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
-    res.writeHead(answer.answer, { 'content-type': 'application/json', ...retryAfter }).end(JSON.stringify({ message: 'asked to refuse this delivery' }));
+    // A redirect to an address of the receiver's own that records whoever follows it (a delivery there is no delivery).
+    const location = answer.answer === 307 ? { location: `${REDIRECTED_PREFIX}${randomUUID()}` } : {};
+    res
+      .writeHead(answer.answer, { 'content-type': 'application/json', ...retryAfter, ...location })
+      .end(JSON.stringify({ message: 'asked to refuse this delivery' }));
   }
 }
 

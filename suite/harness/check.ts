@@ -3,7 +3,7 @@
 // operations. A check is data (its name, title and rules) plus a body that passes, skips with a reason
 // (requireProfile) or throws a CheckFailure naming the rule it found broken. The checks are in
 // suite/checks/; suite/runner/ turns them into Playwright tests, area by area (suite/conformance/).
-import { test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import type { RuleId } from '../../contracts/index.js';
 import type { DeclaredRequests } from '../../contracts/run-protocol.js';
 import type { CallbackInbox } from './callback-receiver.js';
@@ -22,8 +22,7 @@ export interface BrowserContext extends ApiContext {
 
 /** A check that may not need a page: it opens one only when it asks (a browser context of its own, closed after it). */
 interface PageOnDemandContext extends ApiContext {
-  /** A page of the check's own browser context; with `options`, of a context made with them (a device, a colour scheme). */
-  openPage(options?: BrowserContextOptions): Promise<Page>;
+  openPage(): Promise<Page>;
 }
 
 interface CheckBase {

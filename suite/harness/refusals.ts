@@ -6,6 +6,9 @@
 /** How long a slow answer is held: past the 10 s most webhook senders wait (GitHub 10 s, Shopify 5 s), after which it is 503. */
 export const SLOW_ANSWER_MS = 15_000;
 
+/** Where a 307 sends a callback: an address of the receiver's that counts a delivery there as the redirect followed. */
+export const REDIRECTED_PREFIX = '/__suite/redirected/';
+
 /** The seconds a 429 asks the sender to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 1;
 
@@ -28,6 +31,7 @@ const ANSWER_CLASSES = {
   '500': { answer: 500, what: '500 Internal Server Error' },
   '502': { answer: 502, what: '502 Bad Gateway' },
   '503': { answer: 503, what: '503 Service Unavailable' },
+  '307': { answer: 307, what: `307 Temporary Redirect to another address (${REDIRECTED_PREFIX}…)` },
   slow: { answer: 'slow', what: `no answer for ${SLOW_ANSWER_MS / 1000} s (then 503)` },
   reset: { answer: 'reset', what: 'the connection reset without an answer' },
   'text-200': { answer: 200, what: '200 with a text/plain body that is not JSON', success: true },

@@ -3,7 +3,7 @@
 // `--grep @documented` is the documented-only gate, and every rule is an annotation for the reports. Each test is
 // located at the row of the spec's table that declares its check (table-rows.ts, call-site.ts).
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext as BrowserContextOfPlaywright, BrowserContextOptions, Page, TestDetails } from '@playwright/test';
+import type { Browser, BrowserContext as BrowserContextOfPlaywright, Page, TestDetails } from '@playwright/test';
 import { test as fixtures } from './fixtures/callbacks.js';
 import { requirement, type Requirement, type RuleId } from '../../contracts/requirements.js';
 import { ANNOTATION, NOT_JUDGED_PREFIX } from '../../contracts/run-protocol.js';
@@ -133,18 +133,12 @@ function declared(check: Check, target?: TargetPlan): Declaration {
 }
 
 /** Runs `body` with a way to open a page: a browser context made on the first ask, closed when `body` ends. */
-async function withPageOnDemand(browser: Browser, body: (openPage: (options?: BrowserContextOptions) => Promise<Page>) => Promise<void>): Promise<void> {
+async function withPageOnDemand(browser: Browser, body: (openPage: () => Promise<Page>) => Promise<void>): Promise<void> {
   let context: BrowserContextOfPlaywright | undefined;
-  const own: BrowserContextOfPlaywright[] = [];
   try {
-    await body(async (options) => {
-      if (options === undefined) return (context ??= await browser.newContext()).newPage();
-      const made = await browser.newContext(options);
-      own.push(made);
-      return made.newPage();
-    });
+    await body(async () => (context ??= await browser.newContext()).newPage());
   } finally {
-    await Promise.all([...(context ? [context] : []), ...own].map((c) => c.close()));
+    await context?.close();
   }
 }
 

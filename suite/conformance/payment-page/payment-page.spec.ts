@@ -4,6 +4,7 @@ import { finalStateStaysOnPage, pageShowsAmountRecipientButtons, pressSettlesPay
 import { pageAnswerProtections, paymentPageNotFramable } from '../../checks/passive-page.js';
 import { payerReturnedToReturnUrl } from '../../checks/return-destination.js';
 import { declareChecks } from '../../runner/declarations.js';
+import { pageTokenNearMissesOpenNothing } from '../../checks/page-token.js';
 import { safeMethodsChangeNothing } from '../../checks/safe-methods.js';
 import { addressesLeadToOwnPayment } from '../../checks/address-own-payment.js';
 import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering.js';
@@ -38,6 +39,7 @@ const CHECKS = [
   // The page's own script: DOM clobbering and messages of another origin (docs/security/page.md)
   pageScriptIgnoresHostileInput(),
   pageAddressNeverBecomesMarkup(),
+  pageTokenNearMissesOpenNothing(),
   pageSendsNoPaymentDataElsewhere(),
   // The page as payers meet it: the keyboard, their screens, WCAG 2.2 AA (docs/security/page.md)
   payFromKeyboardAlone(),
