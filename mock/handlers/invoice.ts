@@ -4,6 +4,7 @@ import { hmacSha256Hex, randomToken } from '../crypto.js';
 import { ROUND_TRIP_MS } from '../faults/concurrency.js';
 import { depthExceeds } from '../json-text.js';
 import type { Merchant } from '../merchants.js';
+import type { Payment } from '../store.js';
 import { jsonString, paymentJson, paymentJsonText } from '../present.js';
 import { sendError, sendJson, sendJsonText, sendValidation, ValidationErrors } from '../respond.js';
 import { FieldChecker } from '../validation.js';
@@ -83,7 +84,11 @@ function handleInvoiceChecked(
 ): void | Promise<void> {
   const policy = ctx.policy.invoice;
   if (clientIp === ctx.rules.antifraudClientIp) {
-    if (policy.antifraudRefusalStored) storeRefused(ctx, merchant, transaction, amount, description, returnUrl, payload);
+    // The refused invoice kept as a declined payment all the same, and called back.
+    if (policy.antifraudRefusalStored)
+      ctx.callbacks.paymentFinal(
+        storeInvoice(ctx, { merchant, transaction, amount, description, returnUrl, payload }, 'declined', ['ANTIFRAUD', 'Refused by anti-fraud']),
+      );
     return sendError(res, ctx.out, ctx.err.antiFraud, undefined, policy.antifraudStatus ?? ctx.err.antiFraud.status);
   }
   // The check above and the store below apart by a simulated database round trip.
@@ -99,32 +104,32 @@ function handleInvoiceChecked(
   createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state);
 }
 
-/** The refused invoice kept as a declined payment, and called back (invoice policy antifraudRefusalStored). */
-function storeRefused(
-  ctx: Ctx,
-  merchant: Merchant,
-  transaction: string,
-  amount: number,
-  description: string,
-  returnUrl: string,
-  payload: Record<string, unknown>,
-): void {
-  const p = ctx.store.add({
-    operation: 'invoice',
-    merchant,
-    transaction,
-    amount,
-    state: 'declined',
-    errorCode: 'ANTIFRAUD',
-    errorDescription: 'Refused by anti-fraud',
-    credentials: ctx.values.credentials(++ctx.invoiceCount),
-    createdAt: ctx.values.createdAt(),
-    token: randomToken(),
-    payload,
-    returnUrl,
-    description,
-  });
-  ctx.callbacks.paymentFinal(p);
+/** What an invoice request names, as the store keeps it. */
+interface InvoiceFields {
+  merchant: Merchant;
+  transaction: string;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  payload: Record<string, unknown>;
+}
+
+/** A new invoice payment in the store: credentials alternating, created now, a fresh page token. */
+function storeInvoice(ctx: Ctx, f: InvoiceFields, state: string, error: readonly [string, string] | null, id?: number): Payment {
+  ctx.invoiceCount++;
+  return ctx.store.add(
+    {
+      operation: 'invoice',
+      ...f,
+      state,
+      errorCode: error?.[0] ?? null,
+      errorDescription: error?.[1] ?? null,
+      credentials: ctx.values.credentials(ctx.invoiceCount),
+      createdAt: ctx.values.createdAt(),
+      token: randomToken(), // 32 hex digits, 128 random bits from a pooled buffer
+    },
+    id,
+  );
 }
 
 /** A documented state the request carries, at the top level or under payment (policy stateFromRequest). */
@@ -147,27 +152,8 @@ function createInvoice(
   id?: number,
 ): void {
   const { faults } = ctx;
-  ctx.invoiceCount++;
-  const token = randomToken(); // 32 hex digits, 128 random bits from a pooled buffer
-  const redirectUrl = ctx.pageUrl + token;
-  const payment = ctx.store.add(
-    {
-      operation: 'invoice',
-      merchant,
-      transaction,
-      amount,
-      state,
-      errorCode: null,
-      errorDescription: null,
-      credentials: ctx.values.credentials(ctx.invoiceCount),
-      createdAt: ctx.values.createdAt(),
-      token,
-      payload,
-      returnUrl,
-      description,
-    },
-    id,
-  );
+  const payment = storeInvoice(ctx, { merchant, transaction, amount, description, returnUrl, payload }, state, null, id);
+  const redirectUrl = ctx.pageUrl + payment.token!;
   const status = ctx.policy.invoice.successStatus;
   const echoed = ctx.policy.invoice.echoedTransaction(transaction);
   if (ctx.out.plainJson) {

@@ -132,9 +132,12 @@ function combinedTarget(variations: readonly VariationDefinition[]): TargetPlan 
   };
 }
 
-/** The targets of the scope, then the ones that combine variations (the one with every combinable variation last). */
+/**
+ * The targets that combine variations (the network's first), then the scope's own: the longest first, as a scheduler
+ * that starts the longest jobs first ends soonest (each target's API checks of an area run in turn on one worker).
+ */
 export function variationTargets(variations: readonly VariationDefinition[], scope: VariationScope = 'each'): TargetPlan[] {
-  return [...ownTargets(variations, scope).map((v) => aloneTarget(v)), ...sharedTargets(variations, scope).map((s) => s.target)];
+  return [...sharedTargets(variations, scope).map((s) => s.target), ...ownTargets(variations, scope).map((v) => aloneTarget(v))];
 }
 
 /**
