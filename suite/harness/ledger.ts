@@ -72,8 +72,10 @@ type Line =
   | { k: 'o'; counts: Record<string, OracleCount> };
 
 const NEWLINE = 0x0a;
-/** A transaction a status request can ask about (others are refused before any lookup). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Refusals of each operation and status a worker records (refusalsLeaveNoPayment asks about three of each). */
+const REFUSALS_KEPT = 8;
+/** The body's transaction when it is one a status request can ask about (a UUID); read without parsing the body. */
+const UUID_MEMBER = /"transaction"\s*:\s*"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/i;
 
 /** The payments and statuses of one provider, as every worker of the run recorded them. */
 export class RunLedger {
@@ -84,6 +86,7 @@ export class RunLedger {
   private readonly statuses: LedgerStatus[] = [];
   private readonly lostCreates: LedgerLostCreate[] = [];
   private readonly refusals: LedgerRefusal[] = [];
+  private readonly refusalKinds = new Map<string, number>();
   private readonly oracles = new Map<string, OracleCount>();
 
   /** `runDir` undefined (no global setup): the ledger holds what this worker records, in memory. */
@@ -109,12 +112,9 @@ export class RunLedger {
     const path = new URL(exchange.request.url).pathname;
     const op: PaymentOperation | 'status' | undefined =
       path === this.paths.invoice ? 'invoice' : path === this.paths.account2card ? 'account2card' : path === this.paths.status ? 'status' : undefined;
+    if (refused) return this.recordRefusal(exchange, op, r.status, by);
     const transaction = op && transactionOf(exchange.request.body);
     if (transaction === undefined) return undefined;
-    if (refused) {
-      if (op !== 'status' && UUID.test(transaction)) this.append({ k: 'r', op: op!, transaction, status: r.status, by });
-      return undefined;
-    }
     // A create whose answer the network lost may have made a payment no answer told of.
     if (troubled && op !== 'status') this.append({ k: 'u', op: op!, transaction, by, pid: process.pid });
     if (!accepted) return undefined;
@@ -138,6 +138,21 @@ export class RunLedger {
       op === 'status' ? { k: 's', ...seen } : { k: 'p', ...seen, op: op!, ...(op === 'invoice' && typeof redirectUrl === 'string' ? { redirectUrl } : {}) },
     );
     return op === 'status' ? undefined : op;
+  }
+
+  /**
+   * A create refused with a 4xx, among the first REFUSALS_KEPT of its operation and status this worker saw with a
+   * transaction the status method can ask about (a run makes them by the thousand; the check asks about a few).
+   */
+  private recordRefusal(exchange: Exchange, op: PaymentOperation | 'status' | undefined, status: number, by: string): undefined {
+    if (op === undefined || op === 'status') return undefined;
+    const transaction = UUID_MEMBER.exec(exchange.request.body ?? '')?.[1];
+    if (transaction === undefined) return undefined;
+    const kind = `${op} ${status}`;
+    const seen = this.refusalKinds.get(kind) ?? 0;
+    this.refusalKinds.set(kind, seen + 1);
+    if (seen < REFUSALS_KEPT) this.append({ k: 'r', op, transaction, status, by });
+    return undefined;
   }
 
   /** One test's oracle tally (nothing when no oracle judged an exchange). */
