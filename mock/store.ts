@@ -28,8 +28,9 @@ export interface Payment {
 
 type NewPayment = Omit<Payment, 'id'>;
 
-/** Transactions compare case-insensitively. */
-const txKey = (transaction: string) => transaction.toLowerCase();
+/** Transactions compare as UUIDs do, without regard to letter case (RFC 9562 4). */
+const lowerCased = (transaction: string) => transaction.toLowerCase();
+const asSent = (transaction: string) => transaction;
 
 /**
  * Indexes of one merchant (by api_key), keyed by the lower-cased transaction alone: a parsed, flat
@@ -91,6 +92,8 @@ interface StoreOptions {
   usedAcrossMerchants?: boolean;
   /** Fault payment-index-shared-across-merchants: a new payment takes the place of every merchant's payment of its transaction. */
   latestAcrossMerchants?: boolean;
+  /** Fault transaction-case-sensitive: transactions compare as written (an upper-cased used one is another). */
+  caseSensitiveTransactions?: boolean;
 }
 
 /**
@@ -125,7 +128,10 @@ export class PaymentStore {
   private readonly usedSets = new Fifo<Set<string>>();
   private readonly usedKeys = new Fifo<string>();
 
+  private readonly txKey: (transaction: string) => string;
+
   constructor(private readonly options: StoreOptions) {
+    this.txKey = options.caseSensitiveTransactions === true ? asSent : lowerCased;
     this.maxPayments = options.maxPayments;
     this.usedKept = options.usedKept ?? 2 * options.maxPayments;
     if (!Number.isInteger(this.maxPayments) || this.maxPayments < 1) throw new Error('startProvider: maxPayments must be a positive integer');
@@ -145,10 +151,10 @@ export class PaymentStore {
   }
 
   isUsed(op: Operation, merchant: Merchant, transaction: string): boolean {
-    if (this.options.usedAcrossMerchants === true && [...this.merchants.values()].some((other) => other.used[op].has(txKey(transaction)))) return true;
+    if (this.options.usedAcrossMerchants === true && [...this.merchants.values()].some((other) => other.used[op].has(this.txKey(transaction)))) return true;
     const ix = this.merchants.get(merchant.apiKey);
     if (ix === undefined) return false;
-    const k = txKey(transaction);
+    const k = this.txKey(transaction);
     const used = ix.used[op].has(k) || (this.options.usedAcrossOperations === true && ix.used[op === 'invoice' ? 'account2card' : 'invoice'].has(k));
     if (!used || this.options.finalFreesTransaction !== true) return used;
     const latest = ix.latest.get(k);
@@ -175,7 +181,7 @@ export class PaymentStore {
     if (isFinalState(payment.state) && !this.options.oldestFirst) this.finals.push(payment); // a profile whose invoices start final
     if (payment.token) this.byToken.set(payment.token, payment);
     const ix = this.index(payment.merchant);
-    const k = txKey(payment.transaction);
+    const k = this.txKey(payment.transaction);
     ix.latest.set(k, payment); // latest payment wins
     // A lookup table keyed by the transaction alone: another merchant's payment of that transaction is replaced.
     if (this.options.latestAcrossMerchants === true) for (const other of this.merchants.values()) if (other.latest.has(k)) other.latest.set(k, payment);
@@ -199,14 +205,14 @@ export class PaymentStore {
   }
 
   find(merchant: Merchant, transaction: string): Payment | undefined {
-    return this.merchants.get(merchant.apiKey)?.latest.get(txKey(transaction));
+    return this.merchants.get(merchant.apiKey)?.latest.get(this.txKey(transaction));
   }
 
   /** Fault status-ignores-merchant: the latest payment of that transaction, whichever merchant made it. */
   findOfAnyMerchant(transaction: string): Payment | undefined {
     let found: Stored | undefined;
     for (const ix of this.merchants.values()) {
-      const p = ix.latest.get(txKey(transaction)) as Stored | undefined;
+      const p = ix.latest.get(this.txKey(transaction)) as Stored | undefined;
       if (p !== undefined && (found === undefined || (p[SERIAL] ?? 0) > (found[SERIAL] ?? 0))) found = p;
     }
     return found;
@@ -252,7 +258,7 @@ export class PaymentStore {
       this.idsOf(p.operation).release(p.id);
       if (p.token) this.byToken.delete(p.token);
       const latest = this.merchants.get(p.merchant.apiKey)!.latest;
-      const k = txKey(p.transaction);
+      const k = this.txKey(p.transaction);
       if (latest.get(k) === p) latest.delete(k);
     }
     // Final payments evicted out of order stay in `all` until met; drop them before they add up.

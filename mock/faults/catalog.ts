@@ -857,6 +857,11 @@ const entries = [
     rule: 'PRO-CB-NO-REDIRECT-FOLLOWED',
     description: "A callback answered with a redirect is re-posted where the redirect points (the HTTP client's default), and counts as delivered there.",
   },
+  {
+    name: 'transaction-case-sensitive',
+    rule: 'PRO-VAL-DUPLICATE-TRANSACTION-CASE',
+    description: 'Transactions compare as written: a used UUID sent in upper case is a new transaction, and a second payment is made.',
+  },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
     name: 'page-pay-not-focusable',

@@ -14,6 +14,7 @@ interface StorePolicy {
   finalFreesTransaction: boolean;
   usedAcrossMerchants: boolean;
   latestAcrossMerchants: boolean;
+  caseSensitiveTransactions: boolean;
 }
 
 export const cleanStorePolicy = (): StorePolicy => ({
@@ -24,6 +25,7 @@ export const cleanStorePolicy = (): StorePolicy => ({
   finalFreesTransaction: false,
   usedAcrossMerchants: false,
   latestAcrossMerchants: false,
+  caseSensitiveTransactions: false,
 });
 
 export const STORE_POLICY_SEAMS: SeamTable<StorePolicy> = {
@@ -35,6 +37,8 @@ export const STORE_POLICY_SEAMS: SeamTable<StorePolicy> = {
   'duplicate-check-forgets-final': (s) => void (s.finalFreesTransaction = true),
   'payment-index-shared-across-merchants': (s) => void (s.latestAcrossMerchants = true),
   'payment-id-from-clock': (s) => void (s.ids = 'clock'),
+  // A text column with a case-sensitive unique index.
+  'transaction-case-sensitive': (s) => void (s.caseSensitiveTransactions = true),
   // Variations; random ids are disjoint across operations already.
   'payment-id-large': (s) => void (s.ids = 'random'),
   'ids-per-operation-disjoint': (s) => void (s.ids = s.ids === 'random' ? 'random' : 'disjoint'),

@@ -609,6 +609,10 @@ const PROBES: Record<string, Probe> = {
     const page = pageOf((await api.invoice()).json.redirect_url);
     return (await sendTo(page.slice(0, -8), { headers: { accept: 'text/html' } })).status === 200;
   },
+  'transaction-case-sensitive': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await api.invoice({ transaction: String(inv.transaction).toUpperCase() })).status === 200;
+  },
   // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
   'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),
   'page-pay-covered-on-phone': async (api) => (await pageAnswer(api)).text.includes('class="app-banner"'),

@@ -5,6 +5,10 @@ import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { PAYMENT_OPERATIONS, article } from './operations.js';
 import { unknownApiKeys } from '../../generators/variants/index.js';
+import { CheckFailure, describeResponse } from '../harness/failure.js';
+
+/** A used transaction in upper case is the same UUID (advice: RFC 9562 reads UUIDs case-insensitively, with no MUST). */
+const CASE_RULE = 'PRO-VAL-DUPLICATE-TRANSACTION-CASE';
 
 /**
  * A request with an unknown api_key (signed with the merchant's keys: only the key is unknown) is
@@ -40,14 +44,26 @@ export function duplicateTransactionRejected(op: PaymentOperation): ApiCheck {
   const spec = PAYMENT_OPERATIONS[op];
   return {
     name: `duplicateTransactionRejected(${op})`,
-    title: `${article(spec.request)} repeating a used transaction is refused keyed transaction`,
-    rules: ['PRO-VAL-DUPLICATE-TRANSACTION'],
+    title: `${article(spec.request)} repeating a used transaction is refused keyed transaction, and one repeating it in upper case is refused`,
+    rules: ['PRO-VAL-DUPLICATE-TRANSACTION', CASE_RULE],
     async run({ api }) {
       spec.requireConfigured(api);
       requireProfile(api.profile.validation.duplicateTransactionRejected, 'profile validation.duplicateTransactionRejected is false');
       const body = spec.build(api);
       expectStatus(await spec.send(api, body), spec.successRule, api.profile.http.success, 'the first use of the transaction');
       expectProfileValidation(api, await spec.send(api, body), { rule: 'PRO-VAL-DUPLICATE-TRANSACTION', breaks: ['transaction'], shapeRule: shapeRule(op) });
+      // The same UUID in upper case ("case insensitive on input", RFC 9562 4): refused in any way, never a new payment.
+      await step('the used transaction in upper case', async () => {
+        const exchange = await spec.send(api, spec.build(api, { transaction: String(body.transaction).toUpperCase() }));
+        const status = exchange.response?.status;
+        if (status !== undefined && status >= 200 && status <= 299)
+          throw new CheckFailure({
+            rule: CASE_RULE,
+            expected: `${article(spec.request)} with the used transaction ${String(body.transaction)} in upper case refused, as the same UUID`,
+            received: describeResponse(exchange),
+            exchange,
+          });
+      });
     },
   };
 }
