@@ -290,12 +290,13 @@ async function redelivered(
   const waitMs = callbackWaitMs(api) + refusals.filter((a) => a.answer === 'slow').length * SLOW_ANSWER_MS;
   const after = `, the first ${failFirst} answered ${refusals.map((a) => a.what).join(', then ')} (profile callbacks.minDeliveries ${min})`;
   // A sender that follows the 307 delivers at the address it names: no delivery to the callback URL.
-  const followed = (await inbox.waitFor(body.transaction, min, waitMs)).filter((d) => d.path.startsWith(REDIRECTED_PREFIX));
+  const arrived = await inbox.waitFor(body.transaction, min, waitMs);
+  const followed = arrived.filter((d) => d.path.startsWith(REDIRECTED_PREFIX));
   if (followed.length > 0)
     throw new CheckFailure({
       rule: REDIRECT_RULE,
       expected: `a callback answered with a redirect is delivered again to the callback URL, never to the address the redirect names${after}`,
-      received: `${followed.length} deliver${followed.length === 1 ? 'y' : 'ies'} at ${followed[0]!.path}: ${describeDeliveries(await inbox.waitFor(body.transaction, min, 0))}`,
+      received: `${followed.length} deliver${followed.length === 1 ? 'y' : 'ies'} at ${followed[0]!.path}: ${describeDeliveries(arrived)}`,
     });
   const deliveries = await awaitDeliveries(api, inbox, body.transaction, min, 'PRO-CB-RETRY', waitMs, after);
   if (deliveries[min - 1]!.answeredStatus !== 200)

@@ -10,8 +10,13 @@ import { rublesPattern } from './page-text.js';
 
 /** 27 182,81 rubles: text no other page shows by chance. */
 const AMOUNT = 2_718_281;
-/** A path segment or query value shorter than this is no token (a word of the path). */
+/** A path segment shorter than this is no token (a word of the path). */
 const MIN_TOKEN = 12;
+
+/** Where the page token is among a page address's path segments: the last long enough to be one; -1 none. */
+export function pageTokenAt(segments: readonly string[]): number {
+  return segments.findLastIndex((s) => s.length >= MIN_TOKEN);
+}
 
 /** Another character of the token's own alphabet in place of its last. */
 function changedLast(token: string): string {
@@ -49,7 +54,7 @@ export function pageTokenNearMissesOpenNothing(): ApiCheck {
       );
       const url = new URL(response.redirect_url);
       const segments = url.pathname.split('/');
-      const at = segments.findLastIndex((s) => s.length >= MIN_TOKEN);
+      const at = pageTokenAt(segments);
       requireProfile(at !== -1, `redirect_url ${response.redirect_url} has no path segment that looks like a token (${MIN_TOKEN} characters or more)`);
       for (const miss of nearMisses(segments[at]!))
         await step(`the token ${miss.name}`, async () => {

@@ -31,7 +31,7 @@ import { buildInvoiceRequest } from '../../generators/builders.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { FLOW, flowRecorder, pageAmounts } from './flow.js';
 
-const requireStatus = (api: ProviderApi) =>
+export const requireStatus = (api: ProviderApi) =>
   requireProfile(api.profile.status.enabled, 'profile status.enabled is false: the outcome of a press cannot be observed');
 
 /**

@@ -27,11 +27,12 @@ function sample(refusals: readonly LedgerRefusal[], created: ReadonlySet<string>
   const asked = new Set<string>();
   for (const r of refusals) {
     if (created.has(r.transaction.toLowerCase()) || asked.has(r.transaction)) continue;
-    const kind = taken.get(`${r.op} ${r.status}`) ?? [];
+    const key = `${r.op} ${r.status}`;
+    const kind = taken.get(key) ?? [];
     if (kind.length >= PER_KIND) continue;
     kind.push(r);
     asked.add(r.transaction);
-    taken.set(`${r.op} ${r.status}`, kind);
+    taken.set(key, kind);
   }
   return [...taken.values()].flat().slice(0, AT_MOST);
 }

@@ -60,7 +60,7 @@ export interface LedgerSnapshot {
   statuses: LedgerStatus[];
   lostCreates: LedgerLostCreate[];
   refusals: LedgerRefusal[];
-  /** What the oracles judged of every exchange, by oracle name (suite/harness/oracles.ts). */
+  /** What the oracles judged of every exchange, by oracle name (suite/harness/oracles/). */
   oracles: ReadonlyMap<string, OracleCount>;
 }
 
