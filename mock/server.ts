@@ -66,21 +66,20 @@ interface App {
   readonly json: ReadonlyMap<string, JsonRoute>;
   readonly upload: string | null;
   readonly pages: boolean;
-  readonly rateLimitEvery: number;
 }
 
-function apiApp(profile: Profile, pages: boolean, rateLimitEvery: number): App {
+function apiApp(profile: Profile, pages: boolean): App {
   const json = new Map<string, JsonRoute>([
     [profile.paths.invoice, (req, res, ctx, body, _raw, carried) => handleInvoice(res, invoiceCtx(req, ctx), body, carried, headerClientIp(req, ctx))],
     [profile.paths.account2card, handleAccount2Card],
   ]);
   // Profile status.enabled false: the status path is an unknown path.
   if (profile.status.enabled) json.set(profile.paths.status, (_req, res, ctx, body) => handleStatus(res, ctx, body));
-  return { json, upload: profile.paths.upload, pages, rateLimitEvery };
+  return { json, upload: profile.paths.upload, pages };
 }
 
 /** The pages' own server (serving policy pagesOnOtherOrigin). */
-const PAGE_APP: App = { json: new Map(), upload: null, pages: true, rateLimitEvery: 0 };
+const PAGE_APP: App = { json: new Map(), upload: null, pages: true };
 
 /** The invoice handler as an alias routed apart from the signature check serves it: the digest never compared. */
 const aliasRoute: JsonRoute = (_req, res, ctx, body, _raw, carried) =>
@@ -159,7 +158,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
     if (ctx.stack) return notFoundPage(ctx.stack, req, res, path);
     return sendError(res, ctx.out, ctx.err.notFound);
   }
-  if (app.rateLimitEvery > 0 && ++ctx.apiRequests % app.rateLimitEvery === 0) {
+  if (policy.apiRateLimitEvery > 0 && ++ctx.apiRequests % policy.apiRateLimitEvery === 0) {
     req.resume(); // refused before any processing
     return sendError(res, ctx.out, ctx.err.rateLimited, { 'retry-after': '1' });
   }
@@ -370,7 +369,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const ctx = makeCtx(options);
   const host = options.host ?? '127.0.0.1';
   const otherOrigin = ctx.policy.serving.pagesOnOtherOrigin;
-  const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin, ctx.policy.request.apiRateLimitEvery))];
+  const servers = [serve(ctx, apiApp(ctx.profile, !otherOrigin))];
   if (otherOrigin) servers.push(serve(ctx, PAGE_APP));
   const urls: string[] = [];
   // Faults front-frames-by-content-length, front-duplicate-content-length-first, variation framing-te-wins: a front
