@@ -14,6 +14,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { MAX_429_RETRIES, mayRetry, retryAfterMs, retryKindOf } from './retry-policy.js';
 import { GATEWAY_STATUSES, type TransportKind } from './transport-errors.js';
 import { TransportPool } from './transport-pool.js';
+import { noteRoundTrip } from './round-trip.js';
 import { registerSentCardNumbers } from '../../contracts/redaction.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -145,7 +146,9 @@ export class HttpClient {
     for (;;) {
       await this.limiter?.take();
       await this.inFlight?.acquire();
+      const sent = performance.now();
       const outcome = await this.pool.try({ method, path, headers, body: opts.body, chunked: opts.chunked }).finally(() => this.inFlight?.release());
+      if ('response' in outcome) noteRoundTrip(performance.now() - sent);
       if (!('response' in outcome)) {
         const kind = retryKindOf(outcome.kind);
         if (opts.retry !== 'none' && kind !== undefined && mayRetry(retries, kind)) {

@@ -9,7 +9,9 @@
 //
 // Depth does not wait on the round trip: the runs are split over several fast-check streams in flight at once
 // (each its own fc.check with a seed derived from the run's, the streams together drawing every value class in
-// their first runs), so a provider tens of milliseconds away costs little more wall time than one on loopback.
+// their first runs), more of them when the worker's shortest recent round trip is long (round-trip.ts), so a provider
+// a hundred milliseconds away costs little more wall time than one on loopback. The examples a seed draws depend on
+// the number of streams: a replay line names its stream's own seed.
 // A failing stream shrinks alone and is replayed alone: its replay line carries its own seed and path.
 // Depth is also bounded by time (half the test's time limit), so that no property runs into a test timeout on a
 // slow provider: one cut short passes with the number of examples it ran, reported. An example the provider was
@@ -24,25 +26,41 @@ import { ANNOTATION, RUN_ENV } from '../../contracts/run-protocol.js';
 import { CheckFailure, ProviderUnavailable } from './failure.js';
 import { judgeLoss } from './unavailability.js';
 import { propertyRequests, readDepthPlan, readDepthProgress, requestsMs } from './depth-plan.js';
+import { roundTripFloorMs } from './round-trip.js';
+import { POOL_CONNECTIONS } from './transport-pool.js';
 
 /**
  * Runs per property at the default depth: a request costs about a millisecond on loopback, so depth is cheap.
  * 700 makes a default run send about 12 000 requests (npm run bench:depth).
  */
 export const DEFAULT_RUNS = 700;
-/** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker. */
+/** Streams of a property when MAX_IN_FLIGHT does not say: requests in flight at once per worker, at the least. */
 const DEFAULT_STREAMS = 16;
+/**
+ * Milliseconds of the shortest recent round trip that call for one stream more than one: 16 streams up to 32 ms,
+ * 50 at 100 ms, as many as the worker's connections from 128 ms. A provider on loopback answers at least ten
+ * times faster than that, whatever the load: its properties keep 16.
+ */
+const ROUND_TRIP_MS_PER_STREAM = 2;
 /** Examples the provider was unavailable for that a property sends again after a control (suite/harness/unavailability.ts). */
 const LOSSES_JUDGED = 3;
 /** The share of a test's time limit a property's runs may take; the rest is for shrinking and what follows. */
 const TIME_BOUND_SHARE = 0.5;
 
-let streamsPerWorker = DEFAULT_STREAMS;
+/** The worker's share of MAX_IN_FLIGHT, when set. */
+let streamsPerWorker: number | undefined;
 
 /** How many streams a property of this worker runs (the worker's share of MAX_IN_FLIGHT); set by the runner's fixtures. */
 export function setPropertyStreams(streams: number): void {
   if (!(Number.isInteger(streams) && streams >= 1)) throw new Error(`setPropertyStreams: a whole number >= 1, got ${streams}`);
   streamsPerWorker = streams;
+}
+
+/** MAX_IN_FLIGHT's share, or else enough streams to keep the round trip's worth of examples in flight. */
+function workerStreams(): number {
+  if (streamsPerWorker !== undefined) return streamsPerWorker;
+  const floor = roundTripFloorMs() ?? 0;
+  return Math.min(POOL_CONNECTIONS, Math.max(DEFAULT_STREAMS, Math.ceil(floor / ROUND_TRIP_MS_PER_STREAM)));
 }
 
 interface PropertyOptions {
@@ -110,7 +128,7 @@ export async function forAll<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) =>
   const numRuns = Math.min(runs, options.maxRuns ?? runs);
   const base = propertyParameters<[T]>({ numRuns, totalTimeLimitMs: Number.isFinite(timeLimitMs) ? timeLimitMs : undefined });
   const replaying = base.path !== undefined;
-  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? streamsPerWorker, maxStreams ?? Infinity, numRuns));
+  const streams = replaying ? 1 : Math.max(1, Math.min(options.streams ?? workerStreams(), maxStreams ?? Infinity, numRuns));
   const started = performance.now();
   let winner: number | undefined;
   let judged = 0;

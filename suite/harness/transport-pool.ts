@@ -11,6 +11,9 @@ import { SuiteError } from './failure.js';
 /** The most of a response body the suite reads; a hostile provider may send far more. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** Connections a pool opens at most, unless told otherwise. */
+export const POOL_CONNECTIONS = 64;
+
 /** What one try came to: an answer, or transport trouble. */
 type TryOutcome = { response: ReceivedResponse } | TransportFailure;
 
@@ -32,7 +35,7 @@ export class TransportPool {
   constructor(
     private readonly origin: string,
     private readonly timeoutSeconds: number,
-    connections = 64,
+    connections = POOL_CONNECTIONS,
   ) {
     this.pool = new Pool(origin, {
       // Connections open only as needed: one for a check's sequential requests, many for the concurrency checks' bursts.

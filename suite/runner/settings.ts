@@ -348,7 +348,7 @@ export const VARIABLES: readonly Variable[] = [
     key: 'maxInFlight',
     read: (env) => integer(env, 'MAX_IN_FLIGHT', 1, 10_000),
     meaning: 'most requests in flight at once, for the whole run',
-    default: 'unset: 16 streams per property',
+    default: 'unset: 16 streams per property, up to 64 on a long round trip',
     own: true,
   },
   {
