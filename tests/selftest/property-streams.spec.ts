@@ -8,6 +8,7 @@ import { ANNOTATION } from '../../contracts/run-protocol.js';
 import { currentRunIndex } from '../../generators/arbitraries/index.js';
 import { CheckFailure, ProviderUnavailable } from '../../suite/harness/failure.js';
 import { forAll } from '../../suite/harness/property.js';
+import { noteRoundTrip } from '../../suite/harness/round-trip.js';
 
 /** Runs `body` with these variables set, as a user's FC_* would be, and restores them. */
 async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
@@ -43,6 +44,30 @@ test('streams in flight together draw runs 0..n-1 once each, as one stream of n 
   expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i));
   expect(most, 'the streams were in flight at once').toBe(4);
   expect(annotation(ANNOTATION.examples)).toBe('24');
+});
+
+test('a long round trip keeps more streams in flight: one per 2 ms of the shortest recent one, 16 to 64', async () => {
+  const mostInFlight = async (roundTripMs: number) => {
+    for (let i = 0; i < 64; i++) noteRoundTrip(roundTripMs + (i % 7)); // the window's every answer, the shortest `roundTripMs`
+    let inFlight = 0;
+    let most = 0;
+    await withEnv({ FC_NUM_RUNS: '200', FC_SEED: '5' }, () =>
+      forAll(
+        fc.integer(),
+        async () => {
+          most = Math.max(most, ++inFlight);
+          await new Promise((r) => setTimeout(r, 5));
+          inFlight--;
+        },
+        { rule: 'PRO-INV-SUCCESS' },
+      ),
+    );
+    return most;
+  };
+  expect(await mostInFlight(1), 'a provider on loopback').toBe(16);
+  expect(await mostInFlight(100), 'a provider 100 ms away').toBe(50);
+  expect(await mostInFlight(400), 'no more than the connections of a worker').toBe(64);
+  expect(await mostInFlight(1), 'back on loopback').toBe(16);
 });
 
 test('a failing stream shrinks alone, and its replay line replays it alone', async () => {
