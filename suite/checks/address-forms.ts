@@ -11,6 +11,7 @@ import { expectNoServerError, expectStatus } from '../harness/expect-response.js
 import { expectEachRejected, expectProfileValidation } from '../harness/variants.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { step, type ApiCheck } from '../harness/check.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 /** An address the profile leaves open: taken, or refused keyed by its field (the field's rule when keyed otherwise). */
 async function expectTakenOrRefusedKeyed(api: ProviderApi, field: 'return_url' | 'payload.client_ip', value: string, what: string): Promise<void> {
@@ -35,8 +36,11 @@ export function unsafeReturnUrlsRefused(): ApiCheck {
     rules: ['PRO-VAL-RETURN_URL', 'PRO-ERR-SERVER'],
     async run({ api }) {
       await expectEachRejected(api, 'invoice', unsafeReturnUrlVariants(api.merchant), 'unsafe return_url variants');
-      for (const a of OPEN_ADDRESSES.filter((x) => x.field === 'return_url'))
-        await step(`return_url ${a.what} (taken or refused)`, () => expectTakenOrRefusedKeyed(api, a.field, a.value, a.what));
+      await eachAtOnce(
+        api.atOnce,
+        OPEN_ADDRESSES.filter((x) => x.field === 'return_url'),
+        (a) => step(`return_url ${a.what} (taken or refused)`, () => expectTakenOrRefusedKeyed(api, a.field, a.value, a.what)),
+      );
     },
   };
 }
@@ -50,8 +54,8 @@ export function clientIpNotationsJudged(): ApiCheck {
     rules: ['PRO-VAL-CLIENT_IP', 'DOC-INV-REQ-CLIENT_IP', 'PRO-ERR-SERVER'],
     async run({ api }) {
       await expectEachRejected(api, 'invoice', notAnAddressVariants(api.merchant), 'client_ip texts that are not an address');
-      for (const ip of ODD_VALID_ADDRESSES)
-        await step(`client_ip ${ip} (an IPv6 address: taken)`, async () => {
+      await eachAtOnce(api.atOnce, ODD_VALID_ADDRESSES, (ip) =>
+        step(`client_ip ${ip} (an IPv6 address: taken)`, async () => {
           const base = buildInvoiceRequest(api.merchant);
           expectStatus(
             await api.invoice({ ...base, payload: { ...base.payload, client_ip: ip } }),
@@ -59,9 +63,13 @@ export function clientIpNotationsJudged(): ApiCheck {
             api.profile.http.success,
             `client_ip ${ip} is an IPv6 address`,
           );
-        });
-      for (const a of OPEN_ADDRESSES.filter((x) => x.field === 'payload.client_ip'))
-        await step(`client_ip ${a.what} (taken or refused)`, () => expectTakenOrRefusedKeyed(api, a.field, a.value, a.what));
+        }),
+      );
+      await eachAtOnce(
+        api.atOnce,
+        OPEN_ADDRESSES.filter((x) => x.field === 'payload.client_ip'),
+        (a) => step(`client_ip ${a.what} (taken or refused)`, () => expectTakenOrRefusedKeyed(api, a.field, a.value, a.what)),
+      );
     },
   };
 }

@@ -12,6 +12,7 @@ import { CheckFailure } from '../harness/failure.js';
 import { expectEachRejected, expectProfileValidation, sendBody, shapeRule } from '../harness/variants.js';
 import { step, type ApiCheck } from '../harness/check.js';
 import { OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 /** 2^31 ± 1, 2^32 + min, 2^53 - 1, 2^63, 2^64 + min, -0, 400 digits: refused keyed amount, none taken as a wrapped value. */
 export function amountsPastStorageWidthsRefused(op: PaymentOperation): ApiCheck {
@@ -44,8 +45,8 @@ export function amountLiteralsHandled(op: PaymentOperation): ApiCheck {
     rules: ['PRO-ERR-SERVER', 'PRO-ERR-MALFORMED', 'PRO-VAL-TYPES'],
     async run({ api }) {
       spec.requireConfigured(api);
-      for (const l of amountLiteralBodies(op, api.merchant))
-        await step(l.label, async () => {
+      await eachAtOnce(api.atOnce, amountLiteralBodies(op, api.merchant), (l) =>
+        step(l.label, async () => {
           const exchange = await sendBody(api, op, undefined, l.rawBody);
           if (!l.json) return void expectMessageBody(exchange, 'PRO-ERR-MALFORMED', api.profile.http.malformed, `${l.label}: not JSON`);
           const res = expectNoServerError(exchange, l.label);
@@ -65,7 +66,8 @@ export function amountLiteralsHandled(op: PaymentOperation): ApiCheck {
               received: 'a validation answer naming no field',
               exchange,
             });
-        });
+        }),
+      );
     },
   };
 }

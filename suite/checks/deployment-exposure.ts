@@ -14,6 +14,7 @@ import { redirectTarget } from '../harness/page-crawl.js';
 import { createInvoice } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { actuatorEnv, configFile, directoryListing, docsOrMonitoring, envFile, normalisedBody, repositoryContent } from './exposure-patterns.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 const REPOSITORY_RULE: RuleId = 'PRO-SEC-NO-REPOSITORY-METADATA';
 const LISTING_RULE: RuleId = 'PRO-SEC-NO-DIRECTORY-LISTING';
@@ -32,8 +33,6 @@ const CONFIG_FILES = ['/package.json', '/web.config'] as const;
 const BACKUP_SUFFIXES = ['.bak', '~', '.old'] as const;
 /** Assets of the page whose backups and directories are asked for. */
 const MAX_ASSETS = 3;
-/** Requests in flight at once, within the run's MAX_IN_FLIGHT share. */
-const AT_ONCE = 8;
 
 /** The directories a path lies in, the nearest first: `/a/b/c` → `/a/b/`, `/a/`, `/`. */
 export function parentDirectories(path: string): string[] {
@@ -178,18 +177,9 @@ function backupProbes(file: URL): { control: string; probes: (control: { status:
   };
 }
 
-const widthOf = (api: ProviderApi) => Math.max(1, Math.min(AT_ONCE, api.atOnce));
-
-/** Runs `items` through `work`, at most `width` at once, in order. */
-async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += width) out.push(...(await Promise.all(items.slice(i, i + width).map(work))));
-  return out;
-}
-
 /** Asks for each probe's address (GET, as a scanner would), and judges each answer. */
 async function run(client: AddressClient, api: ProviderApi, probes: readonly Probe[]): Promise<Finding[]> {
-  const judged = await inBatches(probes, widthOf(api), async (p) => {
+  const judged = await eachAtOnce(api.atOnce, probes, async (p) => {
     const exchange = await client.send(p.url, { method: 'GET', headers: { accept: '*/*' } });
     return p.judge(responseOf(exchange, p.rule, `an answer to GET ${p.url}`), exchange);
   });
@@ -237,7 +227,7 @@ export function nothingExposedBesideOperations(): ApiCheck {
         const findings = await step(
           `GET on ${[...origins].join(' and ')}: repository metadata, directories, endpoints, configuration and backups`,
           async () => {
-            const controls = await inBatches(p.backups, widthOf(api), async (b) => {
+            const controls = await eachAtOnce(api.atOnce, p.backups, async (b) => {
               const exchange = await client.send(b.control, { method: 'GET', headers: { accept: '*/*' } });
               return b.probes(responseOf(exchange, BACKUP_RULE, `an answer to GET ${b.control}`));
             });

@@ -40,6 +40,7 @@ export function tamperedDigestsRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
+        api,
         () => signatureTamperings(op, api.merchant, spec.build(api)),
         (t) => expectTamperingRejected(api, op, t),
         'signature tamperings',
@@ -58,6 +59,7 @@ export function leaveOneOutDigestsRejected(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       await eachFromFreshBody(
+        api,
         () => leaveOneOutTamperings(op, api.merchant, spec.build(api)),
         (t) => expectTamperingRejected(api, op, t),
         'leave-one-out digests',

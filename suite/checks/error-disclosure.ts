@@ -18,6 +18,7 @@ import { step, type ApiCheck } from '../harness/check.js';
 import { findDisclosure, stringsOf } from './disclosure-patterns.js';
 import { article } from './operations.js';
 import { pathOf, requireSigned, sendSigned, signedBody, signedLabel, type Body } from './signed-operations.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 const LEAK_RULE: RuleId = 'PRO-SEC-ERROR-NO-INTERNALS';
 const ORACLE_RULE: RuleId = 'PRO-SEC-SIGNATURE-NO-ORACLE';
@@ -120,7 +121,7 @@ export function errorAnswersRevealNothing(op: SignedOperation): ApiCheck {
     rules: [LEAK_RULE, KEY_RULE],
     async run({ api }) {
       requireSigned(api, op);
-      for (const p of probes(api, op)) await step(p.label, async () => expectNothingRevealed(api, await p.send(), p.label));
+      await eachAtOnce(api.atOnce, probes(api, op), (p) => step(p.label, async () => expectNothingRevealed(api, await p.send(), p.label)));
     },
   };
 }
@@ -146,8 +147,8 @@ export function refusedSignatureNotDisclosed(op: SignedOperation): ApiCheck {
         ['no signature', ({ signature: _signature, ...rest }) => rest],
         [`the signature of another ${changed}`, (b) => ({ ...b, [changed]: changed === 'amount' ? Number(b.amount) + 1 : randomUUID() })],
       ];
-      for (const [label, wrong] of wrongs)
-        await step(label, async () => {
+      await eachAtOnce(api.atOnce, wrongs, ([label, wrong]) =>
+        step(label, async () => {
           const body = wrong(await signedBody(api, op));
           const exchange = await sendSigned(api, op, body);
           const res = responseOf(exchange, ORACLE_RULE, `an answer to a request with ${label}`);
@@ -159,7 +160,8 @@ export function refusedSignatureNotDisclosed(op: SignedOperation): ApiCheck {
               received: 'the expected signature in the answer: whoever holds api_key can have any request signed by asking',
               exchange,
             });
-        });
+        }),
+      );
     },
   };
 }

@@ -15,6 +15,7 @@ import { softly } from '../harness/findings.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { article, OPERATION_NAMES, SIGNATURE_RULES, SUCCESS_RULES } from './operations.js';
 import { expectNothingCreated, expectSuccess, json, requireOperation, sameAnswer, send, validRequests, wrongSignature, type Canonical } from './spellings.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 /** The JSON operations: the upload's form is PRO-UPL-MULTIPART's. */
 type JsonOperation = Exclude<Operation, 'upload'>;
@@ -151,16 +152,17 @@ export function otherMediaTypesJudgedAsJson(op: JsonOperation): ApiCheck {
     rules: [MEDIA_TYPE, SIGNATURE_RULES[op]],
     async run({ api }) {
       const { make, canonical } = await ground(api, op);
-      for (const type of OTHER_MEDIA_TYPES)
-        await step(`Content-Type ${type ?? '(none)'}`, async () => {
+      await eachAtOnce(api.atOnce, OTHER_MEDIA_TYPES, (type) =>
+        step(`Content-Type ${type ?? '(none)'}`, async () => {
           const what = `the JSON ${name} sent with Content-Type ${type ?? '(none)'}`;
           const c = asType(make(), type);
           await expectJudgedAsJson(api, op, { canonical, c, exchange: await send(api, c, c.request), what, rule: MEDIA_TYPE });
           const wrong = asType(wronglySigned(api, op, make()), type);
           await expectStillRefused(api, op, await send(api, wrong, wrong.request), `${what}, with a wrong signature`);
-        });
-      for (const format of OTHER_FORMATS)
-        await step(`written as ${format.name}`, async () => {
+        }),
+      );
+      await eachAtOnce(api.atOnce, OTHER_FORMATS, (format) =>
+        step(`written as ${format.name}`, async () => {
           const what = `the ${name} written as ${format.name} (${format.type})`;
           const valid = make();
           const c = asType(valid, format.type, Buffer.from(format.write(bodyOf(valid))));
@@ -170,7 +172,8 @@ export function otherMediaTypesJudgedAsJson(op: JsonOperation): ApiCheck {
           const bad = wronglySigned(api, op, make());
           const wrong = asType(bad, format.type, Buffer.from(format.write(bodyOf(bad))));
           await expectStillRefused(api, op, await send(api, wrong, wrong.request), `${what}, with a wrong signature`);
-        });
+        }),
+      );
     },
   };
 }
@@ -252,8 +255,8 @@ export function acceptNegotiatedOrIgnored(op: JsonOperation): ApiCheck {
     rules: [ACCEPT, SIGNATURE_RULES[op], NO_SERVER_ERROR],
     async run({ api }) {
       const { make, canonical } = await ground(api, op);
-      for (const accept of ACCEPTS)
-        await step(`Accept ${accept}`, async () => {
+      await eachAtOnce(api.atOnce, ACCEPTS, (accept) =>
+        step(`Accept ${accept}`, async () => {
           const what = `the ${name} with Accept: ${accept}`;
           const withAccept = (c: Canonical): Canonical => ({ ...c, request: { ...c.request, headers: { ...c.request.headers, Accept: accept } } });
           const c = withAccept(make());
@@ -263,7 +266,8 @@ export function acceptNegotiatedOrIgnored(op: JsonOperation): ApiCheck {
           await expectJudgedAsJson(api, op, { canonical, c, exchange, what, rule: ACCEPT, differs });
           const wrong = withAccept(wronglySigned(api, op, make()));
           await expectStillRefused(api, op, await send(api, wrong, wrong.request), `${what}, with a wrong signature`);
-        });
+        }),
+      );
     },
   };
 }

@@ -98,6 +98,7 @@ export function blankTextTakenEitherWay(op: PaymentOperation): ApiCheck {
       spec.requireConfigured(api);
       const missing = api.profile.validation.blankTextIsMissing;
       await eachFromFreshBody(
+        api,
         () => blankTextVariants(op, api.merchant),
         async (v) => {
           const exchange = await sendBody(api, op, v.body);

@@ -10,6 +10,7 @@ import { forAll } from '../harness/property.js';
 import { step, type ApiCheck } from '../harness/check.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import { article, OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 const FIELDS: Record<PaymentOperation, readonly string[]> = {
   invoice: ['api_key', 'transaction', 'signature', 'amount', 'description', 'return_url', 'payload'],
@@ -136,17 +137,18 @@ export function noServerFailureOnAnyTextClass(op: PaymentOperation): ApiCheck {
     async run({ api }) {
       spec.requireConfigured(api);
       const table = TEXT_FIELDS[op].flatMap((f) => textClassMembers().map((m) => ({ ...m, field: f.field, overrides: f.with(m.text) })));
-      const atOnce = Math.max(1, Math.min(TEXT_BATCH, api.atOnce));
-      for (let i = 0; i < table.length; i += atOnce)
-        await Promise.all(
-          table.slice(i, i + atOnce).map(async ({ field, textClass, text, overrides }) => {
-            const what = `${field} of class ${textClass} (${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}, ${text.length} characters)`;
-            const body = spec.build(api, overrides);
-            const exchange = await spec.send(api, body);
-            expectNoServerError(exchange, what);
-            expectJson(exchange, 'PRO-ERR-SERVER', what);
-          }),
-        );
+      await eachAtOnce(
+        api.atOnce,
+        table,
+        async ({ field, textClass, text, overrides }) => {
+          const what = `${field} of class ${textClass} (${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}, ${text.length} characters)`;
+          const body = spec.build(api, overrides);
+          const exchange = await spec.send(api, body);
+          expectNoServerError(exchange, what);
+          expectJson(exchange, 'PRO-ERR-SERVER', what);
+        },
+        TEXT_BATCH,
+      );
     },
   };
 }

@@ -10,6 +10,7 @@ import { buildInvoiceRequest, buildStatusRequest } from '../../generators/builde
 import { flipHexDigit } from '../../generators/variants/index.js';
 import { MULTIPART_SPELLINGS, multipartBody, type FormPart, type MultipartSpelling } from '../../generators/variants/multipart.js';
 import { spellingsOf, type WireRequest } from '../../generators/variants/spellings.js';
+import { eachAtOnce } from '../harness/at-once.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { describedParts, type Exchange } from '../harness/exchange.js';
 import { expectNoServerError, expectRefused, responseOf } from '../harness/expect-response.js';
@@ -169,8 +170,8 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
       const canonical = await send(api, first, first.request);
       const successRule = SUCCESS_RULES[op];
       expectSuccess(canonical, successRule, `the ${OPERATION_NAMES[op].request} as the suite writes it (precondition)`);
-      for (const { name, c, request, neverRefused } of spelled(api, op, make))
-        await step(name, async () => {
+      await eachAtOnce(api.atOnce, spelled(api, op, make), ({ name, c, request, neverRefused }) =>
+        step(name, async () => {
           const exchange = await send(api, c, request);
           await softly(api, () => expectNoServerError(exchange, `the ${OPERATION_NAMES[op].request} spelled another way (${name})`, NO_SERVER_ERROR));
           const res = responseOf(exchange, SAME, `an answer to the ${OPERATION_NAMES[op].request} spelled another way (${name})`);
@@ -199,7 +200,8 @@ export function spellingsOfValidRequestAgree(op: Operation): ApiCheck {
               received: differs,
               exchange,
             });
-        });
+        }),
+      );
     },
   };
 }
@@ -301,17 +303,21 @@ export function spellingsOfInvalidRequestRefused(op: Operation): ApiCheck {
           const c = base.make(api);
           const itself = await send(api, c, c.request);
           expectRefused(itself, base.rule, `the ${OPERATION_NAMES[op].request} with ${base.what}, as the suite writes it`);
-          for (const { name, c: one, request } of spelled(api, op, () => base.make(api))) {
-            const exchange = await send(api, one, request);
-            expectRefused(
-              exchange,
-              base.rule,
-              `the ${OPERATION_NAMES[op].request} with ${base.what}, spelled another way (${name}), as the request itself was`,
-            );
-            await softly(api, () =>
-              expectNoServerError(exchange, `the ${OPERATION_NAMES[op].request} with ${base.what}, spelled another way (${name})`, NO_SERVER_ERROR),
-            );
-          }
+          await eachAtOnce(
+            api.atOnce,
+            spelled(api, op, () => base.make(api)),
+            async ({ name, c: one, request }) => {
+              const exchange = await send(api, one, request);
+              expectRefused(
+                exchange,
+                base.rule,
+                `the ${OPERATION_NAMES[op].request} with ${base.what}, spelled another way (${name}), as the request itself was`,
+              );
+              await softly(api, () =>
+                expectNoServerError(exchange, `the ${OPERATION_NAMES[op].request} with ${base.what}, spelled another way (${name})`, NO_SERVER_ERROR),
+              );
+            },
+          );
         });
     },
   };

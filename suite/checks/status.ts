@@ -12,13 +12,14 @@ import { sameJson } from '../harness/json.js';
 import type { Exchange } from '../harness/exchange.js';
 import { CheckFailure } from '../harness/failure.js';
 import { expectAccepted, expectMessageBody, expectSchema, expectStatus } from '../harness/expect-response.js';
-import { expectProfileValidation } from '../harness/variants.js';
+import { eachFromFreshBody, expectProfileValidation } from '../harness/variants.js';
 import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { knownTransaction } from './known-transaction.js';
 import { PAYMENT_OPERATIONS, sendFresh } from './operations.js';
 import { flowRecorder, STATUS_OF_NEW_INVOICE_SHARE } from './flow.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 const requireStatus = (api: ProviderApi) => requireProfile(api.profile.status.enabled, 'profile status.enabled is false');
 
@@ -56,12 +57,12 @@ export function statusWrongSignatureRejected(): ApiCheck {
         const body = buildStatusRequest(api.merchant, transaction);
         return [...signatureTamperings('status', api.merchant, body, { invoiceAmount: amount }), ...leaveOneOutTamperings('status', api.merchant, body)];
       };
-      const count = (await tamperings()).length;
-      for (let i = 0; i < count; i++) {
-        const t = (await tamperings())[i];
-
-        await step(t.label, async () => statusValidation(api, await api.status(t.body), t.rule, ['signature'], { keysRule: 'PRO-VAL-SIGNATURE' }));
-      }
+      await eachFromFreshBody(
+        api,
+        tamperings,
+        async (t) => void statusValidation(api, await api.status(t.body), t.rule, ['signature'], { keysRule: 'PRO-VAL-SIGNATURE' }),
+        'status signature tamperings',
+      );
     },
   };
 }
@@ -96,20 +97,20 @@ export function statusMissingFieldReported(): ApiCheck {
         { label: 'null', value: null, when: v.nullIsMissing },
         { label: 'empty string', value: '', when: v.emptyStringIsMissing },
       ].filter((a) => a.when);
-      for (const field of ['api_key', 'transaction', 'signature'] as const)
-        for (const { label, value } of absentValues)
-          await step(`${field} ${label}`, async () => {
-            const body: Record<string, unknown> = { ...buildStatusRequest(api.merchant, (await knownTransaction(api)).transaction) };
-            if (value === undefined) delete body[field];
-            else body[field] = value;
-            // The digest as the provider would take it over the body as sent (a missing part is empty).
-            if (field !== 'signature') body.signature = statusDigest({ api_key: body.api_key, transaction: body.transaction }, api.merchant.cryptoKey);
-            statusValidation(api, await api.status(body), 'PRO-STATUS-REQUEST', [field], {
-              mayAlsoReport: field === 'signature' ? [] : ['signature'],
-              required: true,
-            });
+      const cases = (['api_key', 'transaction', 'signature'] as const).flatMap((field) => absentValues.map((a) => ({ field, ...a })));
+      await eachAtOnce(api.atOnce, cases, ({ field, label, value }) =>
+        step(`${field} ${label}`, async () => {
+          const body: Record<string, unknown> = { ...buildStatusRequest(api.merchant, (await knownTransaction(api)).transaction) };
+          if (value === undefined) delete body[field];
+          else body[field] = value;
+          // The digest as the provider would take it over the body as sent (a missing part is empty).
+          if (field !== 'signature') body.signature = statusDigest({ api_key: body.api_key, transaction: body.transaction }, api.merchant.cryptoKey);
+          statusValidation(api, await api.status(body), 'PRO-STATUS-REQUEST', [field], {
+            mayAlsoReport: field === 'signature' ? [] : ['signature'],
+            required: true,
           });
-
+        }),
+      );
       await step('all three absent', async () =>
         statusValidation(api, await api.status({}), 'PRO-STATUS-REQUEST', ['api_key', 'transaction', 'signature'], { required: true }),
       );

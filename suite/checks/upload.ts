@@ -14,6 +14,7 @@ import { forAll } from '../harness/property.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { vehicleFile, vehicleFileOfSize } from '../../generators/vehicle-files.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 /**
  * The upload is refused with the profile validation body keyed exactly `breaks`: a 2xx breaks `rule`
@@ -194,8 +195,8 @@ export function hostileFileNamesHandled(): ApiCheck {
         // What the platform rewrites (CR, LF, quotes) or a parser may keep apart (controls, bidi) goes as written.
         ...(/[\r\n"\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/.test(h.name) ? [{ ...h, parameter: 'filename*' as const }] : []),
       ]);
-      for (const { class: cls, name, parameter } of sends)
-        await step(`${cls}: ${JSON.stringify(name).slice(0, 60)} as ${parameter}`, async () => {
+      await eachAtOnce(api.atOnce, sends, ({ class: cls, name, parameter }) =>
+        step(`${cls}: ${JSON.stringify(name).slice(0, 60)} as ${parameter}`, async () => {
           const exchange = await api.upload({ api_key: api.merchant.apiKey, file: { ...vehicleFile(), filename: name, filenameParameter: parameter } });
           const what = `an upload named ${JSON.stringify(name)} (${cls}, ${parameter})`;
           // A 5xx for a file name nobody classified: hardening, which warns by default; what it says is still read.
@@ -212,7 +213,8 @@ export function hostileFileNamesHandled(): ApiCheck {
               received: `${found.what}: …${found.excerpt}…`,
               exchange,
             });
-        });
+        }),
+      );
     },
   };
 }

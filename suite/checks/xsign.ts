@@ -20,6 +20,8 @@ import { expectMessageBody, expectRefused, expectStatus } from '../harness/expec
 import type { ProviderApi } from '../harness/provider-api.js';
 import { requireProfile, step, type ApiCheck } from '../harness/check.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
+import { eachAtOnce } from '../harness/at-once.js';
+import { eachFromFreshBody } from '../harness/variants.js';
 
 /** The merchant's private key (the check has been skipped without one). */
 function merchantKey(api: ProviderApi): string {
@@ -63,13 +65,12 @@ const base64Only = (api: ProviderApi) =>
 async function expectEveryTamperingRefused(api: ProviderApi, rule: RuleId): Promise<void> {
   const fresh = async () =>
     xSignTamperings(JSON.stringify(buildAccount2CardRequest(api.merchant)), merchantKey(api), await otherPrivateKey()).filter((t) => t.rule === rule);
-  const count = (await fresh()).length;
-  if (count === 0) throw new Error(`the generators produced no ${rule} X-Sign tamperings: nothing would be checked`);
-  for (let i = 0; i < count; i++) {
-    const t = (await fresh())[i];
-
-    await step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
-  }
+  await eachFromFreshBody(
+    api,
+    fresh,
+    async (t) => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label),
+    `${rule} X-Sign tamperings`,
+  );
 }
 
 /** X-Sign over the exact bytes sent is accepted: compact JSON, and pretty-printed JSON with a trailing newline. */
@@ -152,19 +153,18 @@ export function xSignCheckedBeforeBody(): ApiCheck {
         ['X-Sign garbage', () => 'not-a-signature!'],
         ['X-Sign made with another key', (text) => xSign(text, other)],
       ];
-      for (const [what, header] of headers)
-        for (const variant of invalidBodies() as InvalidVariant[]) {
-          const text = variant.rawBody ?? JSON.stringify(variant.body);
-
-          await step(`${what}, ${variant.label}`, async () =>
-            expectXSignRefused(
-              api,
-              await sendWithXSign(api, text, header(text)),
-              'DOC-AUTH-A2C-XSIGN',
-              `${what} on a body with ${variant.label}: 401 before validation`,
-            ),
-          );
-        }
+      const cases = headers.flatMap(([what, header]) => (invalidBodies() as InvalidVariant[]).map((variant) => ({ what, header, variant })));
+      await eachAtOnce(api.atOnce, cases, ({ what, header, variant }) => {
+        const text = variant.rawBody ?? JSON.stringify(variant.body);
+        return step(`${what}, ${variant.label}`, async () =>
+          expectXSignRefused(
+            api,
+            await sendWithXSign(api, text, header(text)),
+            'DOC-AUTH-A2C-XSIGN',
+            `${what} on a body with ${variant.label}: 401 before validation`,
+          ),
+        );
+      });
     },
   };
 }
@@ -183,12 +183,12 @@ export function otherXSignSchemesRefused(): ApiCheck {
       const key = merchantKey(api);
       base64Only(api);
       const fresh = () => otherXSignSchemes(JSON.stringify(buildAccount2CardRequest(api.merchant)), key);
-      const count = fresh().length;
-      for (let i = 0; i < count; i++) {
-        const t = fresh()[i]!;
-
-        await step(t.label, async () => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label));
-      }
+      await eachFromFreshBody(
+        api,
+        fresh,
+        async (t) => expectXSignRefused(api, await sendWithXSign(api, t.bodyText, t.header), t.rule, t.label),
+        'other X-Sign schemes',
+      );
     },
   };
 }

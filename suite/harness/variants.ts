@@ -6,6 +6,7 @@ import type { InvalidVariant, SignatureTampering } from '../../generators/varian
 import type { Exchange } from './exchange.js';
 import { expectValidationBody, type ValidationExpectation } from './expect-response.js';
 import type { ProviderApi } from './provider-api.js';
+import { eachAtOnce } from './at-once.js';
 
 export function sendBody(api: ProviderApi, operation: PaymentOperation, body: unknown, rawBody?: string): Promise<Exchange> {
   return operation === 'invoice' ? api.invoice(body, { rawBody }) : api.account2card(body, { rawBody });
@@ -61,21 +62,29 @@ export async function expectTamperingRejected(api: ProviderApi, operation: Payme
 
 /**
  * Runs `check` on every item of `make()`, each taken from its own call (a fresh valid body each), as one
- * step per item: a provider that wrongly accepts one item cannot turn the next into a duplicate refusal.
- * A table that comes out empty is a suite error, not a pass.
+ * step per item, several at once (at-once.ts): a provider that wrongly accepts one item cannot turn the next into a
+ * duplicate refusal. A table that comes out empty is a suite error, not a pass.
  */
-export async function eachFromFreshBody<T extends { label: string }>(make: () => T[], check: (item: T) => Promise<void>, what = 'items'): Promise<void> {
-  const count = make().length;
+export async function eachFromFreshBody<T extends { label: string }>(
+  api: ProviderApi,
+  make: () => T[] | Promise<T[]>,
+  check: (item: T) => Promise<void>,
+  what = 'items',
+): Promise<void> {
+  const count = (await make()).length;
   if (count === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
-  for (let i = 0; i < count; i++) {
-    const item = make()[i];
-
-    await test.step(item.label, () => check(item));
-  }
+  await eachAtOnce(
+    api.atOnce,
+    Array.from({ length: count }, (_, i) => i),
+    async (i) => {
+      const item = (await make())[i]!;
+      return test.step(item.label, () => check(item));
+    },
+  );
 }
 
-/** Every variant, as one step each; an empty list is a suite error (a check that cannot fail), not a pass. */
+/** Every variant, as one step each, several at once; an empty list is a suite error (a check that cannot fail), not a pass. */
 export async function expectEachRejected(api: ProviderApi, operation: PaymentOperation, variants: readonly InvalidVariant[], what: string): Promise<void> {
   if (variants.length === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
-  for (const variant of variants) await test.step(variant.label, () => expectVariantRejected(api, operation, variant));
+  await eachAtOnce(api.atOnce, variants, (variant) => test.step(variant.label, () => expectVariantRejected(api, operation, variant)));
 }
