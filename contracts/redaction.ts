@@ -7,7 +7,7 @@ import { isLuhnValid } from './luhn.js';
 const PEM_PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
 /** A card number under a `…pan` key inside JSON text, masked even when it fails Luhn (the non-Luhn checks send such). */
-const PAN_FIELD = /("(?:\w*_)?pan"\s*:\s*")(\d{13,19})"/gi;
+const PAN_FIELD = /("(?:\w*_)?pan"\s*:\s*")(\d{13,})"/gi;
 
 /** Luhn check of a digit string (contracts/luhn.ts), re-exported for the scanners. */
 export const luhnValid = isLuhnValid;

@@ -8,6 +8,7 @@ import type { RuleId } from '../../contracts/index.js';
 import type { DeclaredRequests } from '../../contracts/run-protocol.js';
 import type { CallbackInbox } from './callback-receiver.js';
 import type { ProviderApi } from './provider-api.js';
+import { maskPan } from '../../contracts/redaction.js';
 
 /** What every check works with: the signed client of the provider under test and the callback inbox. */
 export interface ApiContext {
@@ -68,7 +69,10 @@ export function requirePaymentPage(api: ProviderApi, why?: string): void {
   requireProfile(api.profile.paymentPage.enabled, `profile paymentPage.enabled is false${why ? `: ${why}` : ''}`);
 }
 
-/** One named step of a check (a variant, a case): reports show each, and a failure says in which. */
+/**
+ * One named step of a check (a variant, a case): reports show each, and a failure says in which. A card number the
+ * label quotes (a variant's value) is masked: the label is written before the request that would register it.
+ */
 export function step<T>(label: string, body: () => Promise<T>): Promise<T> {
-  return test.step(label, body);
+  return test.step(label.replace(/\d{13,}/g, maskPan), body);
 }

@@ -1,5 +1,5 @@
 // Sending the generators' invalid variants and judging the answer against the profile's validation rules.
-import { test } from '@playwright/test';
+import { step } from './check.js';
 import type { RuleId } from '../../contracts/index.js';
 import type { PaymentOperation } from '../../contracts/operations.js';
 import type { InvalidVariant, SignatureTampering } from '../../generators/variants/index.js';
@@ -78,7 +78,7 @@ export async function eachFromFreshBody<T extends { label: string }>(
     Array.from({ length: count }, (_, i) => i),
     async (i) => {
       const item = (await make())[i]!;
-      return test.step(item.label, () => check(item));
+      return step(item.label, () => check(item));
     },
   );
 }
@@ -86,5 +86,5 @@ export async function eachFromFreshBody<T extends { label: string }>(
 /** Every variant, as one step each, several at once; an empty list is a suite error (a check that cannot fail), not a pass. */
 export async function expectEachRejected(api: ProviderApi, operation: PaymentOperation, variants: readonly InvalidVariant[], what: string): Promise<void> {
   if (variants.length === 0) throw new Error(`the generators produced no ${what}: nothing would be checked`);
-  await eachAtOnce(api.atOnce, variants, (variant) => test.step(variant.label, () => expectVariantRejected(api, operation, variant)));
+  await eachAtOnce(api.atOnce, variants, (variant) => step(variant.label, () => expectVariantRejected(api, operation, variant)));
 }
