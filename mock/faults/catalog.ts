@@ -862,6 +862,18 @@ const entries = [
     rule: 'PRO-VAL-DUPLICATE-TRANSACTION-CASE',
     description: 'Transactions compare as written: a used UUID sent in upper case is a new transaction, and a second payment is made.',
   },
+  // The cost of an input (suite/checks/input-cost.ts)
+  {
+    name: 'return-url-backtracking',
+    rule: 'PRO-ROBUST-INPUT-COST',
+    description:
+      'Invoice: return_url is matched by a URL expression that backtracks: a run of host characters followed by an unexpected one costs time that doubles with each character (20 of them, half a second).',
+  },
+  {
+    name: 'payload-copied-quadratically',
+    rule: 'PRO-ROBUST-INPUT-COST',
+    description: 'Invoice: the merchant payload is copied member by member, each copy spreading the last: time grows with the square of its members (4 096 of them, a third of a second).',
+  },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
     name: 'page-pay-not-focusable',

@@ -22,6 +22,18 @@ export function handleInvoice(
   carried?: Record<string, unknown>,
   headerClientIp?: string,
 ): void | Promise<void> {
+  const cost = ctx.policy.invoice.inputCostMs(body);
+  if (cost > 0) return ctx.later.sleep(cost).then(() => judgeInvoice(res, ctx, body, carried, headerClientIp));
+  return judgeInvoice(res, ctx, body, carried, headerClientIp);
+}
+
+function judgeInvoice(
+  res: ServerResponse,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  carried?: Record<string, unknown>,
+  headerClientIp?: string,
+): void | Promise<void> {
   const policy = ctx.policy.invoice;
   const errors = new ValidationErrors(ctx.validation);
   const check = new FieldChecker(errors, ctx);

@@ -33,6 +33,27 @@ interface InvoicePolicy {
   created: 'at-once' | 'after-round-trip' | 'id-read-before-round-trip';
   successStatus: number;
   echoedTransaction: (transaction: string) => string;
+  /** Milliseconds the request's fields cost before it is judged (a validator's work, simulated without blocking). */
+  inputCostMs: (body: Record<string, unknown>) => number;
+}
+
+/** Most milliseconds a simulated cost holds a request. */
+const MAX_COST_MS = 60_000;
+
+/**
+ * A return_url host checked by `^https?://([a-z0-9-]+\.?)+…$`: a run of host characters followed by one the
+ * expression does not expect backtracks, each character doubling the work (2^(run-11) ms: 20 characters half a second).
+ */
+function backtrackingCostMs(body: Record<string, unknown>): number {
+  const m = typeof body.return_url === 'string' ? /^https?:\/\/(?:[a-z0-9-]+\.)*([a-z0-9-]+)([^./?#:]|$)/i.exec(body.return_url) : null;
+  return m && m[2] !== '' ? Math.min(MAX_COST_MS, 2 ** (m[1]!.length - 11)) : 0;
+}
+
+/** The payload copied member by member, each copy spreading the last (members² / 50 000 ms: 4 096 members a third of a second). */
+function quadraticCopyMs(body: Record<string, unknown>): number {
+  const p = body.payload;
+  const n = p !== null && typeof p === 'object' ? Object.keys(p).length : 0;
+  return Math.min(MAX_COST_MS, (n * n) / 50_000);
 }
 
 export const cleanInvoicePolicy = (profile: Profile): InvoicePolicy => ({
@@ -50,6 +71,7 @@ export const cleanInvoicePolicy = (profile: Profile): InvoicePolicy => ({
   created: 'at-once',
   successStatus: profile.http.success,
   echoedTransaction: (transaction) => transaction,
+  inputCostMs: () => 0,
 });
 
 export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
@@ -70,4 +92,6 @@ export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
   'ids-reused-under-load': (s) => void (s.created = 'id-read-before-round-trip'),
   'invoice-status-201': (s) => void (s.successStatus = 201),
   'transaction-not-echoed': (s) => void (s.echoedTransaction = () => randomUUID()),
+  'return-url-backtracking': (s) => void (s.inputCostMs = backtrackingCostMs),
+  'payload-copied-quadratically': (s) => void (s.inputCostMs = quadraticCopyMs),
 };

@@ -5,11 +5,13 @@ import type { Check } from '../harness/check.js';
 import { amountLiteralsHandled, amountsPastStorageWidthsRefused } from './amount-widths.js';
 import { errorAnswersRevealNothing, refusedSignatureNotDisclosed } from './error-disclosure.js';
 import { otherSignatureSchemesRefused, otherSignatureTypesRefused } from './signature-schemes.js';
+import { inputCostGrowsLinearly } from './input-cost.js';
 
 export function hostileInputChecks(op: SignedOperation): Check[] {
   return [
     errorAnswersRevealNothing(op),
     refusedSignatureNotDisclosed(op),
+    inputCostGrowsLinearly(op),
     otherSignatureSchemesRefused(op),
     otherSignatureTypesRefused(op),
     ...(op === 'status' ? [] : [amountsPastStorageWidthsRefused(op), amountLiteralsHandled(op)]),

@@ -125,9 +125,10 @@ export class HttpClient {
     const started = performance.now();
     let rateLimitedRetries = 0;
     const retries: TransportRetry[] = [];
-    const done = (o: Outcome): Exchange => ({
+    const done = (o: Outcome, roundTripMs?: number): Exchange => ({
       request,
       ...(o.response ? { response: o.response } : {}),
+      ...(roundTripMs !== undefined ? { roundTripMs: Math.round(roundTripMs * 10) / 10 } : {}),
       ...(o.transportError !== undefined ? { transportError: o.transportError } : {}),
       ...(o.kind === 'unavailable' ? { unavailable: true } : {}),
       ms: elapsedMs(started),
@@ -148,7 +149,8 @@ export class HttpClient {
       await this.inFlight?.acquire();
       const sent = performance.now();
       const outcome = await this.pool.try({ method, path, headers, body: opts.body, chunked: opts.chunked }).finally(() => this.inFlight?.release());
-      if ('response' in outcome) noteRoundTrip(performance.now() - sent);
+      const roundTripMs = performance.now() - sent;
+      if ('response' in outcome) noteRoundTrip(roundTripMs);
       if (!('response' in outcome)) {
         const kind = retryKindOf(outcome.kind);
         if (opts.retry !== 'none' && kind !== undefined && mayRetry(retries, kind)) {
@@ -184,7 +186,7 @@ export class HttpClient {
         }
         return done({ response, kind: 'unavailable' });
       }
-      return done({ response });
+      return done({ response }, roundTripMs);
     }
   }
 

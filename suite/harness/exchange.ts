@@ -60,6 +60,8 @@ export interface Exchange {
    */
   unavailable?: boolean;
   ms: number;
+  /** The answered try's own time, from its sending to the end of its answer: no rate limiter's wait, no earlier try. */
+  roundTripMs?: number;
   /** How often a 429 was waited out before this answer. */
   rateLimitedRetries: number;
   /** Tries sent again after transport trouble, in order; absent when the first try was answered. */
