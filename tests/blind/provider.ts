@@ -64,6 +64,24 @@ const FAULTS: Record<string, string> = {
   'xsign-header-exact-case': 'X-Sign is read from the raw headers with a case-sensitive name match, so "x-sign" (any other case) gets 401.',
   'content-type-exact-match': 'A JSON Content-Type other than exactly "application/json" or "application/json; charset=utf-8" gets 415.',
   'chunked-body-411': 'A request body without Content-Length (chunked) gets 411 with an HTML body.',
+  // round 4
+  'luhn-odd-length': 'The recipient_pan Luhn check doubles every second digit counted from the left, which is right for 16-digit PANs only.',
+  'client-ip-ipv6-compressed': 'payload.client_ip accepts IPv6 only in the full eight-group form, so compressed addresses (2001:db8::1, ::1) are refused.',
+  'uuid-v4-only': 'transaction must be a version-4 UUID (variant 8-b), so version 1, 6 and 7 UUIDs are refused as "not a valid UUID".',
+  'pan-as-number': 'Account to card keeps recipient_pan as a double, so a 17-19 digit card number is paid to a rounded (other) card number.',
+  'page-amount-float': 'The page splits the amount into rubles and kopecks with floating-point arithmetic, so some amounts show one kopeck less.',
+  'page-fps-recipient': 'The page template only knows card credentials: a fast-payment-system recipient is shown as an empty "Card".',
+  'page-aria-label-locale': 'With a Russian Accept-Language the buttons get Russian aria-labels while their visible text stays Pay and Decline.',
+  'callback-php-assoc-array': 'The callback payload goes through PHP associative arrays: {} comes back as [] and {"0":..,"1":..} as a list.',
+  'callback-retry-timer-shared': 'Callback retries share one module-level timer, so a failing callback of one payment cancels the pending retry of another.',
+  'status-invoice-only': 'The status method looks in the invoice payments only: an account-to-card payment is answered 404.',
+  'status-first-merchant-key': "The status signature is checked with the first merchant's crypto_key, so other merchants' correctly signed requests get 422.",
+  'merchant-context-global':
+    'The merchant of an invoice request is kept in a module-level variable across an await, so concurrent invoices of two merchants are filed under one.',
+  'chunked-to-http10': 'JSON answers are streamed with an explicit Transfer-Encoding: chunked, also to HTTP/1.0 requests.',
+  'json-keys-case-insensitive':
+    'Top-level JSON field names are bound case-insensitively, so "Amount" or "API_KEY" stand in for a missing "amount" or "api_key".',
+  'upload-fields-after-file-ignored': 'The upload reads the api_key part only if it comes before the file part (a streaming parser decides at the file).',
 };
 
 // ───────────────────────────── CLI ─────────────────────────────
@@ -139,6 +157,8 @@ const PATHS = {
 };
 const DOCUMENTED = new Set(Object.values(PATHS));
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// uuid-v4-only: the validator's "uuid" rule was configured for version 4 (the version the merchants' SDK generated)
+const UUID_V4_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -223,6 +243,19 @@ function luhnOk(pan: string): boolean {
   }
   return sum % 10 === 0;
 }
+/** luhn-odd-length: the validator's Luhn doubles the 1st, 3rd, 5th … digit from the left ("PANs have 16 digits"). */
+function luhnFromLeft(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = pan.charCodeAt(i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
 function randomPan(): string {
   const body = '2200' + Array.from({ length: 11 }, () => crypto.randomInt(10)).join('');
   for (let c = 0; c < 10; c++) if (luhnOk(body + c)) return body + c;
@@ -251,6 +284,20 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, extra
 function sendJsonText(res: http.ServerResponse, status: number, text: string, extra: http.OutgoingHttpHeaders = {}) {
   if (res.headersSent) {
     res.end();
+    return;
+  }
+  if (F('chunked-to-http10')) {
+    // streaming JSON writer: the header is set by hand "so that proxies do not buffer", whatever the request's version
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Transfer-Encoding': 'chunked',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...extra,
+    });
+    const half = Math.floor(text.length / 2);
+    res.write(text.slice(0, half));
+    res.end(text.slice(half));
     return;
   }
   res.writeHead(status, {
@@ -296,7 +343,28 @@ function parseJsonObject(buf: Buffer): Obj {
     throw new HttpError(400, 'Malformed JSON body');
   }
   if (!isObj(v)) throw new HttpError(400, 'Request body must be a JSON object');
-  return v;
+  return F('json-keys-case-insensitive') ? bindCaseInsensitive(v) : v;
+}
+/** json-keys-case-insensitive: the request model binds property names without regard to case (last one wins). */
+const BOUND_FIELDS = new Set([
+  'api_key',
+  'transaction',
+  'signature',
+  'amount',
+  'description',
+  'return_url',
+  'payload',
+  'payer_fio',
+  'payer_phone',
+  'recipient_pan',
+]);
+function bindCaseInsensitive(v: Obj): Obj {
+  const out: Obj = {};
+  for (const [k, x] of Object.entries(v)) {
+    const lower = k.toLowerCase();
+    out[BOUND_FIELDS.has(lower) ? lower : k] = x;
+  }
+  return out;
 }
 
 // ───────────────────────────── validation ─────────────────────────────
@@ -333,7 +401,7 @@ function checkApiKey(e: Errors, v: unknown): Merchant | undefined {
 function checkUuid(e: Errors, v: unknown): string | undefined {
   const s = reqString(e, v, 'transaction');
   if (s === undefined) return undefined;
-  if (!UUID_RE.test(s)) {
+  if (!(F('uuid-v4-only') ? UUID_V4_RE : UUID_RE).test(s)) {
     add(e, 'transaction', 'The transaction must be a valid UUID.');
     return undefined;
   }
@@ -400,11 +468,25 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
+// client-ip-ipv6-compressed: IPv6 checked with a pattern for the eight-group form (the column is CHAR(39), the full form's length)
+const IPV6_FULL_RE = /^(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/i;
+function clientIpOk(s: string): boolean {
+  if (F('client-ip-ipv6-compressed')) return net.isIPv4(s) || IPV6_FULL_RE.test(s);
+  return net.isIP(s) !== 0;
+}
+/** merchant-context-global: the auth middleware keeps "the current merchant" in module scope (a singleton request context). */
+let currentMerchant: Merchant | undefined;
+
 // ───────────────────────────── endpoints ─────────────────────────────
 async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse) {
   const { obj } = await readJsonObject(req);
+  if (F('merchant-context-global')) {
+    currentMerchant = findMerchant(obj.api_key);
+    await sleep(10); // the merchant's settings (limits, anti-fraud profile) are loaded from the database
+  }
   const e: Errors = {};
   const m = checkApiKey(e, obj.api_key);
+  const owner = F('merchant-context-global') ? (currentMerchant ?? m) : m;
   const tx = checkUuid(e, obj.transaction);
   const amount = checkAmount(e, obj.amount, INVOICE_MIN, INVOICE_MAX);
   checkSignature(e, m, obj.signature, [part(obj.api_key), part(obj.transaction), part(obj.amount)]);
@@ -425,9 +507,9 @@ async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse
     }
     reqString(e, obj.payload.client_id, 'payload.client_id');
     clientIp = reqString(e, obj.payload.client_ip, 'payload.client_ip');
-    if (clientIp !== undefined && net.isIP(clientIp) === 0) add(e, 'payload.client_ip', 'The payload.client_ip must be a valid IP address.');
+    if (clientIp !== undefined && !clientIpOk(clientIp)) add(e, 'payload.client_ip', 'The payload.client_ip must be a valid IP address.');
   }
-  if (!e.transaction) await checkDuplicate(e, m, 'invoice', tx);
+  if (!e.transaction) await checkDuplicate(e, owner, 'invoice', tx);
   const errors = finish(e);
   if (errors) return sendJson(res, 422, errors);
   if (clientIp === ANTIFRAUD_IP) {
@@ -457,7 +539,7 @@ async function handleInvoice(req: http.IncomingMessage, res: http.ServerResponse
     return sendMessage(res, 403, 'Anti-fraud refusal');
   }
   const rec: Rec = {
-    merchant: m!,
+    merchant: owner!,
     op: 'invoice',
     transaction: tx!,
     amount: amount!,
@@ -532,7 +614,8 @@ async function handleA2C(req: http.IncomingMessage, res: http.ServerResponse) {
   const phone = reqString(e, obj.payer_phone, 'payer_phone');
   if (phone !== undefined && !/^\+?\d{10,15}$/.test(phone)) add(e, 'payer_phone', 'The payer_phone must be 10 to 15 digits with an optional leading +.');
   const pan = reqString(e, obj.recipient_pan, 'recipient_pan');
-  if (pan !== undefined && !(/^\d{13,19}$/.test(pan) && luhnOk(pan))) add(e, 'recipient_pan', 'The recipient_pan must be a valid card number.');
+  const luhn = F('luhn-odd-length') ? luhnFromLeft : luhnOk;
+  if (pan !== undefined && !(/^\d{13,19}$/.test(pan) && luhn(pan))) add(e, 'recipient_pan', 'The recipient_pan must be a valid card number.');
   if (!e.transaction) await checkDuplicate(e, m, 'a2c', tx);
   const errors = finish(e);
   if (errors) return sendJson(res, 422, errors);
@@ -545,7 +628,14 @@ async function handleA2C(req: http.IncomingMessage, res: http.ServerResponse) {
     returnUrl: '',
     payloadJson: '{}',
     token: '',
-    payment: { id: newId(), state: 'processing', error_code: null, error_description: null, credentials: { card_pan: pan! }, created_at: createdAt() },
+    payment: {
+      id: newId(),
+      state: 'processing',
+      error_code: null,
+      error_description: null,
+      credentials: { card_pan: F('pan-as-number') ? String(Number(pan)) : pan! },
+      created_at: createdAt(),
+    },
   };
   store.set(storeKey(rec.merchant, 'a2c', rec.transaction), rec);
   sendJson(res, 200, { transaction: rec.transaction, payment: rec.payment }, F('cache-public-answers') ? { 'Cache-Control': 'public, max-age=60' } : {});
@@ -556,7 +646,8 @@ async function handleStatus(req: http.IncomingMessage, res: http.ServerResponse)
   const e: Errors = {};
   const m = checkApiKey(e, obj.api_key);
   const tx = checkUuid(e, obj.transaction);
-  checkSignature(e, m, obj.signature, [part(obj.api_key), part(obj.transaction)]);
+  // status-first-merchant-key: the status method (added later) reads the crypto_key from the single-merchant config
+  checkSignature(e, F('status-first-merchant-key') && m ? merchants[0] : m, obj.signature, [part(obj.api_key), part(obj.transaction)]);
   const errors = finish(e);
   if (errors) return sendJson(res, 422, errors);
   const cacheKey = `${m!.idx}|${tx!.toLowerCase()}`;
@@ -569,7 +660,7 @@ async function handleStatus(req: http.IncomingMessage, res: http.ServerResponse)
   }
   const owners = F('status-cross-merchant') ? merchants : [m!];
   let rec: Rec | undefined;
-  for (const o of owners) rec ??= store.get(storeKey(o, 'invoice', tx!)) ?? store.get(storeKey(o, 'a2c', tx!));
+  for (const o of owners) rec ??= store.get(storeKey(o, 'invoice', tx!)) ?? (F('status-invoice-only') ? undefined : store.get(storeKey(o, 'a2c', tx!)));
   if (!rec) return sendMessage(res, 404, 'Unknown transaction');
   let payment: Payment = rec.payment;
   if (F('status-masked-pan') && 'card_pan' in payment.credentials) {
@@ -645,7 +736,9 @@ async function handleUpload(req: http.IncomingMessage, res: http.ServerResponse)
     parts = parseMultipart(buf, boundary);
   }
   const e: Errors = {};
-  const keyPart = parts.find((p) => p.name === 'api_key');
+  // upload-fields-after-file-ignored: the streaming parser authenticates when the file part starts; a later api_key is not seen
+  const fileAt = parts.findIndex((p) => p.name === 'file');
+  const keyPart = parts.find((p, i) => p.name === 'api_key' && !(F('upload-fields-after-file-ignored') && fileAt >= 0 && i > fileAt));
   const keyText = keyPart ? keyPart.data.toString('utf8') : undefined;
   checkApiKey(e, F('upload-key-trimmed') && keyText !== undefined ? keyText.trim() : keyText);
   const file = parts.find((p) => p.name === 'file');
@@ -659,15 +752,24 @@ async function handleUpload(req: http.IncomingMessage, res: http.ServerResponse)
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const escLoose = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const rubles = (k: number) => `${Math.floor(k / 100)}.${String(k % 100).padStart(2, '0')}`;
+/** page-amount-float: the view model converts kopecks to a ruble float and splits it back for the template. */
+function rublesFloat(k: number): string {
+  const r = k / 100;
+  const whole = Math.trunc(r);
+  const kop = Math.trunc((r - whole) * 100);
+  return `${whole}.${String(kop).padStart(2, '0')}`;
+}
 
-function renderPage(rec: Rec, nonce: string, notice: string): string {
+function renderPage(rec: Rec, nonce: string, notice: string, ru: boolean): string {
   const p = rec.payment;
   const c = p.credentials;
-  const recipient = 'card_pan' in c ? `Card ${esc(c.card_pan)}` : `${esc(c.holder)}, phone ${esc(c.phone)} (fast payment system)`;
+  // page-fps-recipient: the template was written for card credentials only (a missing card_pan renders as nothing)
+  const recipient =
+    'card_pan' in c ? `Card ${esc(c.card_pan)}` : F('page-fps-recipient') ? 'Card ' : `${esc(c.holder)}, phone ${esc(c.phone)} (fast payment system)`;
   const attr = F('page-attr-xss') ? escLoose(rec.description) : esc(rec.description);
   const stateText: Record<Payment['state'], string> = { processing: 'Awaiting payment', deposited: 'Paid', declined: 'Declined' };
   const showReturn = p.state !== 'processing' && !(F('page-decline-no-return') && p.state === 'declined');
-  const x = pageExtras(rec, nonce);
+  const x = pageExtras(rec, nonce, ru);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Payment ${esc(rec.transaction)}</title>
@@ -678,7 +780,7 @@ form{display:inline-block;margin-right:1rem}button{font-size:1.1rem;padding:.5re
 <h1>Payment</h1>${x.top}
 ${notice ? `<p role="status">${esc(notice)}</p>` : ''}
 <dl>
-<dt>Amount</dt><dd id="amount">${rubles(rec.amount)} RUB</dd>
+<dt>Amount</dt><dd id="amount">${F('page-amount-float') ? rublesFloat(rec.amount) : rubles(rec.amount)} RUB</dd>
 <dt>Recipient</dt><dd id="recipient">${recipient}</dd>
 <dt>Description</dt><dd class="desc" title="${attr}">${esc(rec.description)}</dd>
 <dt>Status</dt><dd id="state">${stateText[p.state]}</dd>
@@ -690,11 +792,13 @@ ${showReturn ? `<p><a id="return" href="${esc(rec.returnUrl)}">Return to the mer
 const BEACON_ORIGIN = 'https://mc.yandex.ru';
 const PAGE_HAS_SCRIPT = F('page-pay-div-button') || F('page-bank-param-html');
 /** The parts of the page that the round-3 page faults change; all empty (and the usual buttons) without them. */
-function pageExtras(rec: Rec, nonce: string): { css: string; top: string; actions: string; tail: string } {
+function pageExtras(rec: Rec, nonce: string, ru: boolean): { css: string; top: string; actions: string; tail: string } {
+  // page-aria-label-locale: the aria-labels come from the translation catalogue, the visible labels are hard-coded in the template
+  const label = (name: string) => (ru ? ` aria-label="${ARIA_RU[name]}"` : '');
   const payForm = F('page-pay-div-button')
     ? `<form id="pay-form" method="post" action="/pay/${rec.token}/pay"><div role="button" class="btn" id="pay">Pay</div></form>`
-    : `<form method="post" action="/pay/${rec.token}/pay"><button type="submit">Pay</button></form>`;
-  let actions = `${payForm}\n<form method="post" action="/pay/${rec.token}/decline"><button type="submit">Decline</button></form>`;
+    : `<form method="post" action="/pay/${rec.token}/pay"><button type="submit"${label('Pay')}>Pay</button></form>`;
+  let actions = `${payForm}\n<form method="post" action="/pay/${rec.token}/decline"><button type="submit"${label('Decline')}>Decline</button></form>`;
   let css = '',
     top = '',
     tail = '';
@@ -729,9 +833,20 @@ function pageExtras(rec: Rec, nonce: string): { css: string; top: string; action
   if (scripts.length) tail += `<script nonce="${nonce}">${scripts.join('\n')}</script>`;
   return { css, top, actions, tail };
 }
-function sendPage(res: http.ServerResponse, status: number, rec: Rec, notice: string, secure: boolean) {
+const ARIA_RU: Record<string, string> = { Pay: 'Оплатить', Decline: 'Отклонить' };
+/** page-aria-label-locale: the first language of Accept-Language is Russian. */
+function prefersRussian(req: http.IncomingMessage): boolean {
+  if (!F('page-aria-label-locale')) return false;
+  const first = String(req.headers['accept-language'] ?? '')
+    .split(',')[0]
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  return first === 'ru' || first.startsWith('ru-');
+}
+function sendPage(res: http.ServerResponse, status: number, rec: Rec, notice: string, secure: boolean, ru = false) {
   const nonce = crypto.randomBytes(12).toString('base64');
-  const html = renderPage(rec, nonce, notice);
+  const html = renderPage(rec, nonce, notice, ru);
   const headers: http.OutgoingHttpHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) };
   if (secure) {
     Object.assign(headers, {
@@ -777,7 +892,7 @@ async function handlePage(req: http.IncomingMessage, res: http.ServerResponse, p
   if (!action) {
     req.resume();
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendMessage(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    return sendPage(res, 200, rec, '', true);
+    return sendPage(res, 200, rec, '', true, prefersRussian(req));
   }
   if (req.method !== 'POST') {
     req.resume();
@@ -790,22 +905,35 @@ async function handlePage(req: http.IncomingMessage, res: http.ServerResponse, p
       ? 'The payment has been paid.'
       : 'The payment has been declined.'
     : `This payment is already final; nothing was changed.`;
-  sendPage(res, 200, rec, notice, !F('page-headers-get-only'));
+  sendPage(res, 200, rec, notice, !F('page-headers-get-only'), prefersRussian(req));
 }
 
 // ───────────────────────────── callbacks ─────────────────────────────
+/** callback-php-assoc-array: json_decode($payload, true) then json_encode(): objects become arrays, lists where the keys are 0..n-1. */
+function phpAssocRoundTrip(v: Json): Json {
+  if (Array.isArray(v)) return v.map(phpAssocRoundTrip);
+  if (!isObj(v)) return v;
+  const keys = Object.keys(v);
+  if (keys.every((k, i) => k === String(i))) return keys.map((k) => phpAssocRoundTrip(v[k]));
+  return Object.fromEntries(keys.map((k) => [k, phpAssocRoundTrip(v[k])]));
+}
 function filterFalsy(o: Obj): Obj {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => Boolean(v)));
 }
 async function deliverCallback(rec: Rec) {
   if (!CALLBACK_URL) return;
   // payload is spliced in as the exact JSON text serialised when the invoice was accepted
-  const payload = F('callback-payload-filter') ? JSON.stringify(filterFalsy(JSON.parse(rec.payloadJson) as Obj)) : rec.payloadJson;
+  const payload = F('callback-payload-filter')
+    ? JSON.stringify(filterFalsy(JSON.parse(rec.payloadJson) as Obj))
+    : F('callback-php-assoc-array')
+      ? JSON.stringify(phpAssocRoundTrip(JSON.parse(rec.payloadJson) as Json))
+      : rec.payloadJson;
   const body = `{"transaction":${JSON.stringify(rec.transaction)},"payment":${toJson(rec.payment)},"payload":${payload}}`;
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Signature': sha256(body + rec.merchant.cryptoKey),
   };
+  if (F('callback-retry-timer-shared')) return deliverWithSharedTimer(rec, body, headers, 1);
   for (let attempt = 1; attempt <= 5; attempt++) {
     try {
       const r = await fetch(CALLBACK_URL, {
@@ -824,6 +952,26 @@ async function deliverCallback(rec: Rec) {
     if (attempt < 5 && !F('callback-retry-no-delay')) await sleep(300);
   }
   console.error(`provider: callback for ${rec.transaction} not acknowledged after 5 attempts`);
+}
+
+/** callback-retry-timer-shared: one retry timer for the whole module; scheduling a retry replaces the pending one. */
+let callbackRetryTimer: NodeJS.Timeout | undefined;
+async function deliverWithSharedTimer(rec: Rec, body: string, headers: Record<string, string>, attempt: number): Promise<void> {
+  let ok = false;
+  try {
+    const r = await fetch(CALLBACK_URL, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(5000) });
+    await r.arrayBuffer().catch(() => undefined);
+    ok = r.status >= 200 && r.status < 300;
+  } catch {
+    /* network error: retry */
+  }
+  if (ok) return;
+  if (attempt >= 5) {
+    console.error(`provider: callback for ${rec.transaction} not acknowledged after 5 attempts`);
+    return;
+  }
+  clearTimeout(callbackRetryTimer);
+  callbackRetryTimer = setTimeout(() => void deliverWithSharedTimer(rec, body, headers, attempt + 1), 300);
 }
 
 // ───────────────────────────── server ─────────────────────────────
