@@ -9,6 +9,8 @@ import type { VariationSet } from './variations/catalog.js';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000, 10000];
 const DEFAULT_TRY_TIMEOUT_MS = 3000;
+/** undici's headersTimeout: how long fetch waits for an answer's head when nothing else ends the try. */
+const UNDICI_HEADERS_TIMEOUT_MS = 300_000;
 /** Variation callback-delayed: the first delivery waits this long. */
 const FIRST_DELIVERY_DELAY_MS = 3000;
 
@@ -35,18 +37,24 @@ export class CallbackDispatcher {
   private readonly ascii: boolean;
   private readonly plainNumbers: boolean;
   private readonly honourRetryAfter: boolean;
+  private readonly delaysMs: readonly number[];
+  private readonly tryTimeoutMs: number;
 
   constructor(
-    private readonly delaysMs: readonly number[],
+    delaysMs: readonly number[],
     private readonly faults: FaultSet,
     private readonly variations: VariationSet,
     profile: Profile,
-    private readonly tryTimeoutMs: number = DEFAULT_TRY_TIMEOUT_MS,
+    tryTimeoutMs: number = DEFAULT_TRY_TIMEOUT_MS,
   ) {
     if (!Array.isArray(delaysMs) || delaysMs.some((d) => !Number.isFinite(d) || d < 0)) {
       throw new Error('startProvider: callbackRetryDelaysMs must be non-negative numbers');
     }
     if (!Number.isFinite(tryTimeoutMs) || tryTimeoutMs <= 0) throw new Error('startProvider: callbackTryTimeoutMs must be a positive number');
+    // Fault callback-retries-back-to-back: the retry loop's pause removed. Fault callback-try-without-timeout: only
+    // the HTTP client's own header time limit (undici's 300 s) ends a try nobody answers.
+    this.delaysMs = faults.has('callback-retries-back-to-back') ? [0] : delaysMs;
+    this.tryTimeoutMs = faults.has('callback-try-without-timeout') ? UNDICI_HEADERS_TIMEOUT_MS : tryTimeoutMs;
     this.tries = !profile.callbacks.enabled ? 0 : faults.has('callback-no-retry') ? 1 : Math.max(1, profile.callbacks.minDeliveries);
     this.contentType = variations.has('callback-no-charset') ? 'application/json' : 'application/json; charset=utf-8';
     this.firstDelayMs = variations.has('callback-delayed') ? FIRST_DELIVERY_DELAY_MS : 0;

@@ -47,6 +47,8 @@ export function dechunked(bytes: Buffer): [Buffer, Buffer] | 'refuse' | undefine
 }
 
 /** One client connection: its requests framed by `reading`, forwarded to the provider at `port`. */
+const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
+
 function relay(client: Socket, host: string, port: number, reading: FrontReading): void {
   const backend = connect(port, host);
   let pending: Buffer = Buffer.alloc(0);
@@ -57,6 +59,7 @@ function relay(client: Socket, host: string, port: number, reading: FrontReading
     backend.destroy();
   };
   let refused = false;
+  let continued = false; // the request being read was answered 100 Continue
   // The answers to what was forwarded come first, in order; then the front's refusal, if it refused, and the close.
   backend.pipe(client, { end: false });
   backend.on('end', () => (refused ? client.end(REFUSAL) : client.end()));
@@ -82,24 +85,31 @@ function relay(client: Socket, host: string, port: number, reading: FrontReading
         return;
       }
       const after = pending.subarray(headEnd + 4);
+      // A body held back for 100 Continue is asked for, once, as nginx does when it reads a body (RFC 9110 10.1.1).
+      const askForBody = () => {
+        if (continued || !fields.some(([n, v]) => n === 'expect' && /^100-continue$/i.test(v))) return;
+        continued = true;
+        client.write(CONTINUE);
+      };
       let body: Buffer;
       let rest: Buffer;
       if (framing === 'chunked') {
         const read = dechunked(after);
-        if (read === undefined) return;
+        if (read === undefined) return askForBody();
         if (read === 'refuse') return refuse();
         [body, rest] = read;
         done = true; // RFC 9112 6.3: after a message with Transfer-Encoding and Content-Length, close after the answer
       } else {
-        if (after.length < framing.length) return;
+        if (after.length < framing.length) return askForBody();
         [body, rest] = [after.subarray(0, framing.length), after.subarray(framing.length)];
       }
-      const kept = fieldLines.filter((l) => !/^\s*(content-length|transfer-encoding|connection)\s*:/i.test(l));
+      const kept = fieldLines.filter((l) => !/^\s*(content-length|transfer-encoding|connection|expect)\s*:/i.test(l));
       const close = done || fields.some(([n, v]) => n === 'connection' && /close/i.test(v));
       done ||= close;
       const head = [requestLine, ...kept, `content-length: ${body.length}`, ...(close ? ['connection: close'] : []), '', ''].join('\r\n');
       backend.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
       pending = rest;
+      continued = false;
     }
   };
   client.on('data', (d: Buffer) => {

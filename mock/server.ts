@@ -348,6 +348,7 @@ function serve(ctx: Ctx, app: App): Server {
   if (idleCloseMs !== null) closeIdle(server, idleCloseMs);
   if (stack) keepConnections(stack, server);
   if (stack?.expectContinue === 'on-read') continueOnRead(server, handle);
+  else if (ctx.policy.serving.continueWithheld) server.on('checkContinue', handle);
   return server;
 }
 

@@ -862,6 +862,23 @@ const entries = [
     rule: 'PRO-VAL-DUPLICATE-TRANSACTION-CASE',
     description: 'Transactions compare as written: a used UUID sent in upper case is a new transaction, and a second payment is made.',
   },
+  // The merchant's endpoint as real ones behave (suite/checks/callbacks.ts)
+  {
+    name: 'callback-retries-back-to-back',
+    rule: 'PRO-CB-RETRY-SPACED',
+    description: 'A refused callback is delivered again at once, with no pause: every try is spent within milliseconds of the merchant\'s trouble.',
+  },
+  {
+    name: 'callback-try-without-timeout',
+    rule: 'PRO-CB-TRY-TIMEOUT',
+    description: "A callback try has no time limit of the provider's own: one the merchant's endpoint never answers is held for 300 s (the HTTP client's header time limit) before it is delivered again.",
+  },
+  // Requests as real clients send them (suite/checks/expect-continue.ts)
+  {
+    name: 'expect-continue-unanswered',
+    rule: 'PRO-HTTP-EXPECT-CONTINUE',
+    description: 'A request with Expect: 100-continue gets no 100 Continue: the provider waits for the body, which the client holds back until its own wait ends.',
+  },
   // The cost of an input (suite/checks/input-cost.ts)
   {
     name: 'return-url-backtracking',

@@ -20,6 +20,8 @@ interface ServingPolicy {
   detailedMessages: boolean;
   /** created_at's clock ahead by this much. */
   clockSkewMs: number;
+  /** A request with Expect: 100-continue is handed to the handler without a 100 Continue: its body never comes. */
+  continueWithheld: boolean;
 }
 
 /** Variation slow. */
@@ -39,11 +41,14 @@ export const cleanServingPolicy = (clockSkewMs: number): ServingPolicy => ({
   language: 'english',
   detailedMessages: false,
   clockSkewMs,
+  continueWithheld: false,
 });
 
 export const SERVING_POLICY_SEAMS: SeamTable<ServingPolicy> = {
   // Faults
   'http-parser-lenient': (s) => void (s.lenientParser = true),
+  // A checkContinue listener added to refuse large uploads early, whose accept path forgot res.writeContinue().
+  'expect-continue-unanswered': (s) => void (s.continueWithheld = true),
   // Variations
   slow: (s) => void (s.slowMs = SLOW_MS),
   'keep-alive-500ms': (s) => void ((s.idleCloseMs = IDLE_CLOSE_MS), (s.keepAliveTimeoutMs = 0)),

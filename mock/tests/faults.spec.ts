@@ -1,5 +1,6 @@
 import { constants, createHmac, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { expect, OTHER_MERCHANT, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
@@ -416,6 +417,24 @@ const PROBES: Record<string, Probe> = {
   // Callback refusals and merchant addresses (canaries)
   'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
   'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
+  'callback-retries-back-to-back': async (api, receiver) => {
+    receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? 500 : 200);
+    const inv = (await callbackOf(api, receiver)) as Json;
+    const second = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length === 2);
+    return second.at - receiver.forTransaction(inv.transaction)[0]!.at < 50;
+  },
+  // The first delivery held unanswered: a provider with its own time limit (3 s) delivers again within 4.5 s.
+  'callback-try-without-timeout': async (api, receiver) => {
+    receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? 'hold' : 200);
+    const inv = (await callbackOf(api, receiver)) as Json;
+    const again = await receiver
+      .waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length === 2, 4500)
+      .then(
+        () => true,
+        () => false,
+      );
+    return !again;
+  },
   'callback-follows-redirect': async (api, receiver) => {
     await deliveriesRefused(api, receiver, 307);
     return receiver.received.some((c) => c.path === '/redirected');
@@ -613,6 +632,34 @@ const PROBES: Record<string, Probe> = {
     const inv = (await api.invoice()).json;
     return (await api.invoice({ transaction: String(inv.transaction).toUpperCase() })).status === 200;
   },
+  // The cost of an input: the time of one answer, far beyond a clean provider's
+  'return-url-backtracking': async (api) => {
+    const started = performance.now();
+    await api.invoice({ return_url: `https://${'a'.repeat(20)}!` });
+    return performance.now() - started > 300;
+  },
+  'payload-copied-quadratically': async (api) => {
+    const started = performance.now();
+    await api.invoice({}, Object.fromEntries(Array.from({ length: 4096 }, (_, i) => [`m${i}`, 'v'])));
+    return performance.now() - started > 250;
+  },
+  // No 100 Continue within a second of a head with Expect: 100-continue
+  'expect-continue-unanswered': (api) =>
+    new Promise<boolean>((resolve) => {
+      const req = httpRequest(api.url + PATHS.invoice, { method: 'POST', headers: { 'content-type': 'application/json', expect: '100-continue' } });
+      const waited = setTimeout(() => {
+        req.destroy();
+        resolve(true);
+      }, 1000);
+      req.on('continue', () => {
+        clearTimeout(waited);
+        req.end(JSON.stringify(api.invoiceBody()));
+        resolve(false);
+      });
+      req.on('response', (r) => r.resume());
+      req.on('error', () => undefined);
+      req.flushHeaders();
+    }),
   // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
   'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),
   'page-pay-covered-on-phone': async (api) => (await pageAnswer(api)).text.includes('class="app-banner"'),

@@ -15,8 +15,8 @@ type Waiter = { match: (c: ReceivedCallback) => boolean; resolve: (c: ReceivedCa
 export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
   private waiters: Waiter[] = [];
-  /** Status to answer a callback with (default 200; a 429 carries Retry-After: 1, a 307 Location /redirected), or 'reset' to break the connection. */
-  respond: (c: ReceivedCallback) => number | 'reset' = () => 200;
+  /** Status to answer a callback with (default 200; a 429 carries Retry-After: 1, a 307 Location /redirected), 'reset' to break the connection, 'hold' to never answer. */
+  respond: (c: ReceivedCallback) => number | 'reset' | 'hold' = () => 200;
 
   private constructor(
     private readonly server: Server,
@@ -43,6 +43,8 @@ export class CallbackReceiver {
         receiver.received.push(c);
         const answer = receiver.respond(c);
         if (answer === 'reset') req.socket.destroy();
+        else if (answer === 'hold')
+          res.on('close', () => undefined); // closed by the sender's time limit, or the receiver's close
         else {
           res.statusCode = answer;
           if (answer === 429) res.setHeader('retry-after', '1');

@@ -6,6 +6,7 @@ import { INVOICE_DEFAULTS, type InvoiceOverrides } from '../../generators/builde
 import { propertyParameters } from '../../generators/settings.js';
 import { FAIL_FIRST_PARAMETER, type CallbackInbox, type Delivery } from '../harness/callback-receiver.js';
 import { CheckFailure } from '../harness/failure.js';
+import { softly } from '../harness/findings.js';
 import { sameJson } from '../harness/json.js';
 import { buttonFor, invoicePressed, invoicesPressed, otherState, tryPressAgain, type CreatedInvoice, type FinalState } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -36,6 +37,15 @@ import { PRESS_RULE } from './payment-page.js';
 const EXTRA_RULE = 'DOC-INV-REQ-PAYLOAD-EXTRA';
 /** A redirect answered to a callback is not followed (advice: both behaviours exist among webhook senders). */
 const REDIRECT_RULE = 'PRO-CB-NO-REDIRECT-FOLLOWED';
+/** A callback never answered is given up on and delivered again (advice: the profile states no time limit). */
+const TRY_TIMEOUT_RULE = 'PRO-CB-TRY-TIMEOUT';
+/** A refused callback is delivered again after a pause (advice: the profile states no schedule). */
+const SPACING_RULE = 'PRO-CB-RETRY-SPACED';
+/**
+ * The shortest pause after a refused delivery: a sender that tries again sooner spends its tries within a moment
+ * of the merchant's trouble (a restart, a deploy) and loses the callback. Webhook senders wait seconds to hours.
+ */
+const MIN_RETRY_PAUSE_MS = 100;
 
 /** Merchant parameters of every JSON type, the awkward ones included. */
 const FIXED_EXTRAS = {
@@ -207,7 +217,7 @@ export function callbackRedelivered(): BrowserCheck {
     name: 'callbackRedelivered()',
     title:
       'a callback refused with any 4xx, 5xx, a redirect (never followed), a slow answer or a reset connection is delivered again, the same body each time, until answered 200; a 200 with a text body is taken',
-    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE, REDIRECT_RULE],
+    rules: ['PRO-CB-RETRY', 'PRO-CB-DELIVERY', 'DOC-EVT-CALLBACK-PAYLOAD', 'PRO-CB-PAYLOAD-UNCHANGED', EXTRA_RULE, REDIRECT_RULE, SPACING_RULE],
     browser: true,
     async run({ api, page, inbox }) {
       requireCallbacks(api);
@@ -253,6 +263,35 @@ export function callbackRedelivered(): BrowserCheck {
         firstDelivery.record(row, c.body.transaction);
         if (!isSuccessGroup(invoices[i]!.group)) redelivery.record(row, c.body.transaction);
       }
+    },
+  };
+}
+
+/**
+ * A callback the merchant's endpoint takes and never answers is given up on and delivered again: a sender without a
+ * time limit of its own holds the delivery for minutes, or for ever. Waited for the profile's callback wait.
+ */
+export function heldCallbackDeliveredAgain(): BrowserCheck {
+  return {
+    name: 'heldCallbackDeliveredAgain()',
+    title: "a callback the merchant's endpoint takes but never answers is given up on and delivered again within the profile's callback wait",
+    rules: [TRY_TIMEOUT_RULE],
+    browser: true,
+    async run({ api, page, inbox }) {
+      requireCallbacks(api);
+      requireProfile(api.profile.callbacks.minDeliveries > 1, 'profile callbacks.minDeliveries is 1: no redelivery to observe');
+      inbox.requireAnswersReachProvider();
+      const payload = { ...INVOICE_DEFAULTS.payload, [REFUSAL_PARAMETER]: 'held', [FAIL_FIRST_PARAMETER]: 1 };
+      const { body } = await invoicePressed(api, page, api.profile.paymentPage.payButton, 'PRO-CB-DELIVERY', { payload }, EXTRA_RULE);
+      await awaitDeliveries(api, inbox, body.transaction, 1, 'PRO-CB-DELIVERY');
+      const waitMs = callbackWaitMs(api);
+      const arrived = await inbox.waitFor(body.transaction, 2, waitMs);
+      if (arrived.length < 2)
+        throw new CheckFailure({
+          rule: TRY_TIMEOUT_RULE,
+          expected: `the callback, taken and never answered, delivered again within ${waitMs / 1000} s (profile callbacks.waitSeconds)`,
+          received: `no delivery again: ${describeDeliveries(arrived)}`,
+        });
     },
   };
 }
@@ -307,6 +346,26 @@ async function redelivered(
       rule: 'PRO-CB-RETRY',
       expected: `every redelivery carries the same callback body${after}`,
       received: `${differing.length} deliver${differing.length === 1 ? 'y differs' : 'ies differ'} from the first${differingKeys(first, differing, classOf)}: ${describeDeliveries(deliveries)}`,
+    });
+  await expectPausedRetries(api, deliveries, after);
+}
+
+/** Each delivery after a refused one came at least MIN_RETRY_PAUSE_MS after it (a warning by default). */
+async function expectPausedRetries(api: ProviderApi, deliveries: readonly Delivery[], after: string): Promise<void> {
+  const hurried = deliveries.slice(1).flatMap((d, k) => {
+    const before = deliveries[k]!;
+    const pause = Date.parse(d.receivedAt) - Date.parse(before.receivedAt);
+    return before.answeredStatus !== 200 && pause < MIN_RETRY_PAUSE_MS
+      ? [`${pause} ms after the one answered ${before.answered ?? `HTTP ${before.answeredStatus}`}`]
+      : [];
+  });
+  if (hurried.length > 0)
+    await softly(api, () => {
+      throw new CheckFailure({
+        rule: SPACING_RULE,
+        expected: `each delivery again at least ${MIN_RETRY_PAUSE_MS} ms after the refused one before it${after}`,
+        received: `${hurried.join('; ')}: ${describeDeliveries(deliveries)}`,
+      });
     });
 }
 

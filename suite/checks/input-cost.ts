@@ -60,7 +60,9 @@ function nested(field: string, value: unknown): Body {
 function climbsOf(api: ProviderApi, op: SignedOperation, known: string | undefined): Climb[] {
   const signed = (field: string, value: unknown): Body => {
     if (op !== 'status') return PAYMENT_OPERATIONS[op].build(api, nested(field, value));
-    return field === 'transaction' ? { ...buildStatusRequest(api.merchant, String(value)) } : { ...buildStatusRequest(api.merchant, known!, { [field]: value }) };
+    return field === 'transaction'
+      ? { ...buildStatusRequest(api.merchant, String(value)) }
+      : { ...buildStatusRequest(api.merchant, known!, { [field]: value }) };
   };
   const text = Object.entries(FIELD_ROLES[op]).flatMap(([field, role]) =>
     role === 'money' || role === 'merchant payload'

@@ -60,7 +60,7 @@ export const form = (api: ProviderApi, parts: FormPart[], spelling?: MultipartSp
 };
 
 /** The request as sent: X-Sign taken again over the spelled bytes, under the header name as spelled. */
-function finished(api: ProviderApi, c: Canonical, spelled: WireRequest): WireRequest {
+export function finished(api: ProviderApi, c: Canonical, spelled: WireRequest): WireRequest {
   if (c.xSign === undefined || c.xSign === null) return spelled;
   const value = api.xSignFor(c.xSign === 'sign' ? spelled.body : Buffer.concat([spelled.body, Buffer.from(' ')]));
   const name = Object.keys(spelled.headers).find((k) => /^content-type$/i.test(k));

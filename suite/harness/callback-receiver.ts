@@ -145,7 +145,7 @@ export class CallbackReceiver {
     // A delivery at the address a 307 named: the sender followed the redirect; answered 200, and no try of its own.
     const followed = (req.url ?? '').startsWith(REDIRECTED_PREFIX);
     const refused = !followed && answer.success !== true && earlier < failFirst;
-    const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' ? 0 : answer.answer;
+    const answeredStatus = !refused ? 200 : answer.answer === 'slow' ? 503 : answer.answer === 'reset' || answer.answer === 'held' ? 0 : answer.answer;
     const delivery: Delivery = {
       path: req.url ?? '/',
       headers: req.headers,
@@ -239,6 +239,8 @@ function answerDelivery(req: IncomingMessage, res: ServerResponse, answer: Answe
     if (answer.success) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('OK');
     else send(res, 200, { ok: true });
   } else if (answer.answer === 'reset') req.socket.destroy();
+  else if (answer.answer === 'held')
+    return; // no answer: the sender's own time limit ends it, or the receiver's close
   else if (answer.answer === 'slow') {
     const timer = setTimeout(() => send(res, 503, { message: 'asked to answer this delivery late' }), SLOW_ANSWER_MS);
     timer.unref();

@@ -13,10 +13,12 @@ export const REDIRECTED_PREFIX = '/__suite/redirected/';
 export const RETRY_AFTER_SECONDS = 1;
 
 export interface AnswerClass {
-  /** The answer: an HTTP status, a slow 503, a reset connection. */
-  readonly answer: number | 'slow' | 'reset';
+  /** The answer: an HTTP status, a slow 503, a reset connection, none at all (the connection held open). */
+  readonly answer: number | 'slow' | 'reset' | 'held';
   readonly what: string;
   readonly success?: true;
+  /** Not among the classes of the refusal groups: a check of its own judges it (how long a sender waits is advice). */
+  readonly apart?: true;
 }
 
 const ANSWER_CLASSES = {
@@ -34,6 +36,7 @@ const ANSWER_CLASSES = {
   '307': { answer: 307, what: `307 Temporary Redirect to another address (${REDIRECTED_PREFIX}…)` },
   slow: { answer: 'slow', what: `no answer for ${SLOW_ANSWER_MS / 1000} s (then 503)` },
   reset: { answer: 'reset', what: 'the connection reset without an answer' },
+  held: { answer: 'held', what: 'taken, and never answered (the connection held open)', apart: true },
   'text-200': { answer: 200, what: '200 with a text/plain body that is not JSON', success: true },
 } as const satisfies Record<string, AnswerClass>;
 
@@ -59,7 +62,7 @@ export function isSuccessGroup(group: readonly AnswerClassName[]): boolean {
 
 /** The classes of each invoice: the refusals `perPayment` at a time, in order; each success class alone. */
 export function refusalGroups(perPayment: number): AnswerClassName[][] {
-  const refusing = CLASSES.filter((c) => !isSuccess(c));
+  const refusing = CLASSES.filter((c) => !isSuccess(c) && !('apart' in ANSWER_CLASSES[c]));
   const groups: AnswerClassName[][] = [];
   for (let i = 0; i < refusing.length; i += perPayment) groups.push(refusing.slice(i, i + perPayment));
   return [...groups, ...CLASSES.filter(isSuccess).map((c) => [c])];

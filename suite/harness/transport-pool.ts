@@ -122,7 +122,7 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, sig
   return { text: bytes.toString('utf8'), truncated: false, ...(isUtf8(bytes) ? {} : { notUtf8: true as const }) };
 }
 
-function parseJson(text: string, truncated: boolean): { json?: unknown; jsonError?: string } {
+export function parseJson(text: string, truncated: boolean): { json?: unknown; jsonError?: string } {
   if (truncated) return { jsonError: `body longer than ${MAX_BODY_BYTES} bytes, not parsed` };
   try {
     return { json: JSON.parse(text) };

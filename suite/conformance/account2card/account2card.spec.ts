@@ -18,6 +18,7 @@ import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTy
 import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
+import { expectContinueAnswered } from '../../checks/expect-continue.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -37,6 +38,7 @@ const CHECKS = [
   // The same request spelled another way, and near misses (docs/security/input.md)
   spellingsOfValidRequestAgree('account2card'),
   spellingsOfInvalidRequestRefused('account2card'),
+  expectContinueAnswered('account2card'),
   nearMissesCarriedOutAsValidated('account2card'),
   // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('account2card'),

@@ -1,5 +1,5 @@
 // Callbacks of settled payments (the document's payload rule, the profile's delivery rules).
-import { callbackRedelivered, noCallbackAfterFinalState, settledPaymentCallback } from '../../checks/callbacks.js';
+import { callbackRedelivered, heldCallbackDeliveredAgain, noCallbackAfterFinalState, settledPaymentCallback } from '../../checks/callbacks.js';
 import { declareChecks } from '../../runner/declarations.js';
 
 // The order is the dispatch order. The checks of one page each come first: in a kill target they are the cheapest
@@ -10,6 +10,7 @@ const CHECKS = [
   settledPaymentCallback('deposited'),
   settledPaymentCallback('declined'),
   callbackRedelivered(),
+  heldCallbackDeliveredAgain(),
   noCallbackAfterFinalState('deposited'),
   noCallbackAfterFinalState('declined'),
 ];

@@ -19,6 +19,7 @@ import { siblingVersionsRefuseWhatV1Refuses } from '../../checks/sibling-version
 import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } from '../../checks/intermediary-headers.js';
 import { apiRefusedOverPlainHttp } from '../../checks/plain-http.js';
 import { h2DowngradeSmugglesNothing } from '../../checks/h2-downgrade.js';
+import { expectContinueAnswered } from '../../checks/expect-continue.js';
 
 const CHECKS = [
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
@@ -42,6 +43,7 @@ const CHECKS = [
   // The same request spelled another way, and near misses (docs/security/input.md)
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
+  expectContinueAnswered('invoice'),
   nearMissesCarriedOutAsValidated('invoice'),
   // What the provider exposes besides its operations (docs/security/exposure.md)
   nothingExposedBesideOperations(),

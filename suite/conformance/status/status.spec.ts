@@ -14,6 +14,7 @@ import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTy
 import { otherMerchantKeysRefused, otherMerchantStatusRevealsNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
+import { expectContinueAnswered } from '../../checks/expect-continue.js';
 
 const CHECKS = [
   statusOfNewInvoice(),
@@ -31,6 +32,7 @@ const CHECKS = [
   // The same request spelled another way (docs/security/input.md)
   spellingsOfValidRequestAgree('status'),
   spellingsOfInvalidRequestRefused('status'),
+  expectContinueAnswered('status'),
   // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('status'),
   contentCodingsDecodedOrRefused('status'),

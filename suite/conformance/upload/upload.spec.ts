@@ -18,6 +18,7 @@ import { methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused }
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { archiveBombsHandled, archiveEntryPathsHandled } from '../../checks/upload-archives.js';
+import { expectContinueAnswered } from '../../checks/expect-continue.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -39,6 +40,7 @@ const CHECKS = [
   // The same request spelled another way, and the size limit of a chunked body (docs/security/input.md, docs/security/upload.md)
   spellingsOfValidRequestAgree('upload'),
   spellingsOfInvalidRequestRefused('upload'),
+  expectContinueAnswered('upload'),
   uploadOverMaxSizeRefusedChunked(),
   // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('upload'),
