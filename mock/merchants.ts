@@ -35,6 +35,14 @@ export class Merchants {
     const m = this.byKey.get(apiKey);
     if (m === undefined && faults.has('unknown-api-key-accepted') && apiKey !== '') return this.all[0];
     if (m === undefined && faults.has('api-key-letter-case-ignored')) return this.all.find((x) => x.apiKey.toLowerCase() === apiKey.toLowerCase());
+    // Fault api-key-normalised: looked up as a form field "cleaned" by a framework (NFKC, invisible characters removed, trimmed).
+    if (m === undefined && faults.has('api-key-normalised'))
+      return this.byKey.get(
+        apiKey
+          .normalize('NFKC')
+          .replace(/[\u200b-\u200d\ufeff]/g, '')
+          .trim(),
+      );
     return m;
   }
 

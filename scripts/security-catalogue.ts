@@ -100,6 +100,11 @@ const FAMILIES: readonly Family[] = [
     ],
   },
   {
+    title: 'Security decisions under equivalence',
+    page: 'security/equivalence.md',
+    rules: ['PRO-SEC-API-KEY-EXACT', 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS', 'PRO-VAL-DUPLICATE-TRANSACTION-CASE'],
+  },
+  {
     title: 'Errors, exposure and outbound requests',
     page: 'security/exposure.md',
     rules: [

@@ -15,3 +15,23 @@ export function unknownApiKeys(own: string): [string, string][] {
   ];
   return misses.filter(([, key]) => key !== own && key !== '');
 }
+
+/** A character of printable ASCII as its fullwidth form (U+FF01..U+FF5E), which NFKC folds back into it. */
+const fullwidth = (c: string): string => (c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c);
+
+/**
+ * The merchant's own api_key `own` spelled so that a lookup which trims, normalises (NFKC) or strips invisible
+ * characters finds it: other strings, none issued. Label, key.
+ */
+export function apiKeySpellings(own: string): [string, string][] {
+  const spelled: [string, string][] = [
+    ['with a space before it', ` ${own}`],
+    ['with a space after it', `${own} `],
+    ['with a line break after it', `${own}\r\n`],
+    ['with a tab before it', `\t${own}`],
+    ['in fullwidth characters (NFKC folds them into it)', [...own].map(fullwidth).join('')],
+    ['with a zero-width space after its first character', `${own.slice(0, 1)}\u200b${own.slice(1)}`],
+    ['after a byte order mark', `\ufeff${own}`],
+  ];
+  return spelled.filter(([, key]) => key !== own);
+}

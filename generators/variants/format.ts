@@ -3,6 +3,7 @@
  * UUID, return_url not an absolute http(s) URL, payload not an object, client_ip not an IP
  * address, recipient_pan not 13..19 Luhn-valid digits, payer_phone not 10..15 digits.
  */
+import { isIPv4 } from 'node:net';
 import { withLuhnDigit } from '../arbitraries/luhnPan.js';
 import type { MerchantCredentials } from '../signing.js';
 import { cloneBody, collateralKeys, freshBody, resignAsSent, setField, show } from './body.js';
@@ -148,3 +149,34 @@ export const OPEN_ADDRESSES: readonly { field: 'return_url' | 'payload.client_ip
 
 /** client_ip texts that are IPv6 addresses (RFC 4291) some parsers trip over: each taken. */
 export const ODD_VALID_ADDRESSES: readonly string[] = ['::ffff:127.0.0.1', '::ffff:7f00:1'];
+
+/**
+ * Other spellings of one IP address that denote it (RFC 4291 2.2 and 2.5.5.2: hex digits in either case, zeros
+ * written or left out, an IPv4 address as its IPv4-mapped IPv6 address in either notation). Label, spelling.
+ */
+export function addressSpellings(ip: string): [string, string][] {
+  if (isIPv4(ip)) {
+    const [a, b, c, d] = ip.split('.').map(Number) as [number, number, number, number];
+    const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    return [
+      ['IPv4-mapped IPv6', `::ffff:${ip}`],
+      ['IPv4-mapped IPv6, upper case', `::FFFF:${ip}`],
+      ['IPv4-mapped IPv6, zeros written out', `0:0:0:0:0:ffff:${ip}`],
+      ['IPv4-mapped IPv6 in hex', `::ffff:${hex}`],
+    ];
+  }
+  const groups = expandedIpv6(ip);
+  return [
+    ['upper case', ip.toUpperCase()],
+    ['every group written out', groups.map((g) => g.padStart(4, '0')).join(':')],
+    ['no zeros left out', groups.join(':')],
+  ].filter(([, spelled]) => spelled !== ip) as [string, string][];
+}
+
+/** The eight groups of an IPv6 address, without leading zeros, lower case. */
+function expandedIpv6(ip: string): string[] {
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const part = (s: string) => (s === '' ? [] : s.split(':'));
+  const fill = tail === undefined ? [] : Array.from({ length: 8 - part(head).length - part(tail).length }, () => '0');
+  return [...part(head), ...fill, ...part(tail ?? '')].map((g) => g.replace(/^0+(?=.)/, ''));
+}

@@ -2,9 +2,9 @@
 export type { InvalidVariant, SignatureTampering, AcceptedSignatureVariant, XSignTampering } from './types.js';
 export { kindOf } from './types.js';
 export { REQUIRED_FIELDS, DIGEST_FIELDS, digestAsSent, getField, setField } from './body.js';
-export { unknownApiKeys } from './api-key.js';
+export { apiKeySpellings, unknownApiKeys } from './api-key.js';
 export { missingFieldVariants, blankTextVariants, BLANK_TEXTS, type BlankTextVariant } from './missing.js';
-export { formatVariants, unsafeReturnUrlVariants, notAnAddressVariants, OPEN_ADDRESSES, ODD_VALID_ADDRESSES } from './format.js';
+export { addressSpellings, formatVariants, unsafeReturnUrlVariants, notAnAddressVariants, OPEN_ADDRESSES, ODD_VALID_ADDRESSES } from './format.js';
 export { amountVariants, storageWidthVariants, amountLiteralBodies, type AmountLiteralBody } from './amount.js';
 export {
   signatureTamperings,

@@ -873,6 +873,17 @@ const entries = [
     rule: 'PRO-CB-TRY-TIMEOUT',
     description: "A callback try has no time limit of the provider's own: one the merchant's endpoint never answers is held for 300 s (the HTTP client's header time limit) before it is delivered again.",
   },
+  // Security decisions under equivalence (suite/checks/equivalence.ts)
+  {
+    name: 'api-key-normalised',
+    rule: 'PRO-SEC-API-KEY-EXACT',
+    description: 'api_key is looked up after NFKC normalisation, invisible characters removed and whitespace trimmed: the merchant\'s key padded or in fullwidth characters is taken as the key.',
+  },
+  {
+    name: 'antifraud-compares-text',
+    rule: 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS',
+    description: 'The anti-fraud trigger is compared as text: the same address written as its IPv4-mapped IPv6 address (::ffff:203.0.113.66) is an ordinary payer.',
+  },
   // Requests as real clients send them (suite/checks/expect-continue.ts)
   {
     name: 'expect-continue-unanswered',

@@ -95,7 +95,7 @@ function handleInvoiceChecked(
   carried: Record<string, unknown> | undefined,
 ): void | Promise<void> {
   const policy = ctx.policy.invoice;
-  if (clientIp === ctx.rules.antifraudClientIp) {
+  if (clientIp !== undefined && ctx.rules.antifraudClientIp !== null && ctx.policy.invoice.sameAddress(clientIp, ctx.rules.antifraudClientIp)) {
     // The refused invoice kept as a declined payment all the same, and called back.
     if (policy.antifraudRefusalStored)
       ctx.callbacks.paymentFinal(

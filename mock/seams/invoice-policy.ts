@@ -2,6 +2,7 @@
 // judged, what it does between validation and creating the payment, and how it answers. The clean policy is the
 // document's and the profile's.
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { AMOUNT_LIMITS } from '../../contracts/operation-facts.js';
 import type { Profile } from '../profile.js';
 import type { SeamTable } from './apply.js';
@@ -33,6 +34,8 @@ interface InvoicePolicy {
   created: 'at-once' | 'after-round-trip' | 'id-read-before-round-trip';
   successStatus: number;
   echoedTransaction: (transaction: string) => string;
+  /** Whether payload.client_ip is the anti-fraud trigger: the same address however written, or the same text. */
+  sameAddress: (clientIp: string, trigger: string) => boolean;
   /** Milliseconds the request's fields cost before it is judged (a validator's work, simulated without blocking). */
   inputCostMs: (body: Record<string, unknown>) => number;
 }
@@ -72,7 +75,19 @@ export const cleanInvoicePolicy = (profile: Profile): InvoicePolicy => ({
   successStatus: profile.http.success,
   echoedTransaction: (transaction) => transaction,
   inputCostMs: () => 0,
+  sameAddress: (a, b) => canonicalAddress(a) === canonicalAddress(b),
 });
+
+/** An IP address in one spelling: IPv6 compressed in lower case (the URL Standard's), an IPv4-mapped one as its IPv4. */
+function canonicalAddress(ip: string): string {
+  // A zone (fe80::1%eth0) is no host of a URL: that address stays as written.
+  if (!isIPv6(ip) || ip.includes('%')) return ip;
+  const host = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return host;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
 
 export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
   'invoice-amount-min-exclusive': (s) => void (s.amountMin += 1),
@@ -94,4 +109,5 @@ export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
   'transaction-not-echoed': (s) => void (s.echoedTransaction = () => randomUUID()),
   'return-url-backtracking': (s) => void (s.inputCostMs = backtrackingCostMs),
   'payload-copied-quadratically': (s) => void (s.inputCostMs = quadraticCopyMs),
+  'antifraud-compares-text': (s) => void (s.sameAddress = (a, b) => a === b),
 };

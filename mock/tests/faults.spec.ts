@@ -643,6 +643,14 @@ const PROBES: Record<string, Probe> = {
     await api.invoice({}, Object.fromEntries(Array.from({ length: 4096 }, (_, i) => [`m${i}`, 'v'])));
     return performance.now() - started > 250;
   },
+  // Security decisions under equivalence
+  'api-key-normalised': async (api) => {
+    const padded = `${api.merchant.apiKey} `;
+    const transaction = crypto.randomUUID();
+    const signature = sha256(padded + transaction + '10000' + api.merchant.cryptoKey);
+    return (await api.invoice({ api_key: padded, transaction, amount: 10000, signature })).status === 200;
+  },
+  'antifraud-compares-text': async (api) => (await api.invoice({}, { client_ip: `::ffff:${DEFAULT_ANTIFRAUD_IP}` })).status === 200,
   // No 100 Continue within a second of a head with Expect: 100-continue
   'expect-continue-unanswered': (api) =>
     new Promise<boolean>((resolve) => {

@@ -19,6 +19,7 @@ import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
+import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -39,6 +40,8 @@ const CHECKS = [
   spellingsOfValidRequestAgree('account2card'),
   spellingsOfInvalidRequestRefused('account2card'),
   expectContinueAnswered('account2card'),
+  // Security decisions under equivalence (docs/security/equivalence.md)
+  apiKeySpellingsRefused('account2card'),
   nearMissesCarriedOutAsValidated('account2card'),
   // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('account2card'),

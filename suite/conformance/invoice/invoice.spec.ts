@@ -20,6 +20,7 @@ import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } f
 import { apiRefusedOverPlainHttp } from '../../checks/plain-http.js';
 import { h2DowngradeSmugglesNothing } from '../../checks/h2-downgrade.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
+import { antifraudTriggerSpellingsRefused, apiKeySpellingsRefused } from '../../checks/equivalence.js';
 
 const CHECKS = [
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
@@ -44,6 +45,9 @@ const CHECKS = [
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
   expectContinueAnswered('invoice'),
+  // Security decisions under equivalence (docs/security/equivalence.md)
+  apiKeySpellingsRefused('invoice'),
+  antifraudTriggerSpellingsRefused(),
   nearMissesCarriedOutAsValidated('invoice'),
   // What the provider exposes besides its operations (docs/security/exposure.md)
   nothingExposedBesideOperations(),

@@ -15,6 +15,7 @@ import { otherMerchantKeysRefused, otherMerchantStatusRevealsNothing } from '../
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
+import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
 
 const CHECKS = [
   statusOfNewInvoice(),
@@ -33,6 +34,8 @@ const CHECKS = [
   spellingsOfValidRequestAgree('status'),
   spellingsOfInvalidRequestRefused('status'),
   expectContinueAnswered('status'),
+  // Security decisions under equivalence (docs/security/equivalence.md)
+  apiKeySpellingsRefused('status'),
   // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('status'),
   contentCodingsDecodedOrRefused('status'),

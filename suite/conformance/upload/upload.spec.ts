@@ -19,6 +19,7 @@ import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { archiveBombsHandled, archiveEntryPathsHandled } from '../../checks/upload-archives.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
+import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -41,6 +42,8 @@ const CHECKS = [
   spellingsOfValidRequestAgree('upload'),
   spellingsOfInvalidRequestRefused('upload'),
   expectContinueAnswered('upload'),
+  // Security decisions under equivalence (docs/security/equivalence.md)
+  apiKeySpellingsRefused('upload'),
   uploadOverMaxSizeRefusedChunked(),
   // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('upload'),
