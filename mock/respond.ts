@@ -33,6 +33,8 @@ export interface Output {
   /** Headers every answer carries (variation extra-headers); a new X-Request-Id each. */
   readonly extraHeaders: (() => Headers) | null;
   readonly chunked: boolean;
+  /** Fault chunked-to-http10: Transfer-Encoding named by hand, whatever the request's version. */
+  readonly chunkedNamed: boolean;
   readonly close: boolean;
   /** Every answer carries X-Content-Type-Options: nosniff. */
   readonly nosniff: boolean;
@@ -52,6 +54,7 @@ export function makeOutput(faults: FaultSet, variations: VariationSet, profile: 
     jsonType: stack?.jsonType ?? JSON_TYPE,
     extraHeaders: null,
     chunked: stack?.chunkedAnswers === true,
+    chunkedNamed: false,
     close: false,
     lengthInCharacters: false,
     nosniff: true,
@@ -130,7 +133,9 @@ function write(res: ServerResponse, out: Output, status: number, type: string, t
     res.end(bytes);
     return;
   }
-  res.writeHead(status, h); // no Content-Length: node sends Transfer-Encoding: chunked
+  // No Content-Length: node sends Transfer-Encoding: chunked to HTTP/1.1 clients (an HTTP/1.0 one reads to the close).
+  if (out.chunkedNamed) h['transfer-encoding'] = 'chunked';
+  res.writeHead(status, h);
   const step = Math.max(1, Math.ceil(bytes.length / 3)); // bytes, so no character is split across writes
   for (let i = 0; i < bytes.length; i += step) res.write(bytes.subarray(i, i + step));
   res.end();

@@ -102,6 +102,13 @@ function spelledOtherwise(req: IncomingMessage): boolean {
   return (type !== undefined && type !== 'application/json') || req.headers['content-length'] === undefined;
 }
 
+/** A member whose name is another member's in another letter case stands for it when that one is absent (request policy namesFolded). */
+function namesFolded(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) if (name === name.toLowerCase() || !(name.toLowerCase() in body)) out[name.toLowerCase()] = value;
+  return out;
+}
+
 /** The answer to a body that is no JSON, as the request policy has it: it may say what the parser said. */
 function malformedAnswer(bytes: Buffer, ctx: Ctx): ErrorResponse {
   const how = ctx.policy.request.malformed;
@@ -218,6 +225,7 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: Ctx, app: App): v
         if (hasDuplicateNames(members) && policy.duplicateNames === 'split') [body, carried] = [firstWins(members), parsed.value];
       }
       if (policy.amountAsWritten) keepAmountAsWritten(body, bytes);
+      if (policy.namesFolded) body = namesFolded(body);
       if (policy.exponentAmountThrows && /"amount"\s*:\s*-?\d+(?:\.\d+)?[eE]/.test(bytes.toString('utf8')))
         throw new Error('strconv.ParseInt: parsing "amount": invalid syntax');
       if (frontFailsOn(req, res, ctx, path, body)) return;

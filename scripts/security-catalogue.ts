@@ -102,7 +102,7 @@ const FAMILIES: readonly Family[] = [
   {
     title: 'Security decisions under equivalence',
     page: 'security/equivalence.md',
-    rules: ['PRO-SEC-API-KEY-EXACT', 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS', 'PRO-VAL-DUPLICATE-TRANSACTION-CASE'],
+    rules: ['PRO-SEC-API-KEY-EXACT', 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS', 'PRO-VAL-DUPLICATE-TRANSACTION-CASE', 'PRO-VAL-FIELD-NAME-EXACT'],
   },
   {
     title: 'Errors, exposure and outbound requests',

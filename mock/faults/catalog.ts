@@ -875,6 +875,11 @@ const entries = [
   },
   // Security decisions under equivalence (suite/checks/equivalence.ts)
   {
+    name: 'json-names-case-folded',
+    rule: 'PRO-VAL-FIELD-NAME-EXACT',
+    description: 'Member names are read without regard to letter case: a request without amount but with Amount is taken as if amount were there.',
+  },
+  {
     name: 'api-key-normalised',
     rule: 'PRO-SEC-API-KEY-EXACT',
     description: 'api_key is looked up after NFKC normalisation, invisible characters removed and whitespace trimmed: the merchant\'s key padded or in fullwidth characters is taken as the key.',
@@ -884,7 +889,12 @@ const entries = [
     rule: 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS',
     description: 'The anti-fraud trigger is compared as text: the same address written as its IPv4-mapped IPv6 address (::ffff:203.0.113.66) is an ordinary payer.',
   },
-  // Requests as real clients send them (suite/checks/expect-continue.ts)
+  // Requests as real clients send them (suite/checks/expect-continue.ts, suite/checks/http10.ts)
+  {
+    name: 'chunked-to-http10',
+    rule: 'PRO-HTTP-10-NO-TRANSFER-CODING',
+    description: 'JSON answers name Transfer-Encoding: chunked themselves, also to a request of HTTP/1.0, whose client cannot read it.',
+  },
   {
     name: 'expect-continue-unanswered',
     rule: 'PRO-HTTP-EXPECT-CONTINUE',

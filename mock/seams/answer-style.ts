@@ -10,6 +10,8 @@ export interface AnswerStyle {
   /** Headers every answer carries, made per answer; null: none. */
   extraHeaders: (() => Headers) | null;
   chunked: boolean;
+  /** A chunked answer names its coding itself (Transfer-Encoding set by hand): HTTP/1.0 clients get it too. */
+  chunkedNamed: boolean;
   close: boolean;
   /** Content-Length counts the text's characters (UTF-16 units), not its bytes. */
   lengthInCharacters: boolean;
@@ -34,6 +36,8 @@ export const ANSWER_STYLE_SEAMS: SeamTable<AnswerStyle> = {
   'answers-without-nosniff': (s) => void (s.nosniff = false),
   // A legacy stack whose strings are windows-1251, its answers still labelled UTF-8.
   'answers-in-windows-1251': (s) => void (s.encoding = 'windows-1251'),
+  // A streaming writer that sets Transfer-Encoding itself, whatever the request's version (RFC 9112 6.1).
+  'chunked-to-http10': (s) => void Object.assign(s, { chunked: true, chunkedNamed: true }),
   // Any origin may read the API with the payer's credentials.
   'api-cors-reflects-origin': (s) =>
     void (s.cors = (origin): Headers => (origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {})),

@@ -31,6 +31,8 @@ interface RequestPolicy {
   exponentAmountThrows: boolean;
   /** A body without Content-Length is carried out, then the answer refused. */
   lengthlessCarriedOutThenRefused: boolean;
+  /** Member names read without regard to letter case (a case-insensitive deserialiser): `Amount` stands for `amount`. */
+  namesFolded: boolean;
 }
 
 /** Variation rate-limit-429 and rate-limit-429-pages: every this-many-th request is refused. */
@@ -49,6 +51,7 @@ export const cleanRequestPolicy = (): RequestPolicy => ({
   amountAsWritten: false,
   exponentAmountThrows: false,
   lengthlessCarriedOutThenRefused: false,
+  namesFolded: false,
 });
 
 /** /api/payments/... serves what /api/v1/payments/... should, and /api/v1/ is unknown. */
@@ -70,6 +73,8 @@ export const REQUEST_POLICY_SEAMS: SeamTable<RequestPolicy> = {
   'amount-exponent-crash': (s) => void (s.exponentAmountThrows = true),
   // An audit layer after the handler that needs Content-Length.
   'chunked-created-then-refused': (s) => void (s.lengthlessCarriedOutThenRefused = true),
+  // A deserialiser told to ignore letter case (System.Text.Json's PropertyNameCaseInsensitive, Jackson's ACCEPT_CASE_INSENSITIVE_PROPERTIES).
+  'json-names-case-folded': (s) => void (s.namesFolded = true),
   // Variations
   'paths-normalised': (s) => void (s.pathsNormalised = true),
   'spellings-refused': (s) => void (s.plainestSpellingOnly = true),

@@ -1,6 +1,7 @@
 import { constants, createHmac, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, OTHER_MERCHANT, test } from './fixtures.js';
 import { faultCatalog, startProvider } from '../index.js';
@@ -650,7 +651,26 @@ const PROBES: Record<string, Probe> = {
     const signature = sha256(padded + transaction + '10000' + api.merchant.cryptoKey);
     return (await api.invoice({ api_key: padded, transaction, amount: 10000, signature })).status === 200;
   },
+  'json-names-case-folded': async (api) => {
+    const { amount, ...rest } = api.invoiceBody();
+    return (await api.post(PATHS.invoice, { ...rest, Amount: amount })).status === 200;
+  },
   'antifraud-compares-text': async (api) => (await api.invoice({}, { client_ip: `::ffff:${DEFAULT_ANTIFRAUD_IP}` })).status === 200,
+  // An invoice of HTTP/1.0 answered with Transfer-Encoding
+  'chunked-to-http10': (api) =>
+    new Promise<boolean>((resolve) => {
+      const u = new URL(api.url + PATHS.invoice);
+      const body = JSON.stringify(api.invoiceBody());
+      const socket = connect(Number(u.port), u.hostname, () =>
+        socket.write(
+          `POST ${u.pathname} HTTP/1.0\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        ),
+      );
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+      socket.on('close', () => resolve(/\r\ntransfer-encoding:/i.test(text.split('\r\n\r\n')[0]!)));
+      socket.on('error', () => resolve(false));
+    }),
   // No 100 Continue within a second of a head with Expect: 100-continue
   'expect-continue-unanswered': (api) =>
     new Promise<boolean>((resolve) => {

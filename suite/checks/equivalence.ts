@@ -4,6 +4,8 @@
 // characters Unicode normalisation folds into it, is no key the merchant was issued). Both warn by default: the
 // document names one trigger and one key, and neither says how a provider must read other spellings of them.
 import type { Operation, RuleId } from '../../contracts/index.js';
+import { FIELD_ROLES } from '../../contracts/field-roles.js';
+import type { SignedOperation } from '../../contracts/operations.js';
 import { buildInvoiceRequest, buildStatusRequest } from '../../generators/builders.js';
 import { statusDigest } from '../../generators/signing.js';
 import { addressSpellings, apiKeySpellings } from '../../generators/variants/index.js';
@@ -17,10 +19,12 @@ import { softly } from '../harness/findings.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { knownTransaction } from './known-transaction.js';
 import { article, OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { requireSigned, sendSigned, signedBody } from './signed-operations.js';
 import { requireOperation } from './spellings.js';
 
 const KEY_RULE: RuleId = 'PRO-SEC-API-KEY-EXACT';
 const ANTIFRAUD_RULE: RuleId = 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS';
+const NAME_RULE: RuleId = 'PRO-VAL-FIELD-NAME-EXACT';
 const NO_SERVER_ERROR: RuleId = 'PRO-ROBUST-NO-SERVER-ERROR';
 
 const carriedOut = (x: Exchange) => {
@@ -102,6 +106,45 @@ export function antifraudTriggerSpellingsRefused(): ApiCheck {
             throw new CheckFailure({
               rule: ANTIFRAUD_RULE,
               expected: `an invoice from ${spelled}, the anti-fraud trigger ${trigger} ${label}, refused as fraud or refused keyed payload.client_ip`,
+              received: `carried out: ${describeResponse(exchange)}`,
+              exchange,
+            });
+        }),
+      );
+    },
+  };
+}
+
+/** A name in other letter case: its first letter raised (`Amount`), or all of it (`API_KEY`). */
+const nameSpellings = (name: string): [string, string][] =>
+  [
+    ['its first letter in upper case', name.charAt(0).toUpperCase() + name.slice(1)],
+    ['in upper case', name.toUpperCase()],
+  ].filter(([, spelled]) => spelled !== name) as [string, string][];
+
+/**
+ * Every documented field of a signed request, missing but present under its name in other letter case: refused,
+ * never carried out (a request without the field). The values stay, and so does the signature over them.
+ */
+export function fieldNameSpellingsRefused(op: SignedOperation): ApiCheck {
+  const name = OPERATION_NAMES[op].request;
+  return {
+    name: `fieldNameSpellingsRefused(${op})`,
+    title: `${article(name)} missing a documented field but carrying it under its name in other letter case (Amount, API_KEY) is refused, never carried out`,
+    rules: [NAME_RULE, NO_SERVER_ERROR],
+    async run({ api }) {
+      requireSigned(api, op);
+      const fields = Object.keys(FIELD_ROLES[op]).filter((f) => !f.includes('.'));
+      const cases = fields.flatMap((field) => nameSpellings(field).map(([how, spelled]) => ({ field, how, spelled })));
+      await eachAtOnce(api.atOnce, cases, ({ field, how, spelled }) =>
+        step(`${field} as ${spelled} (${how})`, async () => {
+          const { [field]: value, ...rest } = await signedBody(api, op);
+          const exchange = await sendSigned(api, op, { ...rest, [spelled]: value });
+          await softly(api, () => expectNoServerError(exchange, `${article(name)} with ${field} named ${spelled}`, NO_SERVER_ERROR));
+          if (carriedOut(exchange))
+            throw new CheckFailure({
+              rule: NAME_RULE,
+              expected: `${article(name)} without ${field}, carrying ${spelled} instead, refused: ${field} is missing`,
               received: `carried out: ${describeResponse(exchange)}`,
               exchange,
             });

@@ -19,7 +19,8 @@ import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
-import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
+import { apiKeySpellingsRefused, fieldNameSpellingsRefused } from '../../checks/equivalence.js';
+import { http10RequestAnswered } from '../../checks/http10.js';
 
 const CHECKS = [
   ...paymentOperationChecks('account2card'),
@@ -40,8 +41,10 @@ const CHECKS = [
   spellingsOfValidRequestAgree('account2card'),
   spellingsOfInvalidRequestRefused('account2card'),
   expectContinueAnswered('account2card'),
+  http10RequestAnswered('account2card'),
   // Security decisions under equivalence (docs/security/equivalence.md)
   apiKeySpellingsRefused('account2card'),
+  fieldNameSpellingsRefused('account2card'),
   nearMissesCarriedOutAsValidated('account2card'),
   // Methods other than POST (docs/security/methods.md)
   otherMethodTokensNotCarriedOut('account2card'),

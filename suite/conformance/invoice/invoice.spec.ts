@@ -20,7 +20,8 @@ import { antifraudIgnoresForwardedFor, handedOutAddressesIgnoreForwardedHost } f
 import { apiRefusedOverPlainHttp } from '../../checks/plain-http.js';
 import { h2DowngradeSmugglesNothing } from '../../checks/h2-downgrade.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
-import { antifraudTriggerSpellingsRefused, apiKeySpellingsRefused } from '../../checks/equivalence.js';
+import { antifraudTriggerSpellingsRefused, apiKeySpellingsRefused, fieldNameSpellingsRefused } from '../../checks/equivalence.js';
+import { http10RequestAnswered } from '../../checks/http10.js';
 
 const CHECKS = [
   // Out-of-band canaries: the merchant's addresses are never requested by the provider (SSRF). First: the whole run's
@@ -45,8 +46,10 @@ const CHECKS = [
   spellingsOfValidRequestAgree('invoice'),
   spellingsOfInvalidRequestRefused('invoice'),
   expectContinueAnswered('invoice'),
+  http10RequestAnswered('invoice'),
   // Security decisions under equivalence (docs/security/equivalence.md)
   apiKeySpellingsRefused('invoice'),
+  fieldNameSpellingsRefused('invoice'),
   antifraudTriggerSpellingsRefused(),
   nearMissesCarriedOutAsValidated('invoice'),
   // What the provider exposes besides its operations (docs/security/exposure.md)

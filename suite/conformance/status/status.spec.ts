@@ -15,7 +15,8 @@ import { otherMerchantKeysRefused, otherMerchantStatusRevealsNothing } from '../
 import { declareChecks } from '../../runner/declarations.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
-import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
+import { apiKeySpellingsRefused, fieldNameSpellingsRefused } from '../../checks/equivalence.js';
+import { http10RequestAnswered } from '../../checks/http10.js';
 
 const CHECKS = [
   statusOfNewInvoice(),
@@ -34,8 +35,10 @@ const CHECKS = [
   spellingsOfValidRequestAgree('status'),
   spellingsOfInvalidRequestRefused('status'),
   expectContinueAnswered('status'),
+  http10RequestAnswered('status'),
   // Security decisions under equivalence (docs/security/equivalence.md)
   apiKeySpellingsRefused('status'),
+  fieldNameSpellingsRefused('status'),
   // Content negotiation and content coding (docs/security/methods.md)
   otherMediaTypesJudgedAsJson('status'),
   contentCodingsDecodedOrRefused('status'),

@@ -20,6 +20,7 @@ import { answerHeadersSafe } from '../../checks/passive-answers.js';
 import { archiveBombsHandled, archiveEntryPathsHandled } from '../../checks/upload-archives.js';
 import { expectContinueAnswered } from '../../checks/expect-continue.js';
 import { apiKeySpellingsRefused } from '../../checks/equivalence.js';
+import { http10RequestAnswered } from '../../checks/http10.js';
 
 const CHECKS = [
   uploadWithoutSignatureAccepted(),
@@ -42,6 +43,7 @@ const CHECKS = [
   spellingsOfValidRequestAgree('upload'),
   spellingsOfInvalidRequestRefused('upload'),
   expectContinueAnswered('upload'),
+  http10RequestAnswered('upload'),
   // Security decisions under equivalence (docs/security/equivalence.md)
   apiKeySpellingsRefused('upload'),
   uploadOverMaxSizeRefusedChunked(),
