@@ -873,6 +873,11 @@ const entries = [
     rule: 'PRO-CB-TRY-TIMEOUT',
     description: "A callback try has no time limit of the provider's own: one the merchant's endpoint never answers is held for 300 s (the HTTP client's header time limit) before it is delivered again.",
   },
+  {
+    name: 'merchant-shared-across-requests',
+    rule: 'PRO-SEC-MERCHANT-STATUS-ISOLATION',
+    description: "Invoice: the merchant being served is kept in a variable all requests share and read again after a database round trip: two merchants' invoices at once are filed under one of them.",
+  },
   // Security decisions under equivalence (suite/checks/equivalence.ts)
   {
     name: 'json-names-case-folded',

@@ -80,6 +80,9 @@ function judgeInvoice(
   return handleInvoiceChecked(res, ctx, merchant!, transaction!, amount.typed!, description!, returnUrl!, payload!, clientIp, state, carried);
 }
 
+/** The merchant of the invoice being served, in state every request shares (policy created merchant-shared-across-round-trip). */
+const servedMerchant = new WeakMap<object, Merchant>();
+
 /** The invoice once its request passed validation: the anti-fraud trigger, then created. */
 function handleInvoiceChecked(
   res: ServerResponse,
@@ -106,6 +109,12 @@ function handleInvoiceChecked(
   // The check above and the store below apart by a simulated database round trip.
   if (policy.created === 'after-round-trip') {
     return ctx.later.sleep(ROUND_TRIP_MS).then(() => createInvoice(res, ctx, merchant, transaction, amount, description, returnUrl, payload, state));
+  }
+  if (policy.created === 'merchant-shared-across-round-trip') {
+    servedMerchant.set(ctx.store, merchant);
+    return ctx.later
+      .sleep(ROUND_TRIP_MS)
+      .then(() => createInvoice(res, ctx, servedMerchant.get(ctx.store) ?? merchant, transaction, amount, description, returnUrl, payload, state));
   }
   if (policy.created === 'id-read-before-round-trip') {
     const id = ctx.store.peekId();

@@ -31,7 +31,7 @@ interface InvoicePolicy {
    * Between the duplicate check and the store: nothing, a database round trip, or a round trip after the id was
    * read (two payments may get one id).
    */
-  created: 'at-once' | 'after-round-trip' | 'id-read-before-round-trip';
+  created: 'at-once' | 'after-round-trip' | 'id-read-before-round-trip' | 'merchant-shared-across-round-trip';
   successStatus: number;
   echoedTransaction: (transaction: string) => string;
   /** Whether payload.client_ip is the anti-fraud trigger: the same address however written, or the same text. */
@@ -105,6 +105,8 @@ export const INVOICE_POLICY_SEAMS: SeamTable<InvoicePolicy> = {
   'antifraud-refusal-stored': (s) => void (s.antifraudRefusalStored = true),
   'duplicate-check-not-atomic': (s) => void (s.created = 'after-round-trip'),
   'ids-reused-under-load': (s) => void (s.created = 'id-read-before-round-trip'),
+  // The merchant of the request being served kept in a variable every request shares, read again after an await.
+  'merchant-shared-across-requests': (s) => void (s.created = 'merchant-shared-across-round-trip'),
   'invoice-status-201': (s) => void (s.successStatus = 201),
   'transaction-not-echoed': (s) => void (s.echoedTransaction = () => randomUUID()),
   'return-url-backtracking': (s) => void (s.inputCostMs = backtrackingCostMs),

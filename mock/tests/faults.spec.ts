@@ -713,6 +713,13 @@ const PROBES: Record<string, Probe> = {
   'h2-front-trusts-content-length': async (api) => (await h2Downgrade(api, 'cl')).smuggled,
   'h2-front-crlf-in-value': async (api) => (await h2Downgrade(api, 'crlf-value')).smuggled,
   // Two merchants: the second is OTHER_MERCHANT, known to every provider these tests start
+  'merchant-shared-across-requests': async (api) => {
+    const other = new Client(api.url, OTHER_MERCHANT);
+    const mine = Array.from({ length: 8 }, () => api.invoiceBody());
+    await Promise.all(mine.flatMap((body) => [api.post(PATHS.invoice, body), other.invoice()]));
+    const seen = await Promise.all(mine.map((body) => api.status(String(body.transaction))));
+    return seen.some((r) => r.status !== 200);
+  },
   'status-ignores-merchant': async (api) => {
     const inv = (await api.invoice()).json;
     return (await new Client(api.url, OTHER_MERCHANT).status(inv.transaction)).status === 200;

@@ -13,6 +13,7 @@ import { sameJson } from '../harness/json.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 import { expectProfileValidation, shapeRule } from '../harness/variants.js';
 import { article, OPERATION_NAMES, PAYMENT_OPERATIONS } from './operations.js';
+import { eachAtOnce } from '../harness/at-once.js';
 
 const STATUS_RULE = 'PRO-SEC-MERCHANT-STATUS-ISOLATION' satisfies RuleId;
 const TRANSACTION_RULE = 'PRO-SEC-MERCHANT-TRANSACTION-ISOLATION' satisfies RuleId;
@@ -236,4 +237,60 @@ async function expectNothingCreated(owner: ProviderApi, transaction: string, ref
       `nothing created by the refused request (${describeResponse(refused)}): HTTP ${owner.profile.http.notFound} for its transaction`,
       describeResponse(asked),
     );
+}
+
+/** Invoices of each merchant in flight at once, interleaved: a merchant kept in state shared across requests shows. */
+const EACH_AT_ONCE = 8;
+
+/**
+ * Both merchants' invoices at once, interleaved: each accepted invoice is its own merchant's, as the status method
+ * then tells it to that merchant (the transaction it was sent with), and the other merchant's status of
+ * the same transaction knows no payment. A merchant taken from state shared across requests (a variable set before
+ * an await) files one merchant's payment under the other: lost to its own, shown to the other.
+ */
+export function merchantsAtOnceKeepTheirPayments(): ApiCheck {
+  return {
+    name: 'merchantsAtOnceKeepTheirPayments()',
+    title: `${EACH_AT_ONCE} invoices of each of two merchants sent at once, interleaved: each is its own merchant's (its status tells it to that merchant) and unknown to the other`,
+    rules: [STATUS_RULE, 'PRO-PAY-STAYS-KNOWN'],
+    async run({ api }) {
+      const b = secondMerchantOf(api);
+      requireProfile(api.profile.status.enabled, 'profile status.enabled is false: no way to ask whose payment is whose');
+      requireProfile(api.atOnce >= 2 * EACH_AT_ONCE, `RATE_LIMIT or MAX_IN_FLIGHT allows ${api.atOnce} request(s) at once; this sends ${2 * EACH_AT_ONCE}`);
+      const sent = Array.from({ length: 2 * EACH_AT_ONCE }, (_, i) => {
+        const owner = i % 2 === 0 ? api : b;
+        return { owner, other: owner === api ? b : api, who: owner === api ? 'A' : 'B', body: buildInvoiceRequest(owner.merchant, { amount: 10_000 + i }) };
+      });
+      const answers = await Promise.all(sent.map((s) => s.owner.invoice(s.body)));
+      const accepted = sent.filter((_, i) => responseOf(answers[i]!, 'PRO-INV-SUCCESS', 'an invoice sent at once').status === api.profile.http.success);
+      requireProfile(accepted.length > 0, 'no invoice sent at once was accepted: nothing to ask about');
+      await eachAtOnce(
+        api.atOnce,
+        accepted,
+        ({ owner, other, who, body }) =>
+          step(`merchant ${who}'s invoice ${body.transaction}`, async () => {
+            // The other merchant first: a payment shown to it is the graver finding.
+            const theirs = await other.status(buildStatusRequest(other.merchant, body.transaction));
+            const res = responseOf(theirs, STATUS_RULE, `the other merchant's status of merchant ${who}'s transaction`);
+            if (res.status >= 200 && res.status <= 299)
+              fail(
+                theirs,
+                STATUS_RULE,
+                `the other merchant's status of merchant ${who}'s transaction ${body.transaction}: an unknown transaction`,
+                `its payment shown: ${describeResponse(theirs)}`,
+              );
+            const own = await owner.status(buildStatusRequest(owner.merchant, body.transaction));
+            const json = expectAccepted(own, 'PRO-PAY-STAYS-KNOWN', `merchant ${who}'s status of its own invoice, sent at once with the other merchant's`);
+            if (json.transaction !== body.transaction)
+              fail(
+                own,
+                'PRO-PAY-STAYS-KNOWN',
+                `merchant ${who}'s status of ${body.transaction} tells that transaction`,
+                `transaction ${JSON.stringify(json.transaction)}: ${describeResponse(own)}`,
+              );
+          }),
+        2 * EACH_AT_ONCE,
+      );
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { spellingsOfInvalidRequestRefused, spellingsOfValidRequestAgree } from '
 import { nearMissesCarriedOutAsValidated } from '../../checks/near-misses.js';
 import { connectNotTunnelled, methodRefusalsListAllow, otherMethodTokensNotCarriedOut, traceRefused } from '../../checks/methods.js';
 import { acceptNegotiatedOrIgnored, contentCodingsDecodedOrRefused, otherMediaTypesJudgedAsJson } from '../../checks/negotiation.js';
-import { otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from '../../checks/merchant-isolation.js';
+import { merchantsAtOnceKeepTheirPayments, otherMerchantKeysRefused, otherMerchantTransactionTouchesNothing } from '../../checks/merchant-isolation.js';
 import { declareChecks } from '../../runner/declarations.js';
 import { ambiguousFramingSmugglesNothing, answersFramedByTheirLength } from '../../checks/framing.js';
 import { answerHeadersSafe } from '../../checks/passive-answers.js';
@@ -77,6 +77,7 @@ const CHECKS = [
   // Two merchants: one merchant's payments out of the other's reach (docs/security/isolation.md)
   otherMerchantTransactionTouchesNothing('invoice'),
   otherMerchantKeysRefused('invoice'),
+  merchantsAtOnceKeepTheirPayments(),
 ];
 
 declareChecks('invoice', CHECKS, import.meta.url);
