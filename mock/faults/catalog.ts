@@ -866,17 +866,19 @@ const entries = [
   {
     name: 'callback-retries-back-to-back',
     rule: 'PRO-CB-RETRY-SPACED',
-    description: 'A refused callback is delivered again at once, with no pause: every try is spent within milliseconds of the merchant\'s trouble.',
+    description: "A refused callback is delivered again at once, with no pause: every try is spent within milliseconds of the merchant's trouble.",
   },
   {
     name: 'callback-try-without-timeout',
     rule: 'PRO-CB-TRY-TIMEOUT',
-    description: "A callback try has no time limit of the provider's own: one the merchant's endpoint never answers is held for 300 s (the HTTP client's header time limit) before it is delivered again.",
+    description:
+      "A callback try has no time limit of the provider's own: one the merchant's endpoint never answers is held for 300 s (the HTTP client's header time limit) before it is delivered again.",
   },
   {
     name: 'merchant-shared-across-requests',
     rule: 'PRO-SEC-MERCHANT-STATUS-ISOLATION',
-    description: "Invoice: the merchant being served is kept in a variable all requests share and read again after a database round trip: two merchants' invoices at once are filed under one of them.",
+    description:
+      "Invoice: the merchant being served is kept in a variable all requests share and read again after a database round trip: two merchants' invoices at once are filed under one of them.",
   },
   // Security decisions under equivalence (suite/checks/equivalence.ts)
   {
@@ -887,12 +889,14 @@ const entries = [
   {
     name: 'api-key-normalised',
     rule: 'PRO-SEC-API-KEY-EXACT',
-    description: 'api_key is looked up after NFKC normalisation, invisible characters removed and whitespace trimmed: the merchant\'s key padded or in fullwidth characters is taken as the key.',
+    description:
+      "api_key is looked up after NFKC normalisation, invisible characters removed and whitespace trimmed: the merchant's key padded or in fullwidth characters is taken as the key.",
   },
   {
     name: 'antifraud-compares-text',
     rule: 'PRO-SEC-ANTIFRAUD-ADDRESS-FORMS',
-    description: 'The anti-fraud trigger is compared as text: the same address written as its IPv4-mapped IPv6 address (::ffff:203.0.113.66) is an ordinary payer.',
+    description:
+      'The anti-fraud trigger is compared as text: the same address written as its IPv4-mapped IPv6 address (::ffff:203.0.113.66) is an ordinary payer.',
   },
   // Requests as real clients send them (suite/checks/expect-continue.ts, suite/checks/http10.ts)
   {
@@ -903,7 +907,8 @@ const entries = [
   {
     name: 'expect-continue-unanswered',
     rule: 'PRO-HTTP-EXPECT-CONTINUE',
-    description: 'A request with Expect: 100-continue gets no 100 Continue: the provider waits for the body, which the client holds back until its own wait ends.',
+    description:
+      'A request with Expect: 100-continue gets no 100 Continue: the provider waits for the body, which the client holds back until its own wait ends.',
   },
   // The cost of an input (suite/checks/input-cost.ts)
   {
@@ -915,7 +920,8 @@ const entries = [
   {
     name: 'payload-copied-quadratically',
     rule: 'PRO-ROBUST-INPUT-COST',
-    description: 'Invoice: the merchant payload is copied member by member, each copy spreading the last: time grows with the square of its members (4 096 of them, a third of a second).',
+    description:
+      'Invoice: the merchant payload is copied member by member, each copy spreading the last: time grows with the square of its members (4 096 of them, a third of a second).',
   },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
