@@ -62,12 +62,14 @@ function recipientHtml(ctx: Ctx, p: Payment): string {
 const RUSSIAN_TEXT = { pay: 'Оплатить', decline: 'Отклонить' } as const;
 
 /** One button as the page variations draw it; its accessible name is always the profile's. */
-function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline'): string {
+function buttonHtml(ctx: Ctx, p: Payment, action: 'pay' | 'decline', language: string): string {
   const v = ctx.variations;
   const name = action === 'pay' ? ctx.profile.paymentPage.payButton : ctx.profile.paymentPage.declineButton;
   const aria = v.has('page-buttons-aria-label');
   const text = esc(aria ? RUSSIAN_TEXT[action] : name);
-  const label = aria ? ` aria-label="${esc(name)}"` : '';
+  // Fault page-labels-translated-alone: a Russian-speaking payer's buttons labelled in Russian, their text left as it was.
+  const translated = ctx.faults.has('page-labels-translated-alone') && /^ru\b/i.test(language);
+  const label = aria ? ` aria-label="${esc(name)}"` : translated ? ` aria-label="${RUSSIAN_TEXT[action]}"` : '';
   const url = esc(`/pay/${p.token}/${action}`);
   const fields = hiddenFields(ctx, p);
   if (v.has('page-buttons-link')) {
@@ -120,9 +122,11 @@ function merchantDataHtml(ctx: Ctx, p: Payment): string {
 }
 
 /** The page's content: amount, recipient, description, state, and the buttons (profile paymentPage.enabled false: none). */
-export function pageContent(ctx: Ctx, p: Payment): string {
+export function pageContent(ctx: Ctx, p: Payment, language = ''): string {
   const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount; // the amount field read as rubles
-  const actions = ctx.profile.paymentPage.enabled ? `${buttonHtml(ctx, p, 'pay')}\n${buttonHtml(ctx, p, 'decline')}` : '<p id="counter">Pay at the counter</p>';
+  const actions = ctx.profile.paymentPage.enabled
+    ? `${buttonHtml(ctx, p, 'pay', language)}\n${buttonHtml(ctx, p, 'decline', language)}`
+    : '<p id="counter">Pay at the counter</p>';
   return `<h1>Payment</h1>
 <dl>
 <dt>Amount</dt><dd id="amount" data-kopecks="${p.amount}">${esc(amountText(ctx, shown))}</dd>
@@ -178,12 +182,13 @@ function conditionsHtml(ctx: Ctx, p: Payment): string {
   return html;
 }
 
-export function paymentPage(ctx: Ctx, p: Payment): string {
+/** The page for a payer whose browser asks for `language` (its Accept-Language). */
+export function paymentPage(ctx: Ctx, p: Payment, language = ''): string {
   const shown = ctx.faults.has('page-amount-in-kopecks') ? p.amount * 100 : p.amount;
   const title = `Payment ${amountText(ctx, shown)}`;
   if (ctx.variations.has('page-script-rendered'))
     return layout(title, '<p id="loading">Loading…</p>', SHELL_SCRIPT + foreignContentHtml(ctx, p) + pageScriptHtml(ctx));
-  return layout(title, pageContent(ctx, p), foreignContentHtml(ctx, p) + pageScriptHtml(ctx));
+  return layout(title, pageContent(ctx, p, language), foreignContentHtml(ctx, p) + pageScriptHtml(ctx));
 }
 
 /** Fault return-url-truncated: the column return_url is kept in (varchar(2048), the length browsers once allowed). */

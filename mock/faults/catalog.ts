@@ -925,6 +925,12 @@ const entries = [
   },
   // The page in payers' conditions (suite/checks/page-conditions.ts)
   {
+    name: 'page-labels-translated-alone',
+    rule: 'PRO-A11Y-WCAG',
+    description:
+      'For a browser asking for Russian the buttons get Russian aria-labels while their text stays Pay and Decline: what a speech-input user says is not their name (WCAG 2.5.3).',
+  },
+  {
     name: 'page-pay-not-focusable',
     rule: 'PRO-A11Y-KEYBOARD',
     description: 'Pay is a div with a click handler: the mouse pays, the Tab key never reaches it.',

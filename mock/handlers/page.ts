@@ -69,7 +69,7 @@ export function handlePage(req: IncomingMessage, res: ServerResponse, ctx: Ctx, 
   if (action === 'view') return sendJson(res, ctx.out, 200, { transaction: p.transaction, payment: paymentJson(p, ctx.faults), html: pageContent(ctx, p) });
   if (!pressing && !action && answeredJsonp(req, res, ctx, p)) return;
   if (action === 'done') return sendHtml(res, ctx.out, 200, resultPage(p, outcomeText(p), ctx.faults));
-  if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p));
+  if (!pressing) return sendHtml(res, ctx.out, 200, paymentPage(ctx, p, req.headers['accept-language']));
   if (!readsForm) return press(req, res, ctx, p, action);
   return readPressForm(req).then((fields) => {
     const target = pressTarget(ctx, p, fields);

@@ -689,6 +689,12 @@ const PROBES: Record<string, Probe> = {
       req.flushHeaders();
     }),
   // The page in payers' conditions (the markup that makes each; the browser checks judge what it does)
+  'page-labels-translated-alone': async (api) => {
+    const inv = (await api.invoice()).json;
+    return (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html', 'accept-language': 'ru-RU,ru;q=0.9' } })).text.includes(
+      'aria-label="Оплатить"',
+    );
+  },
   'page-pay-not-focusable': async (api) => /<div role="button"[^>]*onclick/.test((await pageAnswer(api)).text),
   'page-pay-covered-on-phone': async (api) => (await pageAnswer(api)).text.includes('class="app-banner"'),
   'page-amount-low-contrast-dark': async (api) => /prefers-color-scheme: dark[^<]*#amount/.test((await pageAnswer(api)).text),

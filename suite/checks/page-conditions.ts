@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Page } from '@playwright/test';
 import type { InvoiceResponse, RuleId } from '../../contracts/index.js';
-import { requirePaymentPage, step, type BrowserCheck } from '../harness/check.js';
+import { requirePaymentPage, requireProfile, step, type BrowserCheck } from '../harness/check.js';
 import { CheckFailure, clip } from '../harness/failure.js';
 import { createInvoice, openPaymentPage, press, requireButton, settledStatus, settleMs } from '../harness/payment-page.js';
 import type { ProviderApi } from '../harness/provider-api.js';
@@ -122,27 +122,57 @@ async function expectDeposited(api: ProviderApi, response: InvoiceResponse, rule
     });
 }
 
+/** The locale of a second payer's browser: the document's own language (payer_fio, its examples). */
+const OTHER_LOCALE = 'ru-RU';
+
 /** axe-core's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** What axe-core finds on the page as it is now: each violation with its first two elements. */
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'no impact given'}: ${v.help}) at ${v.nodes
-        .slice(0, 2)
-        .map((n) => clip(n.html, 120))
-        .join(', ')}`,
-  );
+  return [
+    ...violations.map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'no impact given'}: ${v.help}) at ${v.nodes
+          .slice(0, 2)
+          .map((n) => clip(n.html, 120))
+          .join(', ')}`,
+    ),
+    ...(await labelsNotInNames(page)),
+  ];
 }
 
-/** axe-core finds no violation of WCAG 2.2 A or AA on the page, in a light and a dark colour scheme, nor on the page after Pay. */
+/**
+ * WCAG 2.5.3 Label in Name (A): each button's and link's visible text is part of its accessible name, so that a
+ * speech-input user who says what they see reaches it. axe-core leaves this undecided for text in other scripts
+ * than Latin (it cannot tell such text is meant to be read), so the names Chromium computes are compared here.
+ */
+async function labelsNotInNames(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const role of ['button', 'link'] as const) {
+    const all = page.getByRole(role);
+    for (let i = 0; i < (await all.count()); i++) {
+      const one = all.nth(i);
+      if (!(await one.isVisible())) continue;
+      const text = (await one.innerText()).replace(/\s+/g, ' ').trim();
+      const name = /^- \w+ "(.*)"/.exec(await one.ariaSnapshot())?.[1] ?? '';
+      if (text !== '' && !name.toLowerCase().includes(text.toLowerCase()))
+        found.push(
+          `label in name (WCAG 2.5.3: the visible text is part of the accessible name) at a ${role} showing "${clip(text, 60)}" named "${clip(name, 60)}"`,
+        );
+    }
+  }
+  return found;
+}
+
+/** axe-core finds no violation of WCAG 2.2 A or AA on the page, in a light and a dark colour scheme, for a browser asking for Russian, nor on the page after Pay. */
 export function pageMeetsWcag(): BrowserCheck {
   const rule: RuleId = 'PRO-A11Y-WCAG';
   return {
     name: 'pageMeetsWcag()',
-    title: 'axe-core finds no violation of WCAG 2.2 levels A and AA on the payment page, light or dark, nor on what the payer sees after Pay',
+    title:
+      'axe-core finds no violation of WCAG 2.2 levels A and AA on the payment page, light or dark, for a browser asking for Russian, nor on what the payer sees after Pay',
     rules: [rule],
     browser: true,
     async run({ api, page }) {
@@ -156,6 +186,20 @@ export function pageMeetsWcag(): BrowserCheck {
         await page.emulateMedia({ colorScheme: scheme });
         found.push(...(await axeViolations(page)).map((v) => `the page, ${scheme}: ${v}`));
       }
+      // A payer whose browser asks for another language, in a tab of its own: a page may follow Accept-Language.
+      await step(`the page for a browser set to ${OTHER_LOCALE}`, async () => {
+        const browser = page.context().browser();
+        requireProfile(browser, 'the browser of this page cannot open another context');
+        // Its own context: a context's locale is what its requests' Accept-Language says.
+        const other = await browser.newContext({ locale: OTHER_LOCALE });
+        try {
+          const tab = await other.newPage();
+          await openPaymentPage(tab, response.redirect_url, rule, body.return_url);
+          found.push(...(await axeViolations(tab)).map((v) => `the page, a browser set to ${OTHER_LOCALE}: ${v}`));
+        } finally {
+          await other.close();
+        }
+      });
       await press(api, page, payButton, rule);
       // The payer may be back at the merchant's (answered by the suite): only the provider's pages are judged.
       if (new URL(page.url()).origin === new URL(response.redirect_url).origin)
