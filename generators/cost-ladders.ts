@@ -5,7 +5,7 @@
 import type { FieldRole } from '../contracts/field-roles.js';
 
 /** One growing value of a text field: `prefix`, then `unit` n times, then `suffix`. */
-export interface TextLadder {
+interface TextLadder {
   readonly what: string;
   readonly prefix: string;
   readonly unit: string;

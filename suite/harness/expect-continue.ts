@@ -17,7 +17,7 @@ export interface ContinueOutcome {
   ended: string;
 }
 
-export interface ContinueRequest {
+interface ContinueRequest {
   /** The path on the provider's origin, the base URL's path included. */
   path: string;
   headers: Record<string, string>;
