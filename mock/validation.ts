@@ -69,6 +69,11 @@ export class FieldChecker {
       this.errors.add(field, this.text.uuid(field));
       return undefined;
     }
+    // Fault transaction-uuid-v4-only: a validator for version 4 UUIDs (Laravel's uuid rule once, Joi's default versions).
+    if (this.faults.has('transaction-uuid-v4-only') && s.charAt(14) !== '4') {
+      this.errors.add(field, this.text.uuid(field));
+      return undefined;
+    }
     return s;
   }
 
@@ -125,6 +130,11 @@ export class FieldChecker {
     // Fault client-ip-accepts-cidr: checked as a database inet value, which takes a prefix length.
     const address = this.faults.has('client-ip-accepts-cidr') ? s.replace(/\/\d{1,3}$/, '') : s;
     if (!this.faults.has('client-ip-not-validated') && isIP(address) === 0) {
+      this.errors.add(field, this.text.ip(field));
+      return undefined;
+    }
+    // Fault client-ip-ipv6-full-form-only: eight groups of hex digits, the form a hand-written pattern expects.
+    if (this.faults.has('client-ip-ipv6-full-form-only') && isIP(address) === 6 && !/^([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/i.test(address)) {
       this.errors.add(field, this.text.ip(field));
       return undefined;
     }

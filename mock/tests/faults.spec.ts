@@ -651,6 +651,8 @@ const PROBES: Record<string, Probe> = {
     const signature = sha256(padded + transaction + '10000' + api.merchant.cryptoKey);
     return (await api.invoice({ api_key: padded, transaction, amount: 10000, signature })).status === 200;
   },
+  'transaction-uuid-v4-only': async (api) => (await api.invoice({ transaction: '1ec9414c-232a-6b00-b3c8-9e6bdeced846' })).status === 422,
+  'client-ip-ipv6-full-form-only': async (api) => (await api.invoice({}, { client_ip: '2001:db8::1' })).status === 422,
   'json-names-case-folded': async (api) => {
     const { amount, ...rest } = api.invoiceBody();
     return (await api.post(PATHS.invoice, { ...rest, Amount: amount })).status === 200;

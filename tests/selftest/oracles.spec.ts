@@ -41,7 +41,7 @@ test('JSON answers read alike: a name twice with different values, half a surrog
   expect(judge('{"s":"\\ud800"}')).toEqual(['half a surrogate pair in the string at /s']);
 });
 
-test('shared caches: public or max-age on a GET answer is found; a POST answer only with a Content-Location naming itself; no-store and private pass', () => {
+test('shared caches: public, max-age or a future Expires on a GET answer is found; a POST answer only with a Content-Location naming itself; no-store and private pass', () => {
   const judge = (headers: Record<string, string>, method: string) =>
     answersNotSharedCacheable.judge(exchange({ headers: { 'content-type': 'text/html', ...headers } }, method), none);
   expect(judge({ 'cache-control': 'public, max-age=60' }, 'GET')).toHaveLength(1);
@@ -51,6 +51,12 @@ test('shared caches: public or max-age on a GET answer is found; a POST answer o
   expect(judge({ 'cache-control': 'public, max-age=60' }, 'POST')).toEqual([]);
   expect(judge({ 'cache-control': 'public, max-age=60', 'content-location': '/api/v1/payments/status' }, 'POST')).toHaveLength(1);
   expect(judge({ 'cache-control': 'public, max-age=60', 'content-location': '/elsewhere' }, 'POST')).toEqual([]);
+  // A future Expires gives freshness unless max-age or s-maxage overrides it (RFC 9111 5.3), whatever else Cache-Control says.
+  const later = new Date(Date.now() + 3_600_000).toUTCString();
+  expect(judge({ expires: later }, 'GET')).toHaveLength(1);
+  expect(judge({ 'cache-control': 'must-revalidate', expires: later }, 'GET')).toHaveLength(1);
+  expect(judge({ 'cache-control': 'max-age=0', expires: later }, 'GET')).toEqual([]);
+  expect(judge({ 'cache-control': 'no-cache', expires: later }, 'GET')).toEqual([]);
 });
 
 test('crypto_key: found in a header or the body of any answer; not judged without a key', () => {
