@@ -884,12 +884,14 @@ const entries = [
   {
     name: 'transaction-uuid-v4-only',
     rule: 'PRO-INV-SUCCESS',
-    description: 'transaction must be a version 4 UUID: a merchant whose UUIDs are version 1 or 7 (time-ordered, for its database) is refused keyed transaction.',
+    description:
+      'transaction must be a version 4 UUID: a merchant whose UUIDs are version 1 or 7 (time-ordered, for its database) is refused keyed transaction.',
   },
   {
     name: 'client-ip-ipv6-full-form-only',
     rule: 'PRO-INV-SUCCESS',
-    description: 'payload.client_ip in IPv6 is taken only as eight groups: the compressed forms every system writes (2001:db8::1, ::1, ::ffff:1.2.3.4) are refused.',
+    description:
+      'payload.client_ip in IPv6 is taken only as eight groups: the compressed forms every system writes (2001:db8::1, ::1, ::ffff:1.2.3.4) are refused.',
   },
   // Security decisions under equivalence (suite/checks/equivalence.ts)
   {
