@@ -176,6 +176,9 @@ function conditionsHtml(ctx: Ctx, p: Payment): string {
   // An analytics pixel told the page's whole address, its token included.
   if (f.has('page-beacon-token'))
     html += `\n<img src="https://metrics.pts-analytics.invalid/collect?page=${encodeURIComponent(ctx.pageUrl + p.token)}" width="1" height="1" alt="">`;
+  // A returning payer greeted by the name the page kept in localStorage, written as HTML.
+  if (f.has('page-stored-name-into-html'))
+    html += `\n<script>const known = localStorage.getItem('payer_name'); if (known) document.querySelector('main').insertAdjacentHTML('beforeend', '<p>Welcome back, ' + known + '</p>');</script>`;
   // The deeplink's bank named on the page, written as HTML.
   if (f.has('page-address-into-html'))
     html += `\n<script>const bank = new URLSearchParams(location.search).get('bank'); if (bank) document.querySelector('main').insertAdjacentHTML('afterbegin', '<p>Opened from the ' + bank + ' app</p>');</script>`;

@@ -964,6 +964,11 @@ const entries = [
     description: "An analytics pixel of another site is sent the page's whole address, its token included.",
   },
   {
+    name: 'page-stored-name-into-html',
+    rule: 'PRO-SEC-PAGE-STORED-INERT',
+    description: 'A page script greets a returning payer by the name kept in localStorage, written into the page as HTML.',
+  },
+  {
     name: 'page-address-into-html',
     rule: 'PRO-SEC-PAGE-ADDRESS-INERT',
     description: 'A page script writes the address\'s bank parameter into the page as HTML ("Opened from the … app").',

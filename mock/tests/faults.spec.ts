@@ -705,6 +705,7 @@ const PROBES: Record<string, Probe> = {
     const html = (await sendTo(pageOf(inv.redirect_url), { headers: { accept: 'text/html' } })).text;
     return html.includes(encodeURIComponent(inv.redirect_url));
   },
+  'page-stored-name-into-html': async (api) => (await pageAnswer(api)).text.includes("localStorage.getItem('payer_name')"),
   'page-address-into-html': async (api) => (await pageAnswer(api)).text.includes("insertAdjacentHTML('afterbegin', '<p>Opened from the ' + bank"),
   // The page's own script against hostile input
   'page-clobberable-config': async (api) => {

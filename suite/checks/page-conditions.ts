@@ -276,6 +276,59 @@ const addressCanary = (where: string) => `<img id="pts-addr-${where}" src="x:" a
 /** Query parameter names page scripts read, besides those of the deeplinks the invoice answer gave. */
 const COMMON_PARAMETERS = ['bank', 'lang', 'ref', 'source', 'utm_source', 'name', 'message', 'error', 'q', 'return'];
 
+/** Storage keys a payment page may read without asking through getItem: set to markup beside every key getItem is asked for. */
+const STORED_KEYS = ['lang', 'locale', 'theme', 'name', 'payer_name', 'bank', 'return_url', 'message', 'state', 'token'];
+
+/**
+ * Markup the page finds in its window's name or in its storage never becomes part of the page (DOM-based XSS from
+ * stored sources): a tab of its own whose window.name is markup, whose localStorage and sessionStorage hold markup
+ * under common keys, and whose getItem answers markup for any key it does not hold, before the page's first script.
+ */
+export function pageStoredValuesNeverBecomeMarkup(): BrowserCheck {
+  const rule: RuleId = 'PRO-SEC-PAGE-STORED-INERT';
+  return {
+    name: 'pageStoredValuesNeverBecomeMarkup()',
+    title: "markup in the payment page's window name, localStorage or sessionStorage never becomes an element or a script of the page",
+    rules: [rule],
+    browser: true,
+    async run({ api, page }) {
+      requirePaymentPage(api);
+      const { body, response } = await createInvoice(api, rule);
+      const tab = await page.context().newPage();
+      try {
+        await tab.addInitScript((keys: string[]) => {
+          const canary = (where: string) =>
+            `<img id="pts-src-${where.replace(/[^\w-]/g, '_')}" src="x:" alt="" onerror="(window.__ptsSrc=window.__ptsSrc||[]).push('${where.replace(/[^\w-]/g, '_')}')">`;
+          window.name = canary('window.name');
+          const stores: [Storage, string][] = [
+            [window.localStorage, 'localStorage'],
+            [window.sessionStorage, 'sessionStorage'],
+          ];
+          for (const [store, name] of stores) for (const k of keys) store.setItem(k, canary(`${name}-${k}`));
+          const getItem = Storage.prototype.getItem;
+          Storage.prototype.getItem = function (this: Storage, key: string) {
+            return getItem.call(this, key) ?? canary(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}-${key}`);
+          };
+        }, STORED_KEYS);
+        await openPaymentPage(tab, response.redirect_url, rule, body.return_url);
+        await requireButton(api, tab, api.profile.paymentPage.payButton, rule).catch(() => undefined);
+        const made = await tab.evaluate(() => [
+          ...Array.from(document.querySelectorAll('[id^="pts-src-"]'), (e) => e.id.slice('pts-src-'.length)),
+          ...(((window as unknown as { __ptsSrc?: string[] }).__ptsSrc ?? []) as string[]).map((w) => `${w} (its script ran)`),
+        ]);
+        if (made.length > 0)
+          throw new CheckFailure({
+            rule,
+            expected: "what the page finds in its window's name and its storage shown as text, or not at all",
+            received: `markup from ${[...new Set(made)].join(', ')} became part of ${clip(response.redirect_url, 200)}`,
+          });
+      } finally {
+        await tab.close();
+      }
+    },
+  };
+}
+
 /**
  * Markup in the page's own address never becomes part of the page (DOM-based XSS, ASVS 3.2.2): the payment page
  * opened with markup in query parameters (the deeplinks' own and common ones) and in its fragment shows no element

@@ -11,6 +11,7 @@ import { tamperedPressChangesOnlyOwnPayment } from '../../checks/press-tampering
 import { pageScriptIgnoresHostileInput } from '../../checks/page-script.js';
 import {
   pageAddressNeverBecomesMarkup,
+  pageStoredValuesNeverBecomeMarkup,
   pageMeetsWcag,
   pageSendsNoPaymentDataElsewhere,
   payFromKeyboardAlone,
@@ -39,6 +40,7 @@ const CHECKS = [
   // The page's own script: DOM clobbering and messages of another origin (docs/security/page.md)
   pageScriptIgnoresHostileInput(),
   pageAddressNeverBecomesMarkup(),
+  pageStoredValuesNeverBecomeMarkup(),
   pageTokenNearMissesOpenNothing(),
   pageSendsNoPaymentDataElsewhere(),
   // The page as payers meet it: the keyboard, their screens, WCAG 2.2 AA (docs/security/page.md)
