@@ -74,7 +74,10 @@ function apiApp(profile: Profile, pages: boolean): App {
     [profile.paths.account2card, handleAccount2Card],
   ]);
   // Profile status.enabled false: the status path is an unknown path.
-  if (profile.status.enabled) json.set(profile.paths.status, (_req, res, ctx, body) => handleStatus(res, ctx, body));
+  if (profile.status.enabled)
+    json.set(profile.paths.status, (_req, res, ctx, body) =>
+      ctx.policy.status.delayMs > 0 ? ctx.later.sleep(ctx.policy.status.delayMs).then(() => handleStatus(res, ctx, body)) : handleStatus(res, ctx, body),
+    );
   return { json, upload: profile.paths.upload, pages };
 }
 

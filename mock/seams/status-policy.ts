@@ -28,7 +28,12 @@ interface StatusPolicy {
   headers: ((path: string) => Record<string, string>) | null;
   /** The answer's JSON text; null: as every answer is written. */
   text: ((answer: StatusAnswer, found: Payment) => string) | null;
+  /** Milliseconds every status request waits before it is answered. */
+  delayMs: number;
 }
+
+/** Fault status-waits-for-replica: the fixed wait that lets a replica catch up. */
+const REPLICA_WAIT_MS = 2000;
 
 export const cleanStatusPolicy = (): StatusPolicy => ({
   anyMerchant: false,
@@ -37,6 +42,7 @@ export const cleanStatusPolicy = (): StatusPolicy => ({
   dressings: [],
   headers: null,
   text: null,
+  delayMs: 0,
 });
 
 /** The answer with the payment's id written twice: as the row's text column, then as the number the document states. */
@@ -81,4 +87,6 @@ export const STATUS_POLICY_SEAMS: SeamTable<StatusPolicy> = {
   'status-answers-public': (s) => void (s.headers = (path) => ({ 'cache-control': 'public, max-age=60', 'content-location': path })),
   // The row's fields written, then the answer's over them: JSON.parse reads the number, a streaming reader the text.
   'status-id-written-twice': (s) => void (s.text = idTwice),
+  // A fixed sleep before every read, added once to let a lagging replica catch up, never taken out.
+  'status-waits-for-replica': (s) => void (s.delayMs = REPLICA_WAIT_MS),
 };

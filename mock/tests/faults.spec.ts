@@ -418,11 +418,12 @@ const PROBES: Record<string, Probe> = {
   // Callback refusals and merchant addresses (canaries)
   'callback-4xx-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 404)) === 1,
   'callback-reset-final': async (api, receiver) => (await deliveriesRefused(api, receiver, 'reset')) === 1,
+  // Two refusals: a clean provider pauses 100 then 200 ms (TEST_RETRY_DELAYS_MS) before the third delivery.
   'callback-retries-back-to-back': async (api, receiver) => {
-    receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length === 1 ? 500 : 200);
+    receiver.respond = (c) => (receiver.forTransaction((c.json as Json)?.transaction).length <= 2 ? 500 : 200);
     const inv = (await callbackOf(api, receiver)) as Json;
-    const second = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length === 2);
-    return second.at - receiver.forTransaction(inv.transaction)[0]!.at < 50;
+    const third = await receiver.waitFor((c) => (c.json as Json)?.transaction === inv.transaction && receiver.forTransaction(inv.transaction).length === 3);
+    return third.at - receiver.forTransaction(inv.transaction)[0]!.at < 250;
   },
   // The first delivery held unanswered: a provider with its own time limit (3 s) delivers again within 4.5 s.
   'callback-try-without-timeout': async (api, receiver) => {
@@ -634,6 +635,12 @@ const PROBES: Record<string, Probe> = {
     return (await api.invoice({ transaction: String(inv.transaction).toUpperCase() })).status === 200;
   },
   // The cost of an input: the time of one answer, far beyond a clean provider's
+  'status-waits-for-replica': async (api) => {
+    const inv = (await api.invoice()).json;
+    const started = performance.now();
+    await api.status(inv.transaction);
+    return performance.now() - started > 1500;
+  },
   'return-url-backtracking': async (api) => {
     const started = performance.now();
     await api.invoice({ return_url: `https://${'a'.repeat(20)}!` });

@@ -11,7 +11,10 @@ import { CheckFailure } from '../harness/failure.js';
 import { ledgerOf } from '../harness/ledger.js';
 import { answersCarryNoCryptoKey, answersNotSharedCacheable } from '../harness/oracles/answers-kept.js';
 import { answersAreInteroperable, answersAreUtf8 } from '../harness/oracles/json-text.js';
-import { oracleTallyOf, type Oracle } from '../harness/oracles/tally.js';
+import { oracleTallyOf, type Oracle, type OracleCount } from '../harness/oracles/tally.js';
+import { answersInTimeOfPeers, SLOW_ANSWER_MS } from '../harness/oracles/answer-time.js';
+import type { Exchange } from '../harness/exchange.js';
+import { PAYMENT_OPERATIONS } from './operations.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 
 /** Every JSON answer is UTF-8 with no byte order mark (RFC 8259 8.1). */
@@ -49,12 +52,70 @@ function answersNeverCarryCryptoKey(): ApiCheck {
   );
 }
 
+/** Times each slow answer's request is sent again, each beside a control. */
+const REPEATS = 2;
+/** A repeated answer this many times slower than the slowest control is still slow. */
+const SLOWER_THAN_CONTROL = 10;
+
+/** The request of `exchange` again: a payment with a fresh transaction, signed again; anything else as it was sent. */
+function sendAgain(api: ProviderApi, exchange: Exchange): Promise<Exchange> {
+  const path = exchange.request.url.slice(api.baseUrl.length).split('?')[0];
+  const op = (['invoice', 'account2card'] as const).find((o) => api.profile.paths[o] === path);
+  let body: unknown;
+  try {
+    body = JSON.parse(exchange.request.body ?? '');
+  } catch {
+    body = undefined;
+  }
+  if (op === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return api.resend(exchange);
+  const spec = PAYMENT_OPERATIONS[op];
+  return spec.send(api, spec.fresh(api, body as Record<string, unknown>));
+}
+
+/**
+ * No request of the run is answered far slower than its peers: the answers the time oracle found slow (suite/harness/
+ * oracles/answer-time.ts) are asked again, each twice beside a control (a valid invoice), and one still slower than
+ * SLOW_ANSWER_MS and ten times the slowest control both times is a finding. A one-off (the network, a pause of the
+ * provider's) is gone by then: no verdict rests on one sample.
+ */
+function answersInTimeOnRepetition(): ApiCheck {
+  const rule: RuleId = 'PRO-ROBUST-INPUT-COST';
+  return {
+    name: 'answersInTimeOnRepetition()',
+    title: `no request of the run is answered far slower than its peers: one slower than ${SLOW_ANSWER_MS / 1000} s, sent again twice beside a valid invoice, is slower than ten times it both times`,
+    rules: [rule],
+    async run({ api }) {
+      const count = await countOf(api, answersInTimeOfPeers);
+      requireProfile(count !== undefined && count.judged > 0, 'no exchange of the run was one this oracle judges');
+      test.info().annotations.push({ type: ANNOTATION.judgedExchanges, description: String(count.judged) });
+      for (const f of count.findings)
+        await step(`${f.exchange.request.method} ${f.exchange.request.url} (sent by ${f.by}) again`, async () => {
+          const again: Exchange[] = [];
+          let control = 0;
+          for (let r = 0; r < REPEATS; r++) {
+            control = Math.max(control, (await api.invoice(buildInvoiceRequest(api.merchant))).roundTripMs ?? Infinity);
+            again.push(await sendAgain(api, f.exchange));
+          }
+          const slow = again.every((x) => x.roundTripMs !== undefined && x.roundTripMs > SLOW_ANSWER_MS && x.roundTripMs > SLOWER_THAN_CONTROL * control);
+          if (slow)
+            throw new CheckFailure({
+              rule,
+              expected: `an answer within ${SLOW_ANSWER_MS} ms or ${SLOWER_THAN_CONTROL} times a valid invoice's of the same moment`,
+              received: `${f.found.join('; ')} (sent by ${f.by}); sent again: ${again.map((x) => `${Math.round(x.roundTripMs!)} ms`).join(', ')}, a valid invoice beside it at most ${Math.round(control)} ms`,
+              exchange: again[again.length - 1],
+            });
+        });
+    },
+  };
+}
+
 /** The check of every oracle of suite/harness/oracles/. */
 export const oracleChecks = (): ApiCheck[] => [
   jsonAnswersAreUtf8(),
   jsonAnswersReadAlikeEverywhere(),
   answersNotKeptBySharedCaches(),
   answersNeverCarryCryptoKey(),
+  answersInTimeOnRepetition(),
 ];
 
 /** Two invoices (credentials alternate), the status of one, a wrong signature and an empty invoice; answers unjudged here. */
@@ -67,6 +128,17 @@ async function sampleTraffic(api: ProviderApi): Promise<void> {
   await api.invoice({});
 }
 
+/** What the oracle judged over the run; where the run gave it nothing, after a few requests of the check's own. */
+async function countOf(api: ProviderApi, oracle: Oracle): Promise<OracleCount | undefined> {
+  const ledger = ledgerOf(api);
+  const count = ledger.read().oracles.get(oracle.name);
+  if (count !== undefined) return count;
+  await step('a few requests of its own', () => sampleTraffic(api));
+  const own = oracleTallyOf(api)?.drain();
+  if (own) ledger.recordOracles(own);
+  return ledger.read().oracles.get(oracle.name);
+}
+
 /** `name`: the function that makes the check. */
 function oracleHolds(name: string, oracle: Oracle, rule: RuleId, title: string): ApiCheck {
   return {
@@ -74,14 +146,7 @@ function oracleHolds(name: string, oracle: Oracle, rule: RuleId, title: string):
     title,
     rules: [rule],
     async run({ api }) {
-      const ledger = ledgerOf(api);
-      let count = ledger.read().oracles.get(oracle.name);
-      if (count === undefined) {
-        await step('a few requests of its own', () => sampleTraffic(api));
-        const own = oracleTallyOf(api)?.drain();
-        if (own) ledger.recordOracles(own);
-        count = ledger.read().oracles.get(oracle.name);
-      }
+      const count = await countOf(api, oracle);
       requireProfile(count !== undefined && count.judged > 0, 'no exchange of the run was one this oracle judges');
       test.info().annotations.push({ type: ANNOTATION.judgedExchanges, description: String(count.judged) });
       const first = count.findings[0];
