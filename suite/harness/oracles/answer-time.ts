@@ -19,6 +19,8 @@ export const answersInTimeOfPeers: Oracle = {
     const ms = exchange.roundTripMs;
     if (ms === undefined || (exchange.request.body?.length ?? 0) > BODY_BYTES) return undefined;
     const floor = roundTripFloorMs() ?? 0;
-    return ms > SLOW_ANSWER_MS && ms > SLOWER_THAN_FLOOR * floor ? [`answered in ${Math.round(ms)} ms, the quickest recent answer in ${Math.round(floor)} ms`] : [];
+    return ms > SLOW_ANSWER_MS && ms > SLOWER_THAN_FLOOR * floor
+      ? [`answered in ${Math.round(ms)} ms, the quickest recent answer in ${Math.round(floor)} ms`]
+      : [];
   },
 };
