@@ -272,7 +272,17 @@ export function pageSendsNoPaymentDataElsewhere(): BrowserCheck {
 }
 
 /** Markup a page script would turn into elements: each records its own name, so the finding says which part of the address it came in. */
-const addressCanary = (where: string) => `<img id="pts-addr-${where}" src="x:" alt="" onerror="(window.__ptsAddr=window.__ptsAddr||[]).push('${where}')">`;
+/** Markup whose element, or the error handler it runs, tells that a value reached the page as HTML; `where` names the value. */
+const canaryMarkup = (where: string) =>
+  `<img id="pts-canary-${where.replace(/[^\w-]/g, '_')}" src="x:" alt="" onerror="(window.__ptsCanary=window.__ptsCanary||[]).push('${where.replace(/[^\w-]/g, '_')}')">`;
+
+/** The canaries that became part of the page: the values they came in, and whether their script ran. */
+function canariesMade(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...Array.from(document.querySelectorAll('[id^="pts-canary-"]'), (e) => e.id.slice('pts-canary-'.length)),
+    ...(((window as unknown as { __ptsCanary?: string[] }).__ptsCanary ?? []) as string[]).map((w) => `${w} (its script ran)`),
+  ]);
+}
 /** Query parameter names page scripts read, besides those of the deeplinks the invoice answer gave. */
 const COMMON_PARAMETERS = ['bank', 'lang', 'ref', 'source', 'utm_source', 'name', 'message', 'error', 'q', 'return'];
 
@@ -296,26 +306,26 @@ export function pageStoredValuesNeverBecomeMarkup(): BrowserCheck {
       const { body, response } = await createInvoice(api, rule);
       const tab = await page.context().newPage();
       try {
-        await tab.addInitScript((keys: string[]) => {
-          const canary = (where: string) =>
-            `<img id="pts-src-${where.replace(/[^\w-]/g, '_')}" src="x:" alt="" onerror="(window.__ptsSrc=window.__ptsSrc||[]).push('${where.replace(/[^\w-]/g, '_')}')">`;
-          window.name = canary('window.name');
-          const stores: [Storage, string][] = [
-            [window.localStorage, 'localStorage'],
-            [window.sessionStorage, 'sessionStorage'],
-          ];
-          for (const [store, name] of stores) for (const k of keys) store.setItem(k, canary(`${name}-${k}`));
-          const getItem = Storage.prototype.getItem;
-          Storage.prototype.getItem = function (this: Storage, key: string) {
-            return getItem.call(this, key) ?? canary(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}-${key}`);
-          };
-        }, STORED_KEYS);
+        // The canary as a template (the init script runs in the page: it takes values, not the suite's functions).
+        await tab.addInitScript(
+          ({ keys, template }: { keys: string[]; template: string }) => {
+            const canary = (where: string) => template.split('WHERE').join(where.replace(/[^\w-]/g, '_'));
+            window.name = canary('window.name');
+            const stores: [Storage, string][] = [
+              [window.localStorage, 'localStorage'],
+              [window.sessionStorage, 'sessionStorage'],
+            ];
+            for (const [store, name] of stores) for (const k of keys) store.setItem(k, canary(`${name}-${k}`));
+            const getItem = Storage.prototype.getItem;
+            Storage.prototype.getItem = function (this: Storage, key: string) {
+              return getItem.call(this, key) ?? canary(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}-${key}`);
+            };
+          },
+          { keys: STORED_KEYS, template: canaryMarkup('WHERE') },
+        );
         await openPaymentPage(tab, response.redirect_url, rule, body.return_url);
         await requireButton(api, tab, api.profile.paymentPage.payButton, rule).catch(() => undefined);
-        const made = await tab.evaluate(() => [
-          ...Array.from(document.querySelectorAll('[id^="pts-src-"]'), (e) => e.id.slice('pts-src-'.length)),
-          ...(((window as unknown as { __ptsSrc?: string[] }).__ptsSrc ?? []) as string[]).map((w) => `${w} (its script ran)`),
-        ]);
+        const made = await canariesMade(tab);
         if (made.length > 0)
           throw new CheckFailure({
             rule,
@@ -347,15 +357,12 @@ export function pageAddressNeverBecomesMarkup(): BrowserCheck {
       const names = new Set(COMMON_PARAMETERS);
       for (const link of Object.values(response.deeplink ?? {})) if (typeof link === 'string') for (const n of new URL(link).searchParams.keys()) names.add(n);
       const url = new URL(response.redirect_url);
-      for (const n of names) url.searchParams.set(n, addressCanary(`query-${n}`));
-      url.hash = addressCanary('fragment');
+      for (const n of names) url.searchParams.set(n, canaryMarkup(`query-${n}`));
+      url.hash = canaryMarkup('fragment');
       const loaded = await page.goto(url.href, { waitUntil: 'load', timeout: settleMs(api) + 10_000 }).catch(() => null);
       if (loaded === null || loaded.status() >= 400) return; // refused: nothing of the address reached a page
       await requireButton(api, page, api.profile.paymentPage.payButton, rule).catch(() => undefined);
-      const made = await page.evaluate(() => [
-        ...Array.from(document.querySelectorAll('[id^="pts-addr-"]'), (e) => e.id.slice('pts-addr-'.length)),
-        ...(((window as unknown as { __ptsAddr?: string[] }).__ptsAddr ?? []) as string[]).map((w) => `${w} (its script ran)`),
-      ]);
+      const made = await canariesMade(page);
       if (made.length > 0)
         throw new CheckFailure({
           rule,
