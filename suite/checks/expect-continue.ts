@@ -4,37 +4,17 @@
 // waiting (curl gives up after a second, others only at their timeout). Waited for as long as REQUEST_TIMEOUT says.
 import type { Operation, RuleId } from '../../contracts/index.js';
 import type { ApiCheck } from '../harness/check.js';
-import { describedParts, type Exchange } from '../harness/exchange.js';
-import { sendExpectingContinue, type ContinueOutcome } from '../harness/expect-continue.js';
+import { sendExpectingContinue } from '../harness/expect-continue.js';
 import { expectNoServerError, responseOf } from '../harness/expect-response.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { softly } from '../harness/findings.js';
-import type { ProviderApi } from '../harness/provider-api.js';
-import { parseJson } from '../harness/transport-pool.js';
 import { article, OPERATION_NAMES } from './operations.js';
-import { expectNothingCreated, finished, requireOperation, validRequests, type Canonical } from './spellings.js';
+import { bareExchange } from './bare-exchange.js';
+import { expectNothingCreated, finished, requireOperation, validRequests } from './spellings.js';
 
 const RULE: RuleId = 'PRO-HTTP-EXPECT-CONTINUE';
 const SAME: RuleId = 'PRO-HTTP-SAME-REQUEST';
 const NO_SERVER_ERROR: RuleId = 'PRO-ROBUST-NO-SERVER-ERROR';
-
-/** The exchange as the evidence shows it: the request with its expectation, and the final answer. */
-function exchangeOf(api: ProviderApi, c: Canonical, outcome: ContinueOutcome, headers: Record<string, string>, body: Buffer): Exchange {
-  const final = outcome.final;
-  return {
-    request: {
-      method: 'POST',
-      url: api.baseUrl + c.request.path,
-      headers: { ...headers, Expect: '100-continue' },
-      body: c.multipart ? undefined : body.toString('utf8'),
-      ...(c.multipart ? { multipart: describedParts(c.multipart) } : {}),
-    },
-    ...(final ? { response: { status: final.status, headers: final.headers, bodyText: final.body, truncated: false, ...parseJson(final.body, false) } } : {}),
-    ...(final ? {} : { transportError: outcome.ended }),
-    ms: outcome.firstMs,
-    rateLimitedRetries: 0,
-  };
-}
 
 /**
  * A valid request of the operation whose head says `Expect: 100-continue` gets 100 Continue or a final answer before
@@ -53,7 +33,14 @@ export function expectContinueAnswered(op: Operation): ApiCheck {
       const path = new URL(api.baseUrl).pathname.replace(/\/$/, '') + wire.path;
       const waitMs = api.requestTimeoutMs;
       const outcome = await sendExpectingContinue(api.baseUrl, { path, headers: wire.headers, body: wire.body }, waitMs, api.requestTimeoutMs);
-      const exchange = exchangeOf(api, c, outcome, wire.headers, wire.body);
+      const exchange = bareExchange(
+        api,
+        c,
+        { headers: { ...wire.headers, Expect: '100-continue' }, body: wire.body },
+        outcome.final,
+        outcome.firstMs,
+        outcome.ended,
+      );
       if (!outcome.connected) throw new ProviderUnavailable(`a bare connection to ${api.baseUrl}: ${outcome.ended}`);
       // Nothing before the body, and nothing after it either: no verdict on the expectation.
       if (outcome.final === undefined) throw new ProviderUnavailable(exchange);

@@ -4,35 +4,17 @@
 // refused with nothing created (505 included).
 import type { Operation, RuleId } from '../../contracts/index.js';
 import type { ApiCheck } from '../harness/check.js';
-import { describedParts, type Exchange } from '../harness/exchange.js';
 import { expectNoServerError, responseOf } from '../harness/expect-response.js';
 import { CheckFailure, ProviderUnavailable } from '../harness/failure.js';
 import { softly } from '../harness/findings.js';
-import type { ProviderApi } from '../harness/provider-api.js';
 import { sendBytes } from '../harness/raw-exchange.js';
-import type { RawAnswer } from '../harness/raw-answers.js';
-import { parseJson } from '../harness/transport-pool.js';
 import { article, OPERATION_NAMES } from './operations.js';
-import { expectNothingCreated, finished, requireOperation, validRequests, type Canonical } from './spellings.js';
+import { bareExchange } from './bare-exchange.js';
+import { expectNothingCreated, finished, requireOperation, validRequests } from './spellings.js';
 
 const RULE: RuleId = 'PRO-HTTP-10-NO-TRANSFER-CODING';
 const SAME: RuleId = 'PRO-HTTP-SAME-REQUEST';
 const NO_SERVER_ERROR: RuleId = 'PRO-ROBUST-NO-SERVER-ERROR';
-
-/** The exchange as the evidence shows it. */
-function exchangeOf(api: ProviderApi, c: Canonical, headers: Record<string, string>, body: Buffer, answer: RawAnswer, ms: number): Exchange {
-  return {
-    request: {
-      method: 'POST',
-      url: api.baseUrl + c.request.path,
-      headers,
-      ...(c.multipart ? { multipart: describedParts(c.multipart) } : { body: body.toString('utf8') }),
-    },
-    response: { status: answer.status, headers: answer.headers, bodyText: answer.body, truncated: false, ...parseJson(answer.body, false) },
-    ms,
-    rateLimitedRetries: 0,
-  };
-}
 
 /** The operation's valid request as HTTP/1.0 is answered without Transfer-Encoding, and carried out or refused with nothing created. */
 export function http10RequestAnswered(op: Operation): ApiCheck {
@@ -54,7 +36,7 @@ export function http10RequestAnswered(op: Operation): ApiCheck {
       const answer = outcome.answers[0];
       if (!outcome.connected || answer === undefined)
         throw new ProviderUnavailable(`${article(name)} as HTTP/1.0 on a bare connection to ${api.baseUrl}: ${outcome.ended}`);
-      const exchange = exchangeOf(api, c, headers, wire.body, answer, outcome.ms);
+      const exchange = bareExchange(api, c, { headers, body: wire.body }, answer, outcome.ms, outcome.ended);
       if (answer.headers['transfer-encoding'] !== undefined)
         throw new CheckFailure({
           rule: RULE,
