@@ -12,8 +12,9 @@ import { ledgerOf } from '../harness/ledger.js';
 import { answersCarryNoCryptoKey, answersNotSharedCacheable } from '../harness/oracles/answers-kept.js';
 import { answersAreInteroperable, answersAreUtf8 } from '../harness/oracles/json-text.js';
 import { oracleTallyOf, type Oracle, type OracleCount } from '../harness/oracles/tally.js';
-import { answersInTimeOfPeers, SLOW_ANSWER_MS } from '../harness/oracles/answer-time.js';
+import { answersInTimeOfPeers, CANDIDATE_MS } from '../harness/oracles/answer-time.js';
 import type { Exchange } from '../harness/exchange.js';
+import { operationOf } from '../harness/latency.js';
 import { PAYMENT_OPERATIONS } from './operations.js';
 import type { ProviderApi } from '../harness/provider-api.js';
 
@@ -59,15 +60,14 @@ const SLOWER_THAN_CONTROL = 10;
 
 /** The request of `exchange` again: a payment with a fresh transaction, signed again; anything else as it was sent. */
 function sendAgain(api: ProviderApi, exchange: Exchange): Promise<Exchange> {
-  const path = exchange.request.url.slice(api.baseUrl.length).split('?')[0];
-  const op = (['invoice', 'account2card'] as const).find((o) => api.profile.paths[o] === path);
+  const op = operationOf(exchange.request, api.baseUrl, api.profile.paths);
   let body: unknown;
   try {
     body = JSON.parse(exchange.request.body ?? '');
   } catch {
     body = undefined;
   }
-  if (op === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return api.resend(exchange);
+  if ((op !== 'invoice' && op !== 'account2card') || body === null || typeof body !== 'object' || Array.isArray(body)) return api.resend(exchange);
   const spec = PAYMENT_OPERATIONS[op];
   return spec.send(api, spec.fresh(api, body as Record<string, unknown>));
 }
@@ -75,14 +75,14 @@ function sendAgain(api: ProviderApi, exchange: Exchange): Promise<Exchange> {
 /**
  * No request of the run is answered far slower than its peers: the answers the time oracle found slow (suite/harness/
  * oracles/answer-time.ts) are asked again, each twice beside a control (a valid invoice), and one still slower than
- * SLOW_ANSWER_MS and ten times the slowest control both times is a finding. A one-off (the network, a pause of the
+ * CANDIDATE_MS and ten times the slowest control both times is a finding. A one-off (the network, a pause of the
  * provider's) is gone by then: no verdict rests on one sample.
  */
 function answersInTimeOnRepetition(): ApiCheck {
   const rule: RuleId = 'PRO-ROBUST-INPUT-COST';
   return {
     name: 'answersInTimeOnRepetition()',
-    title: `no request of the run is answered far slower than its peers: one slower than ${SLOW_ANSWER_MS / 1000} s, sent again twice beside a valid invoice, is slower than ten times it both times`,
+    title: `no request of the run is answered far slower than its peers: one slower than ${CANDIDATE_MS / 1000} s, sent again twice beside a valid invoice, is slower than ten times it both times`,
     rules: [rule],
     async run({ api }) {
       const count = await countOf(api, answersInTimeOfPeers);
@@ -96,11 +96,11 @@ function answersInTimeOnRepetition(): ApiCheck {
             control = Math.max(control, (await api.invoice(buildInvoiceRequest(api.merchant))).roundTripMs ?? Infinity);
             again.push(await sendAgain(api, f.exchange));
           }
-          const slow = again.every((x) => x.roundTripMs !== undefined && x.roundTripMs > SLOW_ANSWER_MS && x.roundTripMs > SLOWER_THAN_CONTROL * control);
+          const slow = again.every((x) => x.roundTripMs !== undefined && x.roundTripMs > CANDIDATE_MS && x.roundTripMs > SLOWER_THAN_CONTROL * control);
           if (slow)
             throw new CheckFailure({
               rule,
-              expected: `an answer within ${SLOW_ANSWER_MS} ms or ${SLOWER_THAN_CONTROL} times a valid invoice's of the same moment`,
+              expected: `an answer within ${CANDIDATE_MS} ms or ${SLOWER_THAN_CONTROL} times a valid invoice's of the same moment`,
               received: `${f.found.join('; ')} (sent by ${f.by}); sent again: ${again.map((x) => `${Math.round(x.roundTripMs!)} ms`).join(', ')}, a valid invoice beside it at most ${Math.round(control)} ms`,
               exchange: again[again.length - 1],
             });

@@ -6,7 +6,7 @@ import { roundTripFloorMs } from '../round-trip.js';
 import type { Oracle } from './tally.js';
 
 /** An answer slower than this is a candidate: a second and a half of one request. */
-export const SLOW_ANSWER_MS = 1500;
+export const CANDIDATE_MS = 1500;
 /** And this many times the worker's shortest recent round trip (a provider far away is slow in every answer). */
 const SLOWER_THAN_FLOOR = 20;
 /** Requests with larger bodies are left to the climbs. */
@@ -14,13 +14,12 @@ const BODY_BYTES = 256 * 1024;
 
 export const answersInTimeOfPeers: Oracle = {
   name: 'answer-time',
-  expected: `every answer within ${SLOW_ANSWER_MS} ms or ${SLOWER_THAN_FLOOR} times the quickest answer of its time, whichever is longer`,
+  expected: `every answer within ${CANDIDATE_MS} ms or ${SLOWER_THAN_FLOOR} times the quickest answer of its time, whichever is longer`,
   judge(exchange) {
     const ms = exchange.roundTripMs;
     if (ms === undefined || (exchange.request.body?.length ?? 0) > BODY_BYTES) return undefined;
+    if (ms <= CANDIDATE_MS) return [];
     const floor = roundTripFloorMs() ?? 0;
-    return ms > SLOW_ANSWER_MS && ms > SLOWER_THAN_FLOOR * floor
-      ? [`answered in ${Math.round(ms)} ms, the quickest recent answer in ${Math.round(floor)} ms`]
-      : [];
+    return ms > SLOWER_THAN_FLOOR * floor ? [`answered in ${Math.round(ms)} ms, the quickest recent answer in ${Math.round(floor)} ms`] : [];
   },
 };
