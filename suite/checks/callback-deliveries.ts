@@ -36,7 +36,11 @@ export async function awaitDeliveries(
   /** What the deliveries were answered, for the failure. */
   after = '',
 ): Promise<Delivery[]> {
-  const deliveries = await inbox.waitFor(transaction, count, waitMs);
+  return expectDeliveries(await inbox.waitFor(transaction, count, waitMs), transaction, count, rule, waitMs, after);
+}
+
+/** The deliveries waited for `waitMs` are at least `count`, or a failure naming `rule`. */
+export function expectDeliveries(deliveries: Delivery[], transaction: string, count: number, rule: RuleId, waitMs: number, after = ''): Delivery[] {
   if (deliveries.length < count)
     throw new CheckFailure({
       rule,
