@@ -271,10 +271,11 @@ export function pageSendsNoPaymentDataElsewhere(): BrowserCheck {
   };
 }
 
-/** Markup a page script would turn into elements: each records its own name, so the finding says which part of the address it came in. */
 /** Markup whose element, or the error handler it runs, tells that a value reached the page as HTML; `where` names the value. */
-const canaryMarkup = (where: string) =>
-  `<img id="pts-canary-${where.replace(/[^\w-]/g, '_')}" src="x:" alt="" onerror="(window.__ptsCanary=window.__ptsCanary||[]).push('${where.replace(/[^\w-]/g, '_')}')">`;
+function canaryMarkup(where: string): string {
+  const name = where.replace(/[^\w-]/g, '_');
+  return `<img id="pts-canary-${name}" src="x:" alt="" onerror="(window.__ptsCanary=window.__ptsCanary||[]).push('${name}')">`;
+}
 
 /** The canaries that became part of the page: the values they came in, and whether their script ran. */
 function canariesMade(page: Page): Promise<string[]> {
@@ -283,6 +284,7 @@ function canariesMade(page: Page): Promise<string[]> {
     ...(((window as unknown as { __ptsCanary?: string[] }).__ptsCanary ?? []) as string[]).map((w) => `${w} (its script ran)`),
   ]);
 }
+
 /** Query parameter names page scripts read, besides those of the deeplinks the invoice answer gave. */
 const COMMON_PARAMETERS = ['bank', 'lang', 'ref', 'source', 'utm_source', 'name', 'message', 'error', 'q', 'return'];
 

@@ -150,7 +150,6 @@ export class HttpClient {
       const sent = performance.now();
       const outcome = await this.pool.try({ method, path, headers, body: opts.body, chunked: opts.chunked }).finally(() => this.inFlight?.release());
       const roundTripMs = performance.now() - sent;
-      if ('response' in outcome) noteRoundTrip(roundTripMs);
       if (!('response' in outcome)) {
         const kind = retryKindOf(outcome.kind);
         if (opts.retry !== 'none' && kind !== undefined && mayRetry(retries, kind)) {
@@ -162,6 +161,7 @@ export class HttpClient {
         return done(outcome);
       }
       const response = outcome.response;
+      noteRoundTrip(roundTripMs);
       this.breaker.succeeded();
       const retryAfter = response.headers['retry-after'];
       // "Not now": a 429, or a status of the profile's http.retryAfter with the header, is waited out as it says;
