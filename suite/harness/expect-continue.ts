@@ -4,7 +4,7 @@
 import { openBareConnection } from './connect-request.js';
 import { readAnswers, type RawAnswer } from './raw-answers.js';
 
-export interface ContinueOutcome {
+interface ContinueOutcome {
   /** The connection was made: what follows is the provider's doing. */
   connected: boolean;
   /** What came before the body was sent: `100`, a final answer, or nothing within the wait. */
